@@ -1,0 +1,6924 @@
+// Generated from spec/ by `npm run generate`. Do not edit by hand.
+import type { OperationId } from './handlers.js';
+import type { components } from './types.js';
+
+export const apiVersion = "1.0.0";
+
+export type Scope = components['schemas']['Scope'];
+/** Every scope a token can hold, in the spec's order. */
+export const scopes = ["session:start","session:read","session:stop","logs:read","artifact:read","regions:read","events:write","token:write","webhook:repohost"] as const satisfies readonly Scope[];
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+export interface RouteDefinition {
+  operationId: OperationId;
+  method: HttpMethod;
+  /** The path as written in the spec. */
+  path: string;
+  /** The same path in Fastify's `:param` form. */
+  url: string;
+  tag: string;
+  summary: string;
+  /** Scopes the caller's token must hold (x-required-scopes); empty means any valid token. */
+  requiredScopes: readonly Scope[];
+  requestContentType: string | null;
+  /** JSON Schemas of the request parts, with $refs inlined. */
+  schema: { body?: object; querystring?: object; params?: object; headers?: object };
+  /** Documented responses by status code, with the JSON Schema of each body. */
+  responses: Readonly<Record<string, { contentType: string | null; schema: object | null }>>;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  {
+    "operationId": "listSessions",
+    "method": "GET",
+    "path": "/session",
+    "url": "/session",
+    "tag": "Sessions",
+    "summary": "List sessions",
+    "requiredScopes": [
+      "session:read"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "all": {
+            "type": "boolean",
+            "default": false
+          },
+          "location": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "image": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "tag": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "host": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "created",
+              "running",
+              "restarting",
+              "draining",
+              "shuttingdown",
+              "server_unreachable",
+              "exited",
+              "dead"
+            ]
+          },
+          "playerCount[lt]": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "playerCount[gt]": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000
+          },
+          "cursor": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 512
+          }
+        },
+        "patternProperties": {
+          "^filter\\[[^\\]]+\\]$": {
+            "type": "string",
+            "maxLength": 1024
+          },
+          "^filterNot\\[[^\\]]+\\]$": {
+            "type": "string",
+            "maxLength": 1024
+          }
+        }
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "sessions"
+          ],
+          "properties": {
+            "sessions": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "image",
+                  "tag",
+                  "location",
+                  "host",
+                  "created",
+                  "port",
+                  "ports",
+                  "status",
+                  "labels",
+                  "players",
+                  "ended",
+                  "exit_code",
+                  "end_reason"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "image": {
+                    "type": "string"
+                  },
+                  "tag": {
+                    "type": "string"
+                  },
+                  "location": {
+                    "type": "string"
+                  },
+                  "host": {
+                    "type": "string"
+                  },
+                  "created": {
+                    "type": "integer",
+                    "format": "int64"
+                  },
+                  "port": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "integer"
+                    }
+                  },
+                  "ports": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "type",
+                        "container",
+                        "host"
+                      ],
+                      "properties": {
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "tcp",
+                            "udp"
+                          ]
+                        },
+                        "container": {
+                          "type": "integer"
+                        },
+                        "host": {
+                          "type": "integer"
+                        },
+                        "name": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "created",
+                      "running",
+                      "restarting",
+                      "draining",
+                      "shuttingdown",
+                      "server_unreachable",
+                      "exited",
+                      "dead"
+                    ]
+                  },
+                  "labels": {
+                    "type": "object",
+                    "maxProperties": 64,
+                    "additionalProperties": {
+                      "type": "string",
+                      "maxLength": 1024
+                    }
+                  },
+                  "players": {
+                    "type": "object",
+                    "required": [
+                      "joined",
+                      "joinedCount"
+                    ],
+                    "properties": {
+                      "joined": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "joinedCount": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    }
+                  },
+                  "restart": {
+                    "type": "boolean"
+                  },
+                  "expires": {
+                    "type": "integer",
+                    "format": "int64",
+                    "nullable": true
+                  },
+                  "ended": {
+                    "type": "integer",
+                    "format": "int64",
+                    "nullable": true
+                  },
+                  "exit_code": {
+                    "type": "integer",
+                    "nullable": true
+                  },
+                  "end_reason": {
+                    "type": "string",
+                    "nullable": true,
+                    "enum": [
+                      "stopped",
+                      "exited",
+                      "crashed",
+                      "ttl_expired",
+                      "quota_exhausted",
+                      "start_failed",
+                      "node_lost",
+                      null
+                    ]
+                  }
+                }
+              }
+            },
+            "next_cursor": {
+              "type": "string",
+              "nullable": true
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "startSession",
+    "method": "POST",
+    "path": "/session",
+    "url": "/session",
+    "tag": "Sessions",
+    "summary": "Start a session",
+    "requiredScopes": [
+      "session:start"
+    ],
+    "requestContentType": "application/json",
+    "schema": {
+      "body": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "id",
+          "location",
+          "image"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "pattern": "^[A-Za-z0-9][A-Za-z0-9._:-]*$"
+          },
+          "location": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          },
+          "image": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "version": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "env": {
+            "allOf": [
+              {
+                "type": "object",
+                "maxProperties": 64,
+                "additionalProperties": {
+                  "type": "string",
+                  "maxLength": 1024
+                }
+              }
+            ]
+          },
+          "args": {
+            "type": "array",
+            "maxItems": 64,
+            "items": {
+              "type": "string",
+              "maxLength": 1024
+            }
+          },
+          "labels": {
+            "allOf": [
+              {
+                "type": "object",
+                "maxProperties": 64,
+                "additionalProperties": {
+                  "type": "string",
+                  "maxLength": 1024
+                }
+              }
+            ]
+          },
+          "restart": {
+            "type": "boolean",
+            "default": false
+          },
+          "ttl": {
+            "allOf": [
+              {
+                "type": "string",
+                "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
+                "minLength": 2,
+                "maxLength": 15
+              }
+            ]
+          }
+        }
+      }
+    },
+    "responses": {
+      "201": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "id",
+            "image",
+            "tag",
+            "location",
+            "host",
+            "created",
+            "port",
+            "ports",
+            "status",
+            "labels",
+            "players",
+            "ended",
+            "exit_code",
+            "end_reason"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "image": {
+              "type": "string"
+            },
+            "tag": {
+              "type": "string"
+            },
+            "location": {
+              "type": "string"
+            },
+            "host": {
+              "type": "string"
+            },
+            "created": {
+              "type": "integer",
+              "format": "int64"
+            },
+            "port": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "integer"
+              }
+            },
+            "ports": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "type",
+                  "container",
+                  "host"
+                ],
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "tcp",
+                      "udp"
+                    ]
+                  },
+                  "container": {
+                    "type": "integer"
+                  },
+                  "host": {
+                    "type": "integer"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "created",
+                "running",
+                "restarting",
+                "draining",
+                "shuttingdown",
+                "server_unreachable",
+                "exited",
+                "dead"
+              ]
+            },
+            "labels": {
+              "type": "object",
+              "maxProperties": 64,
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 1024
+              }
+            },
+            "players": {
+              "type": "object",
+              "required": [
+                "joined",
+                "joinedCount"
+              ],
+              "properties": {
+                "joined": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "joinedCount": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "restart": {
+              "type": "boolean"
+            },
+            "expires": {
+              "type": "integer",
+              "format": "int64",
+              "nullable": true
+            },
+            "ended": {
+              "type": "integer",
+              "format": "int64",
+              "nullable": true
+            },
+            "exit_code": {
+              "type": "integer",
+              "nullable": true
+            },
+            "end_reason": {
+              "type": "string",
+              "nullable": true,
+              "enum": [
+                "stopped",
+                "exited",
+                "crashed",
+                "ttl_expired",
+                "quota_exhausted",
+                "start_failed",
+                "node_lost",
+                null
+              ]
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "403": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "409": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "413": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "415": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "420": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSession",
+    "method": "GET",
+    "path": "/session/{id}",
+    "url": "/session/:id",
+    "tag": "Sessions",
+    "summary": "Get a session",
+    "requiredScopes": [
+      "session:read"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "id",
+            "image",
+            "tag",
+            "location",
+            "host",
+            "created",
+            "port",
+            "ports",
+            "status",
+            "labels",
+            "players",
+            "ended",
+            "exit_code",
+            "end_reason"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "image": {
+              "type": "string"
+            },
+            "tag": {
+              "type": "string"
+            },
+            "location": {
+              "type": "string"
+            },
+            "host": {
+              "type": "string"
+            },
+            "created": {
+              "type": "integer",
+              "format": "int64"
+            },
+            "port": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "integer"
+              }
+            },
+            "ports": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "type",
+                  "container",
+                  "host"
+                ],
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "tcp",
+                      "udp"
+                    ]
+                  },
+                  "container": {
+                    "type": "integer"
+                  },
+                  "host": {
+                    "type": "integer"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "created",
+                "running",
+                "restarting",
+                "draining",
+                "shuttingdown",
+                "server_unreachable",
+                "exited",
+                "dead"
+              ]
+            },
+            "labels": {
+              "type": "object",
+              "maxProperties": 64,
+              "additionalProperties": {
+                "type": "string",
+                "maxLength": 1024
+              }
+            },
+            "players": {
+              "type": "object",
+              "required": [
+                "joined",
+                "joinedCount"
+              ],
+              "properties": {
+                "joined": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "joinedCount": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "restart": {
+              "type": "boolean"
+            },
+            "expires": {
+              "type": "integer",
+              "format": "int64",
+              "nullable": true
+            },
+            "ended": {
+              "type": "integer",
+              "format": "int64",
+              "nullable": true
+            },
+            "exit_code": {
+              "type": "integer",
+              "nullable": true
+            },
+            "end_reason": {
+              "type": "string",
+              "nullable": true,
+              "enum": [
+                "stopped",
+                "exited",
+                "crashed",
+                "ttl_expired",
+                "quota_exhausted",
+                "start_failed",
+                "node_lost",
+                null
+              ]
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "stopSession",
+    "method": "DELETE",
+    "path": "/session/{id}",
+    "url": "/session/:id",
+    "tag": "Sessions",
+    "summary": "Stop a session",
+    "requiredScopes": [
+      "session:stop"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "204": {
+        "contentType": null,
+        "schema": null
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "409": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "joinPlayers",
+    "method": "PUT",
+    "path": "/session/player/join",
+    "url": "/session/player/join",
+    "tag": "Players",
+    "summary": "Add players to a session",
+    "requiredScopes": [
+      "session:start"
+    ],
+    "requestContentType": "application/json",
+    "schema": {
+      "body": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "session",
+          "players"
+        ],
+        "properties": {
+          "session": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "players": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 256,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            }
+          }
+        }
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "count",
+            "players"
+          ],
+          "properties": {
+            "count": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "players": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "409": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "413": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "415": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "leavePlayers",
+    "method": "DELETE",
+    "path": "/session/player/leave",
+    "url": "/session/player/leave",
+    "tag": "Players",
+    "summary": "Remove players from a session",
+    "requiredScopes": [
+      "session:start"
+    ],
+    "requestContentType": "application/json",
+    "schema": {
+      "body": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "players"
+        ],
+        "properties": {
+          "session": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "players": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 256,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            }
+          }
+        }
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "count",
+            "players"
+          ],
+          "properties": {
+            "count": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "players": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "409": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "413": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "415": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listLocations",
+    "method": "GET",
+    "path": "/location",
+    "url": "/location",
+    "tag": "Locations",
+    "summary": "List locations",
+    "requiredScopes": [
+      "regions:read"
+    ],
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "locations"
+          ],
+          "properties": {
+            "locations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "status",
+                  "ips",
+                  "capacity",
+                  "nodes"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "available",
+                      "full",
+                      "locked"
+                    ]
+                  },
+                  "ips": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "capacity": {
+                    "type": "object",
+                    "required": [
+                      "total",
+                      "used",
+                      "free"
+                    ],
+                    "properties": {
+                      "total": {
+                        "type": "integer"
+                      },
+                      "used": {
+                        "type": "integer"
+                      },
+                      "free": {
+                        "type": "integer"
+                      }
+                    }
+                  },
+                  "nodes": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "id",
+                        "host",
+                        "locked",
+                        "capacity",
+                        "used"
+                      ],
+                      "properties": {
+                        "id": {
+                          "type": "string"
+                        },
+                        "host": {
+                          "type": "string"
+                        },
+                        "locked": {
+                          "type": "boolean"
+                        },
+                        "capacity": {
+                          "type": "integer"
+                        },
+                        "used": {
+                          "type": "integer"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listAvailableLocations",
+    "method": "GET",
+    "path": "/available-location/{image}",
+    "url": "/available-location/:image",
+    "tag": "Locations",
+    "summary": "List locations where an image can start",
+    "requiredScopes": [
+      "regions:read"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "image": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          }
+        },
+        "required": [
+          "image"
+        ]
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "locations"
+          ],
+          "properties": {
+            "locations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "ips"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "ips": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getSessionLogs",
+    "method": "GET",
+    "path": "/logs",
+    "url": "/logs",
+    "tag": "Logs",
+    "summary": "Read a session's logs",
+    "requiredScopes": [
+      "logs:read"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "follow": {
+            "type": "boolean",
+            "default": false
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "text/plain",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "downloadArtifacts",
+    "method": "GET",
+    "path": "/artifacts",
+    "url": "/artifacts",
+    "tag": "Artifacts",
+    "summary": "Download a session's artifacts",
+    "requiredScopes": [
+      "artifact:read"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "querystring": {
+        "type": "object",
+        "properties": {
+          "session": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "path": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1024
+          }
+        },
+        "required": [
+          "session"
+        ]
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/gzip",
+        "schema": {
+          "type": "string",
+          "format": "binary"
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "409": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "streamEvents",
+    "method": "GET",
+    "path": "/events",
+    "url": "/events",
+    "tag": "Events",
+    "summary": "Stream session events",
+    "requiredScopes": [
+      "session:read"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "headers": {
+        "type": "object",
+        "properties": {
+          "last-event-id": {
+            "type": "string",
+            "pattern": "^[0-9]{1,18}$"
+          }
+        },
+        "required": []
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "text/event-stream",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listSubscriptions",
+    "method": "GET",
+    "path": "/subscription",
+    "url": "/subscription",
+    "tag": "Events",
+    "summary": "List webhook subscriptions",
+    "requiredScopes": [
+      "events:write"
+    ],
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "subscriptions"
+          ],
+          "properties": {
+            "subscriptions": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "url",
+                  "created"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createSubscription",
+    "method": "POST",
+    "path": "/subscription",
+    "url": "/subscription",
+    "tag": "Events",
+    "summary": "Create a webhook subscription",
+    "requiredScopes": [
+      "events:write"
+    ],
+    "requestContentType": "application/json",
+    "schema": {
+      "body": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "url"
+        ],
+        "properties": {
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "maxLength": 2048,
+            "pattern": "^https?://"
+          }
+        }
+      }
+    },
+    "responses": {
+      "201": {
+        "contentType": "application/json",
+        "schema": {
+          "allOf": [
+            {
+              "type": "object",
+              "required": [
+                "id",
+                "url",
+                "created"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "url": {
+                  "type": "string"
+                },
+                "created": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            },
+            {
+              "type": "object",
+              "required": [
+                "secret"
+              ],
+              "properties": {
+                "secret": {
+                  "type": "string"
+                }
+              }
+            }
+          ]
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "413": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "415": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteSubscription",
+    "method": "DELETE",
+    "path": "/subscription/{id}",
+    "url": "/subscription/:id",
+    "tag": "Events",
+    "summary": "Delete a webhook subscription",
+    "requiredScopes": [
+      "events:write"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "204": {
+        "contentType": null,
+        "schema": null
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listDeliveries",
+    "method": "GET",
+    "path": "/subscription/{id}/delivery",
+    "url": "/subscription/:id/delivery",
+    "tag": "Events",
+    "summary": "List a subscription's deliveries",
+    "requiredScopes": [
+      "events:write"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "deliveries"
+          ],
+          "properties": {
+            "deliveries": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "event_id",
+                  "attempt",
+                  "at",
+                  "ok",
+                  "status_code",
+                  "error"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "event_id": {
+                    "type": "string"
+                  },
+                  "attempt": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "at": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "ok": {
+                    "type": "boolean"
+                  },
+                  "status_code": {
+                    "type": "integer",
+                    "nullable": true
+                  },
+                  "error": {
+                    "type": "string",
+                    "nullable": true
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "listTokens",
+    "method": "GET",
+    "path": "/token",
+    "url": "/token",
+    "tag": "Tokens",
+    "summary": "List tokens",
+    "requiredScopes": [
+      "token:write"
+    ],
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "tokens"
+          ],
+          "properties": {
+            "tokens": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name",
+                  "scopes",
+                  "token",
+                  "status",
+                  "expires_at",
+                  "created",
+                  "last_used"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "scopes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "enum": [
+                        "session:start",
+                        "session:read",
+                        "session:stop",
+                        "logs:read",
+                        "artifact:read",
+                        "regions:read",
+                        "events:write",
+                        "token:write",
+                        "webhook:repohost"
+                      ]
+                    }
+                  },
+                  "token": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "active",
+                      "disabled",
+                      "expired"
+                    ]
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "format": "date-time",
+                    "nullable": true
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "last_used": {
+                    "type": "string",
+                    "format": "date-time",
+                    "nullable": true
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "createToken",
+    "method": "POST",
+    "path": "/token",
+    "url": "/token",
+    "tag": "Tokens",
+    "summary": "Create a token",
+    "requiredScopes": [
+      "token:write"
+    ],
+    "requestContentType": "application/json",
+    "schema": {
+      "body": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "name",
+          "scopes"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100
+          },
+          "scopes": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 9,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "enum": [
+                "session:start",
+                "session:read",
+                "session:stop",
+                "logs:read",
+                "artifact:read",
+                "regions:read",
+                "events:write",
+                "token:write",
+                "webhook:repohost"
+              ]
+            }
+          },
+          "expires_after": {
+            "allOf": [
+              {
+                "type": "string",
+                "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
+                "minLength": 2,
+                "maxLength": 15
+              }
+            ]
+          }
+        }
+      }
+    },
+    "responses": {
+      "201": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "scopes",
+            "token",
+            "expires_at",
+            "created"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "scopes": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "enum": [
+                  "session:start",
+                  "session:read",
+                  "session:stop",
+                  "logs:read",
+                  "artifact:read",
+                  "regions:read",
+                  "events:write",
+                  "token:write",
+                  "webhook:repohost"
+                ]
+              }
+            },
+            "token": {
+              "type": "string"
+            },
+            "expires_at": {
+              "type": "string",
+              "format": "date-time",
+              "nullable": true
+            },
+            "created": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "413": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "415": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "revokeToken",
+    "method": "DELETE",
+    "path": "/token/{id}",
+    "url": "/token/:id",
+    "tag": "Tokens",
+    "summary": "Revoke a token",
+    "requiredScopes": [
+      "token:write"
+    ],
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "204": {
+        "contentType": null,
+        "schema": null
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getAccount",
+    "method": "GET",
+    "path": "/account",
+    "url": "/account",
+    "tag": "Account",
+    "summary": "Get the caller's account",
+    "requiredScopes": [],
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "id",
+            "name",
+            "quota"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "quota": {
+              "type": "object",
+              "required": [
+                "total",
+                "used",
+                "remaining"
+              ],
+              "properties": {
+                "total": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "used": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "remaining": {
+                  "type": "number",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "registerImageTag",
+    "method": "POST",
+    "path": "/webhook/repohost",
+    "url": "/webhook/repohost",
+    "tag": "Webhooks",
+    "summary": "Register a pushed image tag",
+    "requiredScopes": [
+      "webhook:repohost"
+    ],
+    "requestContentType": "application/json",
+    "schema": {
+      "body": {
+        "type": "object",
+        "required": [
+          "push_data",
+          "repository"
+        ],
+        "additionalProperties": true,
+        "properties": {
+          "push_data": {
+            "type": "object",
+            "required": [
+              "tag"
+            ],
+            "additionalProperties": true,
+            "properties": {
+              "tag": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128,
+                "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$"
+              }
+            }
+          },
+          "repository": {
+            "type": "object",
+            "required": [
+              "repo_name"
+            ],
+            "additionalProperties": true,
+            "properties": {
+              "repo_name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 255
+              }
+            }
+          }
+        }
+      }
+    },
+    "responses": {
+      "202": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "image",
+            "tag"
+          ],
+          "properties": {
+            "image": {
+              "type": "string"
+            },
+            "tag": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "413": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "415": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+];

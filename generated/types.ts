@@ -1,0 +1,1720 @@
+// Generated from spec/ by `npm run generate`. Do not edit by hand.
+export interface paths {
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sessions
+         * @description The account's sessions, newest first. Live sessions only unless `all=true`. Every given
+         *     filter must match. Without `limit` every match is returned; with it, page with
+         *     `next_cursor`.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        /**
+         * Start a session
+         * @description Place a game server of `image` (tag `version`) on a node in `location` with a free slot,
+         *     allocate its ports and start it. The session is `created` until its declared ports accept
+         *     connections, then `running`. The game server gets `SESSION_ID`, `SESSION_HOST`, one
+         *     `PORT_<NAME>` per declared port and the request's `env`.
+         *
+         *     Starts are limited per account and location by a token bucket (default burst 20, refilled
+         *     at 5 per second; configurable); past it the answer is 420 with `details: rate_limited`.
+         *     Capacity is never over-allocated, however many starts race.
+         */
+        post: operations["startSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session id the caller chose at start.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a session
+         * @description One session of the account, live or ended.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop a session
+         * @description Stop a live session: it goes `draining` then `shuttingdown` (SIGTERM, a grace period,
+         *     then SIGKILL) and ends `exited` with `end_reason: stopped`. A session still `created`
+         *     goes straight to `shuttingdown`. 409 if it has already ended.
+         */
+        delete: operations["stopSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/player/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add players to a session
+         * @description Record players as joined (already joined ones are kept once). Returns the session's players.
+         */
+        put: operations["joinPlayers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/player/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove players from a session
+         * @description Record players as gone. Without `session`, each player leaves whichever live session of the account it is in. Returns the session's remaining players.
+         */
+        delete: operations["leavePlayers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List locations
+         * @description Every location with its status, nodes and free capacity.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/available-location/{image}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List locations where an image can start
+         * @description Locations the account may use, with an unlocked node that has a free slot, where the image can run now.
+         */
+        get: operations["listAvailableLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a session's logs
+         * @description The game server's stdout and stderr. With `follow=true` the response stays open and
+         *     streams new output until the session ends.
+         */
+        get: operations["getSessionLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/artifacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a session's artifacts
+         * @description A .tar.gz of a file or folder under an ended session's working directory (`path` is
+         *     relative to it; default the whole directory). Paths that leave the directory are 422;
+         *     a session still live is 409.
+         */
+        get: operations["downloadArtifacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream session events
+         * @description Server-Sent Events of the account's session state changes. The stream starts with the
+         *     current state of every live session (events named `snapshot`), then one `session` event
+         *     per change, each with an increasing `id`. Reconnect with `Last-Event-ID` to receive what
+         *     happened in between; the replay window keeps the last 10,000 events or 24 hours, whichever
+         *     is less. A comment line is sent every 15 s to keep the connection open.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions
+         * @description The account's subscriptions; secrets are not shown.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Create a webhook subscription
+         * @description Register an endpoint that receives every session state change of the account as a signed
+         *     POST, retried with exponential backoff (up to 8 attempts) until it answers 2xx.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Stop deliveries to this endpoint.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description The delivery log of one subscription, newest first (at most 100 attempts).
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tokens
+         * @description The account's tokens that are not revoked, newest first, with their values masked.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create a token
+         * @description Mint a bearer token for the caller's account. The full value is in `token` and is shown
+         *     only in this response. The new token may hold only scopes the caller's token holds, except
+         *     that a caller holding `token:write` may also grant `webhook:repohost`. It never outlives
+         *     the caller's token.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token
+         * @description Revoke one of the account's tokens for good. Tokens it issued stop working too (a derived
+         *     token never outlives its issuer). A token may revoke itself.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's account
+         * @description The account that owns the calling token, with its runtime quota in minutes. Any valid token may call it.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/repohost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a pushed image tag
+         * @description An image registry's push notification (Docker Hub's payload). The pushed tag of the
+         *     account's image named by the last segment of `repository.repo_name` becomes startable.
+         *     Unknown images are 404; malformed payloads are 422.
+         */
+        post: operations["registerImageTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description The state of a session. Transitions (the only ones possible):
+         *
+         *     | from | to |
+         *     |---|---|
+         *     | created | running, dead, shuttingdown, server_unreachable |
+         *     | running | restarting, draining, dead, server_unreachable |
+         *     | restarting | running, dead, shuttingdown, server_unreachable |
+         *     | draining | shuttingdown, server_unreachable |
+         *     | shuttingdown | exited, server_unreachable |
+         *     | server_unreachable | running, dead |
+         *
+         *     `created`: placed on a node, game server starting. `running`: its declared ports accept
+         *     connections. `restarting`: crashed and being restarted (only with `restart: true`).
+         *     `draining`: a stop, ttl or quota end was requested. `shuttingdown`: the game server was sent
+         *     SIGTERM and has a grace period. `server_unreachable`: the node lost track of it.
+         *     `exited` and `dead` are final.
+         * @example running
+         * @enum {string}
+         */
+        SessionStatus: "created" | "running" | "restarting" | "draining" | "shuttingdown" | "server_unreachable" | "exited" | "dead";
+        PortMapping: {
+            /**
+             * @example udp
+             * @enum {string}
+             */
+            type: "tcp" | "udp";
+            /**
+             * @description The port the game server listens on (as declared by the image).
+             * @example 7777
+             */
+            container: number;
+            /**
+             * @description The port allocated on the node's host address; connect here.
+             * @example 20001
+             */
+            host: number;
+            /**
+             * @description The port's declared name (the game server sees `PORT_<NAME>`).
+             * @example game
+             */
+            name?: string;
+        };
+        /**
+         * @example {
+         *       "mode": "ranked"
+         *     }
+         */
+        StringMap: {
+            [key: string]: string;
+        };
+        Players: {
+            /**
+             * @example [
+             *       "player-1",
+             *       "player-2"
+             *     ]
+             */
+            joined: string[];
+            /** @example 2 */
+            joinedCount: number;
+        };
+        /**
+         * @description Why a session ended: `stopped` (DELETE /session/{id}), `exited` (the game server quit with
+         *     code 0), `crashed` (non-zero exit or signal, without restart), `ttl_expired`,
+         *     `quota_exhausted`, `start_failed`, `node_lost`. Null while live.
+         * @example stopped
+         * @enum {string|null}
+         */
+        EndReason: "stopped" | "exited" | "crashed" | "ttl_expired" | "quota_exhausted" | "start_failed" | "node_lost" | null;
+        Session: {
+            /** @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44 */
+            id: string;
+            /** @example echo */
+            image: string;
+            /** @example latest */
+            tag: string;
+            /** @example local-a */
+            location: string;
+            /**
+             * @description The address to connect to.
+             * @example 127.0.0.1
+             */
+            host: string;
+            /**
+             * Format: int64
+             * @description When the session was created, unix milliseconds.
+             * @example 1795000000000
+             */
+            created: number;
+            /**
+             * @description Allocated host port per declared port, keyed `<container>/<type>`.
+             * @example {
+             *       "7777/udp": 20001,
+             *       "7778/tcp": 20002
+             *     }
+             */
+            port: {
+                [key: string]: number;
+            };
+            ports: components["schemas"]["PortMapping"][];
+            status: components["schemas"]["SessionStatus"];
+            labels: components["schemas"]["StringMap"];
+            players: components["schemas"]["Players"];
+            /** @example false */
+            restart?: boolean;
+            /**
+             * Format: int64
+             * @description When the ttl runs out, unix milliseconds; null without ttl.
+             * @example null
+             */
+            expires?: number | null;
+            /**
+             * Format: int64
+             * @description When the session ended, unix milliseconds; null while live.
+             * @example null
+             */
+            ended: number | null;
+            /**
+             * @description The game server's exit code once it ended; null while live or when killed by a signal.
+             * @example null
+             */
+            exit_code: number | null;
+            end_reason: components["schemas"]["EndReason"];
+        };
+        SessionList: {
+            sessions: components["schemas"]["Session"][];
+            /**
+             * @description With `limit`, pass this as `cursor` for the next page; null on the last page.
+             * @example null
+             */
+            next_cursor?: string | null;
+        };
+        /**
+         * @description Stable machine-readable error code:
+         *     `UNAUTHORIZED` 401, `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `CONFLICT` 409,
+         *     `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `CAPACITY_UNAVAILABLE` 420,
+         *     `INVALID_REQUEST` 422, `INTERNAL_ERROR` 500.
+         * @enum {string}
+         */
+        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "INTERNAL_ERROR";
+        Violation: {
+            /**
+             * @description JSON-pointer-like location of the offending value (`body.expires_after`, `query.limit`).
+             * @example body.expires_after
+             */
+            field: string;
+            /** @example must be a duration such as 30m, 2h or 1h30m */
+            description: string;
+        };
+        /** @description The body of every error response. */
+        Error: {
+            /**
+             * @description The HTTP status code, repeated.
+             * @example 401
+             */
+            statusCode: number;
+            code: components["schemas"]["ErrorCode"];
+            /**
+             * @description A human-readable summary. Generic on 500.
+             * @example Authentication failed
+             */
+            message: string;
+            /**
+             * @description What exactly went wrong. Always present on 401 (which token check failed), 404 (which
+             *     resource is unknown: location, image, tag, session, token, subscription, route) and 420
+             *     (full, locked or rate_limited).
+             * @example token lacks scope session:start
+             */
+            details?: string;
+            /**
+             * @description The request path.
+             * @example /session
+             */
+            path: string;
+            /**
+             * @description A trace id for this request, also written to the service log.
+             * @example 5f0c9a4e-2b7d-4c1e-9a63-0d7a1c8e4b21
+             */
+            identifier: string;
+            /**
+             * Format: date-time
+             * @description When the error happened (ISO 8601, UTC).
+             * @example 2026-11-22T10:15:30.000Z
+             */
+            timestamp: string;
+            /** @description On 422, one entry per invalid field. */
+            violations?: components["schemas"]["Violation"][];
+        };
+        /**
+         * @description A duration: whole hours and/or minutes, `<n>h`, `<n>m` or `<n>h<n>m` (each number a positive
+         *     integer without leading zeros), for example `30m`, `2h`, `1h30m`. Anything else is 422.
+         * @example 1h30m
+         */
+        Duration: string;
+        SessionStartRequest: {
+            /**
+             * @description Chosen by the caller, unique per service (a UUID is recommended). Reusing one is 409.
+             * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+             */
+            id: string;
+            /** @example local-a */
+            location: string;
+            /** @example echo */
+            image: string;
+            /**
+             * @description The image tag; default is the image's default tag. An unknown tag is 404.
+             * @example latest
+             */
+            version?: string;
+            /** @description Environment for the game server. Never echoed back. */
+            env?: components["schemas"]["StringMap"];
+            /**
+             * @description Arguments appended to the image's command.
+             * @example [
+             *       "--max-players",
+             *       "8"
+             *     ]
+             */
+            args?: string[];
+            /** @description Free-form labels to filter sessions by. */
+            labels?: components["schemas"]["StringMap"];
+            /**
+             * @description Restart the game server when it crashes (never after a stop).
+             * @default false
+             */
+            restart: boolean;
+            /** @description Stop the session when this much time has passed since it was created. */
+            ttl?: components["schemas"]["Duration"];
+        };
+        PlayersRequest: {
+            /** @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44 */
+            session: string;
+            /**
+             * @example [
+             *       "player-1",
+             *       "player-2"
+             *     ]
+             */
+            players: string[];
+        };
+        PlayerCount: {
+            /** @example 1 */
+            count: number;
+            /**
+             * @example [
+             *       "player-1"
+             *     ]
+             */
+            players: string[];
+        };
+        PlayersLeaveRequest: {
+            /**
+             * @description The session the players leave; omitted, each player leaves the account's live session it is in.
+             * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+             */
+            session?: string;
+            /**
+             * @example [
+             *       "player-2"
+             *     ]
+             */
+            players: string[];
+        };
+        Node: {
+            /** @example local-a-1 */
+            id: string;
+            /** @example 127.0.0.1 */
+            host: string;
+            /** @example false */
+            locked: boolean;
+            /** @example 32 */
+            capacity: number;
+            /** @example 3 */
+            used: number;
+        };
+        Location: {
+            /** @example local-a */
+            id: string;
+            /**
+             * @description `locked`: every node is in maintenance; `full`: no free slot on an unlocked node.
+             * @example available
+             * @enum {string}
+             */
+            status: "available" | "full" | "locked";
+            /**
+             * @example [
+             *       "127.0.0.1"
+             *     ]
+             */
+            ips: string[];
+            capacity: {
+                /** @example 64 */
+                total: number;
+                /** @example 3 */
+                used: number;
+                /**
+                 * @description Free slots on unlocked nodes.
+                 * @example 61
+                 */
+                free: number;
+            };
+            nodes: components["schemas"]["Node"][];
+        };
+        LocationList: {
+            locations: components["schemas"]["Location"][];
+        };
+        AvailableLocationList: {
+            /** @description Locations where the image can start now (accessible, unlocked, with a free slot). */
+            locations: {
+                /** @example local-a */
+                id: string;
+                /**
+                 * @example [
+                 *       "127.0.0.1"
+                 *     ]
+                 */
+                ips: string[];
+            }[];
+        };
+        Subscription: {
+            /** @example sub_8d2k1q */
+            id: string;
+            /** @example https://backend.example.com/hooks/sessions */
+            url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.000Z
+             */
+            created: string;
+        };
+        SubscriptionList: {
+            subscriptions: components["schemas"]["Subscription"][];
+        };
+        SubscriptionCreateRequest: {
+            /**
+             * Format: uri
+             * @description Receives a signed POST per session state change.
+             * @example https://backend.example.com/hooks/sessions
+             */
+            url: string;
+        };
+        /**
+         * @description A new subscription. `secret` is shown only here. Each delivery carries
+         *     `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`;
+         *     reject deliveries whose `t` is more than five minutes old.
+         */
+        SubscriptionCreated: components["schemas"]["Subscription"] & {
+            /** @example whsec_Jx7Q2mK9pL4vN8rT1yB6cW3e */
+            secret: string;
+        };
+        Delivery: {
+            /** @example dlv_19 */
+            id: string;
+            /** @example 42 */
+            event_id: string;
+            /** @example 1 */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:31.000Z
+             */
+            at: string;
+            /** @example true */
+            ok: boolean;
+            /** @example 200 */
+            status_code: number | null;
+            /** @example null */
+            error: string | null;
+        };
+        DeliveryList: {
+            /** @description Newest first, at most 100. */
+            deliveries: components["schemas"]["Delivery"][];
+        };
+        /**
+         * @description A permission a token carries:
+         *     `session:start` start sessions and manage their players; `session:read` list and read sessions
+         *     and stream events; `session:stop` stop sessions; `logs:read` read logs; `artifact:read`
+         *     download artifacts; `regions:read` list locations; `events:write` manage webhook
+         *     subscriptions; `token:write` manage tokens; `webhook:repohost` notify image pushes.
+         * @example session:read
+         * @enum {string}
+         */
+        Scope: "session:start" | "session:read" | "session:stop" | "logs:read" | "artifact:read" | "regions:read" | "events:write" | "token:write" | "webhook:repohost";
+        /**
+         * @description `active`, `disabled` (by an operator, may be enabled again) or `expired`.
+         * @example active
+         * @enum {string}
+         */
+        TokenStatus: "active" | "disabled" | "expired";
+        /** @description A token as listed; the value is masked. */
+        Token: {
+            /** @example tok_3kq9x1m2p8 */
+            id: string;
+            /** @example matchmaker */
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * @description The value, masked (prefix and last four characters).
+             * @example gsh_…6Vr2Q
+             */
+            token: string;
+            status: components["schemas"]["TokenStatus"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T11:45:30.000Z
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.000Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description When the token last authenticated a request; null if never.
+             * @example 2026-11-22T10:20:00.000Z
+             */
+            last_used: string | null;
+        };
+        TokenList: {
+            /** @description The account's tokens that are not revoked, newest first. */
+            tokens: components["schemas"]["Token"][];
+        };
+        TokenCreateRequest: {
+            /**
+             * @description A label for people; not unique.
+             * @example matchmaker
+             */
+            name: string;
+            /**
+             * @description Scopes for the new token. A token may grant only scopes it holds itself, except that a
+             *     token holding `token:write` may also grant `webhook:repohost`.
+             */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * @description Lifetime from now. Omitted: never expires. A token never outlives the token that issued
+             *     it: `expires_at` is capped at the issuer's.
+             */
+            expires_after?: components["schemas"]["Duration"];
+        };
+        /** @description A new token. `token` holds the full secret and is shown only here. */
+        TokenCreated: {
+            /** @example tok_3kq9x1m2p8 */
+            id: string;
+            /** @example matchmaker */
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * @description The secret bearer value. Store it now; it is never returned again by the API.
+             * @example gsh_Yk3vR8q2Lw0pZtN5cJ7bXe1uHfA9sDgM4nKiOy6Vr2Q
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null for never.
+             * @example 2026-11-22T11:45:30.000Z
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.000Z
+             */
+            created: string;
+        };
+        /** @description Runtime quota in minutes; run time is charged to the second from `running` to the end. */
+        Quota: {
+            /** @example 6000 */
+            total: number;
+            /**
+             * @description Minutes used, with fractions for seconds.
+             * @example 12.5
+             */
+            used: number;
+            /** @example 5987.5 */
+            remaining: number;
+        };
+        Account: {
+            /** @example acc_operator */
+            id: string;
+            /** @example Operator */
+            name: string;
+            quota: components["schemas"]["Quota"];
+        };
+        /** @description An image registry's push notification (Docker Hub's payload shape; other fields are ignored). */
+        RegistryPush: {
+            push_data: {
+                /** @example v1.4.2 */
+                tag: string;
+            } & {
+                [key: string]: unknown;
+            };
+            repository: {
+                /**
+                 * @description `namespace/name`; the image is the last path segment.
+                 * @example studio/echo
+                 */
+                repo_name: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ImageTag: {
+            /** @example echo */
+            image: string;
+            /** @example v1.4.2 */
+            tag: string;
+        };
+    };
+    responses: {
+        /** @description Authentication failed: the token is missing, malformed, unknown, revoked, disabled, expired, or lacks the scope the operation needs (details says which). */
+        Unauthorized: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format (violations lists each). */
+        InvalidRequest: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected error; the body never says more. Quote identifier to support. */
+        InternalError: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The account's runtime quota is exhausted. */
+        QuotaExceeded: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource is unknown or not accessible to the account (details says which). */
+        NotFound: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with the resource's state (an id already used, a session already ended or still live). */
+        Conflict: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than the service accepts (1 MiB). */
+        PayloadTooLarge: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No capacity: every node is full, every node is locked for maintenance, or the account's start rate is exceeded (details says full, locked or rate_limited). Retry after Retry-After seconds, then try a secondary location. */
+        CapacityUnavailable: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Include ended sessions (`exited`, `dead`); default only live ones.
+         * @example false
+         */
+        SessionFilter_all: boolean;
+        /**
+         * @description Only sessions whose `location` equals this.
+         * @example local-a
+         */
+        SessionFilter_location: string;
+        /**
+         * @description Only sessions whose `image` equals this.
+         * @example echo
+         */
+        SessionFilter_image: string;
+        /**
+         * @description Only sessions whose `tag` equals this.
+         * @example latest
+         */
+        SessionFilter_tag: string;
+        /**
+         * @description Only sessions whose `host` equals this.
+         * @example 127.0.0.1
+         */
+        SessionFilter_host: string;
+        /**
+         * @description Only sessions in this state.
+         * @example running
+         */
+        SessionFilter_status: components["schemas"]["SessionStatus"];
+        /**
+         * @description `filter[<label>]=<value>`: only sessions whose labels all match.
+         * @example {
+         *       "mode": "ranked"
+         *     }
+         */
+        SessionFilter_filter: {
+            [key: string]: string;
+        };
+        /**
+         * @description `filterNot[<label>]=<value>`: leave out sessions with any of these labels.
+         * @example {
+         *       "mode": "casual"
+         *     }
+         */
+        SessionFilter_filterNot: {
+            [key: string]: string;
+        };
+        /**
+         * @description `playerCount[lt]=<n>` and/or `playerCount[gt]=<n>`: joined player count bounds (exclusive).
+         * @example {
+         *       "lt": 8
+         *     }
+         */
+        SessionFilter_playerCount: {
+            lt?: number;
+            gt?: number;
+        };
+        /**
+         * @description Page size. Without it every matching item is returned.
+         * @example 100
+         */
+        Limit: number;
+        /**
+         * @description The `next_cursor` of the previous page.
+         * @example MGY4ZTViMGMtNmExZA
+         */
+        Cursor: string;
+        /**
+         * @description The session id the caller chose at start.
+         * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+         */
+        SessionId: string;
+        /**
+         * @description An image name from the catalog.
+         * @example echo
+         */
+        Image: string;
+        /**
+         * @description Resume after this event id; events still in the replay window are sent first.
+         * @example 41
+         */
+        LastEventId: string;
+        /** @example sub_8d2k1q */
+        SubscriptionId: string;
+        /**
+         * @description The token's id (not its value).
+         * @example tok_3kq9x1m2p8
+         */
+        TokenId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The semver version of the API description this server implements. */
+        ApiVersion: string;
+        /** @description Seconds to wait before retrying (2 to 5 s recommended, then try a secondary location). */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listSessions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Include ended sessions (`exited`, `dead`); default only live ones.
+                 * @example false
+                 */
+                all?: components["parameters"]["SessionFilter_all"];
+                /**
+                 * @description Only sessions whose `location` equals this.
+                 * @example local-a
+                 */
+                location?: components["parameters"]["SessionFilter_location"];
+                /**
+                 * @description Only sessions whose `image` equals this.
+                 * @example echo
+                 */
+                image?: components["parameters"]["SessionFilter_image"];
+                /**
+                 * @description Only sessions whose `tag` equals this.
+                 * @example latest
+                 */
+                tag?: components["parameters"]["SessionFilter_tag"];
+                /**
+                 * @description Only sessions whose `host` equals this.
+                 * @example 127.0.0.1
+                 */
+                host?: components["parameters"]["SessionFilter_host"];
+                /**
+                 * @description Only sessions in this state.
+                 * @example running
+                 */
+                status?: components["parameters"]["SessionFilter_status"];
+                /**
+                 * @description `filter[<label>]=<value>`: only sessions whose labels all match.
+                 * @example {
+                 *       "mode": "ranked"
+                 *     }
+                 */
+                filter?: components["parameters"]["SessionFilter_filter"];
+                /**
+                 * @description `filterNot[<label>]=<value>`: leave out sessions with any of these labels.
+                 * @example {
+                 *       "mode": "casual"
+                 *     }
+                 */
+                filterNot?: components["parameters"]["SessionFilter_filterNot"];
+                /**
+                 * @description `playerCount[lt]=<n>` and/or `playerCount[gt]=<n>`: joined player count bounds (exclusive).
+                 * @example {
+                 *       "lt": 8
+                 *     }
+                 */
+                playerCount?: components["parameters"]["SessionFilter_playerCount"];
+                /**
+                 * @description Page size. Without it every matching item is returned.
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page.
+                 * @example MGY4ZTViMGMtNmExZA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching sessions. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; connect to `host` on the `ports`' host ports once it is `running`. */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["QuotaExceeded"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            420: components["responses"]["CapacityUnavailable"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session id the caller chose at start.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session id the caller chose at start.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopping; watch its status or events for the end. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    joinPlayers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayersRequest"];
+            };
+        };
+        responses: {
+            /** @description The session's players now. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    leavePlayers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayersLeaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The session's players now. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAvailableLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An image name from the catalog.
+                 * @example echo
+                 */
+                image: components["parameters"]["Image"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations, possibly none. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableLocationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSessionLogs: {
+        parameters: {
+            query: {
+                /**
+                 * @description The session id.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                id: string;
+                /**
+                 * @description Keep streaming while the session lives.
+                 * @example false
+                 */
+                follow?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log text. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadArtifacts: {
+        parameters: {
+            query: {
+                /**
+                 * @description The session id.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                session: string;
+                /**
+                 * @description A file or folder relative to the session's directory.
+                 * @example replays
+                 */
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Resume after this event id; events still in the replay window are sent first.
+                 * @example 41
+                 */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `secret` signs deliveries and is shown only here. */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionCreated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sub_8d2k1q */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sub_8d2k1q */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery attempts. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `token` holds the secret. */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token's id (not its value).
+                 * @example tok_3kq9x1m2p8
+                 */
+                id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerImageTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryPush"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the tag is registered. */
+            202: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageTag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

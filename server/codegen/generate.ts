@@ -1,0 +1,66 @@
+/**
+ * Builds everything in generated/ from spec/:
+ *   openapi.yaml  the bundled spec (one file every tool reads)
+ *   types.ts      openapi-typescript types
+ *   routes.ts     the route table: method, path, operationId, required scopes, schemas
+ *   handlers.ts   the handler interface, one method per operationId
+ *
+ * `--check` builds the same files in memory and fails when any file on disk differs,
+ * so CI catches a spec edit that was not regenerated or a hand edit of generated/.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+import { buildHandlersModule, buildRoutesModule, type OpenApiDocument } from './route-table.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const outDir = join(root, 'generated');
+const banner = '// Generated from spec/ by `npm run generate`. Do not edit by hand.\n';
+
+function bundleSpec(): string {
+  const tmp = mkdtempSync(join(tmpdir(), 'bundle-'));
+  try {
+    const out = join(tmp, 'openapi.yaml');
+    execFileSync(
+      join(root, 'node_modules/.bin/redocly'),
+      ['bundle', 'spec/openapi.yaml', '--output', out],
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+    );
+    return readFileSync(out, 'utf8');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function buildAll(): Promise<Record<string, string>> {
+  const bundled = bundleSpec();
+  const document = parse(bundled) as OpenApiDocument;
+  const types = astToString(await openapiTS(structuredClone(document) as never, { exportType: false }));
+  return {
+    'openapi.yaml': bundled,
+    'types.ts': banner + types,
+    'routes.ts': banner + buildRoutesModule(document),
+    'handlers.ts': banner + buildHandlersModule(document),
+  };
+}
+
+const files = await buildAll();
+if (process.argv.includes('--check')) {
+  const stale = Object.entries(files)
+    .filter(([name, text]) => {
+      const path = join(outDir, name);
+      return !existsSync(path) || readFileSync(path, 'utf8') !== text;
+    })
+    .map(([name]) => name);
+  if (stale.length > 0) {
+    console.error(`generated/ is stale (${stale.join(', ')}): run npm run generate and commit the result`);
+    process.exit(1);
+  }
+  console.log('generated/ is up to date');
+} else {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(outDir, name), text);
+  console.log(`wrote ${Object.keys(files).map((f) => `generated/${f}`).join(', ')}`);
+}

@@ -1,0 +1,223 @@
+/**
+ * Tokens: minting, listing, revoking, and deciding whether a presented value authenticates.
+ * Knows nothing of HTTP or SQL: storage is the TokenRepository port, secrets the TokenVault.
+ */
+import { parseDuration } from './duration.js';
+import { missingScopes, ungrantableScopes, type Scope } from './scopes.js';
+
+export interface TokenRecord {
+  id: string;
+  accountId: string;
+  /** The token that created this one; null for bootstrap and operator-made tokens. */
+  issuerId: string | null;
+  name: string;
+  scopes: Scope[];
+  /** Last characters of the value, for the masked form. */
+  hint: string;
+  created: number;
+  expiresAt: number | null;
+  disabled: boolean;
+  revokedAt: number | null;
+  lastUsed: number | null;
+}
+
+export interface TokenRepository {
+  insert(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }): void;
+  findById(id: string): TokenRecord | undefined;
+  findByHash(hash: Buffer): (TokenRecord & { hash: Buffer }) | undefined;
+  /** Tokens of the account that are not revoked, newest first. */
+  listActive(accountId: string): TokenRecord[];
+  /** Revoke the token and every token it issued, transitively. */
+  revokeWithDescendants(id: string, at: number): void;
+  recordLastUsed(uses: ReadonlyMap<string, number>): void;
+}
+
+/** Creates, hashes and seals token values; implemented with node:crypto in security/. */
+export interface TokenVault {
+  newId(): string;
+  newValue(): string;
+  /** True when the text has the shape of a token value (prefix, alphabet, length). */
+  isWellFormed(value: string): boolean;
+  hash(value: string): Buffer;
+  /** Constant-time comparison of two hashes. */
+  sameHash(a: Buffer, b: Buffer): boolean;
+  seal(value: string, tokenId: string): Buffer;
+  hint(value: string): string;
+  mask(hint: string): string;
+}
+
+export interface Principal {
+  accountId: string;
+  tokenId: string;
+  scopes: ReadonlySet<Scope>;
+  expiresAt: number | null;
+}
+
+/** Why authentication failed; each is a distinct 401 `details`. */
+export type AuthFailure =
+  | { reason: 'missing' }
+  | { reason: 'scheme' }
+  | { reason: 'malformed' }
+  | { reason: 'unknown' }
+  | { reason: 'revoked' }
+  | { reason: 'disabled' }
+  | { reason: 'expired' }
+  | { reason: 'issuer_invalid' }
+  | { reason: 'account_disabled' }
+  | { reason: 'insufficient_scope'; missing: Scope[] };
+
+export type AuthResult = { ok: true; principal: Principal } | ({ ok: false } & AuthFailure);
+
+export type TokenStatus = 'active' | 'disabled' | 'expired';
+
+export interface TokenView {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  token: string;
+  status: TokenStatus;
+  expiresAt: number | null;
+  created: number;
+  lastUsed: number | null;
+}
+
+export interface CreateTokenInput {
+  name: string;
+  scopes: Scope[];
+  expiresAfter?: string;
+}
+
+export type CreateTokenResult =
+  | { ok: true; record: TokenRecord; value: string }
+  | { ok: false; reason: 'ungrantable'; scopes: Scope[] }
+  | { ok: false; reason: 'bad_duration' };
+
+export interface AccountGate {
+  isAccountActive(accountId: string): boolean;
+}
+
+export class Tokens {
+  /** Uses seen since the last flush, so authentication does not write on every request. */
+  private readonly pendingUses = new Map<string, number>();
+
+  constructor(
+    private readonly repository: TokenRepository,
+    private readonly vault: TokenVault,
+    private readonly accounts: AccountGate,
+    private readonly now: () => number,
+  ) {}
+
+  /** Authenticate a bearer value and check it holds the required scopes. */
+  authenticate(value: string, required: readonly Scope[]): AuthResult {
+    if (!this.vault.isWellFormed(value)) return { ok: false, reason: 'malformed' };
+    const hash = this.vault.hash(value);
+    const found = this.repository.findByHash(hash);
+    if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
+
+    const now = this.now();
+    const own = this.problemWith(found, now);
+    if (own) return { ok: false, reason: own };
+    if (!this.accounts.isAccountActive(found.accountId)) return { ok: false, reason: 'account_disabled' };
+    for (let issuerId = found.issuerId; issuerId; ) {
+      const issuer = this.repository.findById(issuerId);
+      if (!issuer || this.problemWith(issuer, now)) return { ok: false, reason: 'issuer_invalid' };
+      issuerId = issuer.issuerId;
+    }
+
+    const scopes = new Set(found.scopes);
+    const missing = missingScopes(scopes, required);
+    if (missing.length > 0) return { ok: false, reason: 'insufficient_scope', missing };
+
+    this.pendingUses.set(found.id, now);
+    return {
+      ok: true,
+      principal: { accountId: found.accountId, tokenId: found.id, scopes, expiresAt: found.expiresAt },
+    };
+  }
+
+  /** Mint a token for the principal's account, within the principal's scopes and lifetime. */
+  create(issuer: Principal, input: CreateTokenInput): CreateTokenResult {
+    const ungrantable = ungrantableScopes(issuer.scopes, input.scopes);
+    if (ungrantable.length > 0) return { ok: false, reason: 'ungrantable', scopes: ungrantable };
+    let lifetime: number | undefined;
+    if (input.expiresAfter !== undefined) {
+      lifetime = parseDuration(input.expiresAfter);
+      if (lifetime === undefined) return { ok: false, reason: 'bad_duration' };
+    }
+    const now = this.now();
+    const requested = lifetime === undefined ? null : now + lifetime;
+    // A derived token never outlives the token that issued it.
+    const expiresAt =
+      issuer.expiresAt === null ? requested : Math.min(requested ?? Number.MAX_SAFE_INTEGER, issuer.expiresAt);
+    return this.mint({
+      accountId: issuer.accountId,
+      issuerId: issuer.tokenId,
+      name: input.name,
+      scopes: [...new Set(input.scopes)],
+      expiresAt,
+    });
+  }
+
+  /** Mint a token with no issuer (bootstrap, operators), optionally with a given value. */
+  mint(
+    spec: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'>,
+    value: string = this.vault.newValue(),
+  ): { ok: true; record: TokenRecord; value: string } {
+    const id = this.vault.newId();
+    const record: TokenRecord = {
+      ...spec,
+      id,
+      hint: this.vault.hint(value),
+      created: this.now(),
+      disabled: false,
+      revokedAt: null,
+      lastUsed: null,
+    };
+    this.repository.insert(record, { hash: this.vault.hash(value), sealed: this.vault.seal(value, id) });
+    return { ok: true, record, value };
+  }
+
+  list(accountId: string): TokenView[] {
+    const now = this.now();
+    return this.repository.listActive(accountId).map((record) => this.view(record, now));
+  }
+
+  view(record: TokenRecord, now = this.now()): TokenView {
+    return {
+      id: record.id,
+      name: record.name,
+      scopes: record.scopes,
+      token: this.vault.mask(record.hint),
+      status: record.disabled ? 'disabled' : isExpired(record, now) ? 'expired' : 'active',
+      expiresAt: record.expiresAt,
+      created: record.created,
+      lastUsed: this.pendingUses.get(record.id) ?? record.lastUsed,
+    };
+  }
+
+  /** Revoke one of the account's tokens; false when the account has no such live token. */
+  revoke(accountId: string, tokenId: string): boolean {
+    const record = this.repository.findById(tokenId);
+    if (!record || record.accountId !== accountId || record.revokedAt !== null) return false;
+    this.repository.revokeWithDescendants(tokenId, this.now());
+    return true;
+  }
+
+  /** Write the buffered last-used times; called on a timer and at shutdown. */
+  flushUses(): void {
+    if (this.pendingUses.size === 0) return;
+    this.repository.recordLastUsed(this.pendingUses);
+    this.pendingUses.clear();
+  }
+
+  private problemWith(record: TokenRecord, now: number): 'revoked' | 'disabled' | 'expired' | undefined {
+    if (record.revokedAt !== null) return 'revoked';
+    if (record.disabled) return 'disabled';
+    if (isExpired(record, now)) return 'expired';
+    return undefined;
+  }
+}
+
+function isExpired(record: TokenRecord, now: number): boolean {
+  return record.expiresAt !== null && record.expiresAt <= now;
+}

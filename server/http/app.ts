@@ -1,0 +1,156 @@
+/**
+ * The HTTP layer: registers one Fastify route per entry of the generated route table,
+ * authenticates with the scopes the table names, validates with the spec's schemas, calls the
+ * handler for the operationId and sends its typed reply. Every error leaves through errorBody().
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Handlers, OperationId } from '../../generated/handlers.js';
+import { apiVersion, routes, type RouteDefinition } from '../../generated/routes.js';
+import type { Principal, Tokens } from '../domain/tokens.js';
+import { authenticateHeader, describeAuthFailure } from './auth.js';
+import type { RequestContext } from './context.js';
+import { errorBody, HttpFailure, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
+import { compileValidator, violationsOf, type HttpPart } from './validation.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyContextConfig {
+    route?: RouteDefinition;
+  }
+}
+
+export interface AppDependencies {
+  tokens: Tokens;
+  handlers: Handlers<RequestContext>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+type AnyHandler = (request: unknown, context: RequestContext) => Promise<{
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}>;
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
+  const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
+  log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
+  return reply.code(body.statusCode).headers(headers).type('application/json').send(body);
+}
+
+function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extras?: ErrorExtras) {
+  return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras));
+}
+
+/** Fastify's own client errors, by their codes, as the spec's errors. */
+function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras } {
+  if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
+  if (error.validation) {
+    return {
+      code: 'INVALID_REQUEST',
+      extras: { violations: violationsOf(error.validation as never, error.validationContext ?? 'body') },
+    };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'PAYLOAD_TOO_LARGE', extras: { details: `body exceeds ${BODY_LIMIT_BYTES} bytes` } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', extras: { details: 'expected application/json' } };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        code: 'INVALID_REQUEST',
+        extras: { violations: [{ field: 'body', description: 'must be a JSON document' }] },
+      };
+  }
+  if (error instanceof SyntaxError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    // Any other client error Fastify detects (bad content length, bad JSON) is a malformed request.
+    return { code: 'INVALID_REQUEST', extras: { violations: [{ field: 'request', description: error.message }] } };
+  }
+  return { code: 'INTERNAL_ERROR', extras: {} };
+}
+
+export function createApp(deps: AppDependencies) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify answers some malformed requests before routing; keep them in our shape too.
+    return503OnClosing: false,
+  });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
+
+  // Operations without a request body ignore whatever body arrives rather than refusing its type.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.routeOptions.config.route?.requestContentType) parseJson(request, body as string, done);
+    else done(null, undefined);
+  });
+  app.addContentTypeParser('*', (request, payload, done) => {
+    if (request.routeOptions.config.route?.requestContentType) {
+      done(new HttpFailure('UNSUPPORTED_MEDIA_TYPE', { details: 'expected application/json' }), undefined);
+      return;
+    }
+    payload.resume();
+    payload.on('end', () => done(null, undefined));
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('API-Version', apiVersion);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.config.route;
+    if (!route) return;
+    const result = authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
+    if (!result.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: describeAuthFailure(result) });
+    request.principal = result.principal;
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` }),
+  );
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { code, extras } = classify(error);
+    if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
+    return replyError(request, reply, code, extras);
+  });
+
+  for (const route of routes) {
+    const handler = (deps.handlers as unknown as Record<OperationId, AnyHandler>)[route.operationId].bind(deps.handlers);
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: route.schema,
+      config: { route },
+      handler: async (request, reply) => {
+        const context: RequestContext = { requestId: request.id, path: pathOf(request), principal: request.principal! };
+        const result = await handler(
+          { params: request.params, query: request.query, headers: request.headers, body: request.body },
+          context,
+        );
+        if (result.status >= 400) return sendError(request, reply, result.body as ErrorBody, result.headers);
+        reply.code(result.status);
+        if (result.headers) reply.headers(result.headers);
+        const contentType = route.responses[String(result.status)]?.contentType;
+        if (contentType) reply.type(contentType);
+        return reply.send(result.body);
+      },
+    });
+  }
+
+  return app;
+}

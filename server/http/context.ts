@@ -1,0 +1,7 @@
+import type { Principal } from '../domain/tokens.js';
+import type { ErrorContext } from './errors.js';
+
+/** What a handler knows about the request besides its validated parts. */
+export interface RequestContext extends ErrorContext {
+  principal: Principal;
+}

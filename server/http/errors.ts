@@ -1,0 +1,76 @@
+/**
+ * The one place that shapes error bodies. Every error the service answers, whether from a
+ * handler, validation, auth, routing or a crash, goes through errorBody().
+ */
+import type { components } from '../../generated/types.js';
+
+export type ErrorBody = components['schemas']['Error'];
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type Violation = components['schemas']['Violation'];
+
+export const statusOf = {
+  UNAUTHORIZED: 401,
+  QUOTA_EXCEEDED: 403,
+  RESOURCE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CAPACITY_UNAVAILABLE: 420,
+  INVALID_REQUEST: 422,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+const messageOf: Record<ErrorCode, string> = {
+  UNAUTHORIZED: 'Authentication failed',
+  QUOTA_EXCEEDED: 'Runtime quota exhausted',
+  RESOURCE_NOT_FOUND: 'Resource not found',
+  CONFLICT: 'Conflict',
+  PAYLOAD_TOO_LARGE: 'Request body too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  CAPACITY_UNAVAILABLE: 'No capacity available',
+  INVALID_REQUEST: 'Invalid request',
+  INTERNAL_ERROR: 'Internal error',
+};
+
+/** What an error body needs to know about the request it answers. */
+export interface ErrorContext {
+  requestId: string;
+  path: string;
+}
+
+export interface ErrorExtras {
+  details?: string;
+  violations?: Violation[];
+}
+
+export function errorBody(code: ErrorCode, context: ErrorContext, extras: ErrorExtras = {}): ErrorBody {
+  return {
+    statusCode: statusOf[code],
+    code,
+    message: messageOf[code],
+    ...(extras.details === undefined ? {} : { details: extras.details }),
+    path: context.path,
+    identifier: context.requestId,
+    timestamp: new Date().toISOString(),
+    ...(extras.violations === undefined ? {} : { violations: extras.violations }),
+  };
+}
+
+/** An expected failure as a handler's return value, typed with its documented status. */
+export function fail<C extends ErrorCode>(
+  context: ErrorContext,
+  code: C,
+  extras: ErrorExtras = {},
+): { status: (typeof statusOf)[C]; body: ErrorBody } {
+  return { status: statusOf[code], body: errorBody(code, context, extras) };
+}
+
+/** An error raised outside a handler (auth, body parsing) that the error handler renders. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly extras: ErrorExtras = {},
+  ) {
+    super(extras.details ?? code);
+  }
+}

@@ -1,0 +1,64 @@
+import type { Handlers } from '../../generated/handlers.js';
+import type { Tokens, TokenView } from '../domain/tokens.js';
+import { fail } from './errors.js';
+import type { RequestContext } from './context.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function tokenBody(view: TokenView) {
+  return {
+    id: view.id,
+    name: view.name,
+    scopes: view.scopes,
+    token: view.token,
+    status: view.status,
+    expires_at: iso(view.expiresAt),
+    created: new Date(view.created).toISOString(),
+    last_used: iso(view.lastUsed),
+  };
+}
+
+export function tokenHandlers(tokens: Tokens): Pick<Handlers<RequestContext>, 'createToken' | 'listTokens' | 'revokeToken'> {
+  return {
+    async createToken({ body }, context) {
+      const result = tokens.create(context.principal, {
+        name: body.name,
+        scopes: body.scopes,
+        ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
+      });
+      if (!result.ok) {
+        if (result.reason === 'ungrantable') {
+          return fail(context, 'UNAUTHORIZED', {
+            details: `token cannot grant scope ${result.scopes.join(', ')}: it does not hold it`,
+          });
+        }
+        return fail(context, 'INVALID_REQUEST', {
+          violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }],
+        });
+      }
+      const { record, value } = result;
+      return {
+        status: 201,
+        body: {
+          id: record.id,
+          name: record.name,
+          scopes: record.scopes,
+          token: value,
+          expires_at: iso(record.expiresAt),
+          created: new Date(record.created).toISOString(),
+        },
+      };
+    },
+
+    async listTokens(_request, context) {
+      return { status: 200, body: { tokens: tokens.list(context.principal.accountId).map(tokenBody) } };
+    },
+
+    async revokeToken({ params }, context) {
+      if (!tokens.revoke(context.principal.accountId, params.id)) {
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown` });
+      }
+      return { status: 204 };
+    },
+  };
+}

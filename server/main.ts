@@ -1,0 +1,54 @@
+/** Runs the service with configuration from the environment (see README, Configuration). */
+import { ConfigError, loadConfig } from './config.js';
+import { createService } from './service.js';
+import { DataDirectoryInUse } from './store/sqlite.js';
+
+function fatal(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fatal(error.message);
+  throw error;
+}
+
+let service;
+try {
+  service = createService(config, {
+    logger: {
+      level: config.logLevel,
+      // Belt and braces: request logs carry no headers, but never let a token through.
+      redact: ['req.headers.authorization', 'headers.authorization', 'authorization', 'token'],
+    },
+  });
+} catch (error) {
+  if (error instanceof DataDirectoryInUse) fatal(error.message);
+  throw error;
+}
+
+if (service.bootstrapped?.generatedToken) {
+  // Shown once, on the terminal, by design: it is the only way to learn the first token.
+  process.stdout.write(
+    `\nBootstrap: created operator account ${service.bootstrapped.accountId} with a token holding every scope.\n` +
+      `Store it now; it is not shown again:\n\n  ${service.bootstrapped.generatedToken}\n\n`,
+  );
+}
+
+const url = await service.listen();
+process.stdout.write(`session host listening on ${url} (data in ${config.dataDir})\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

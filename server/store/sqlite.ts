@@ -1,0 +1,47 @@
+/**
+ * Opens the SQLite file in the data directory: WAL, synchronous FULL (a committed write
+ * survives a crash of the process or the machine), foreign keys on, and an exclusive lock so
+ * that only one service process writes to a data directory.
+ */
+import Database from 'better-sqlite3';
+import { migrations } from './migrations.js';
+
+export type Db = Database.Database;
+
+export class DataDirectoryInUse extends Error {}
+
+export function openDatabase(path: string): Db {
+  const db = new Database(path, { timeout: 0 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('locking_mode = EXCLUSIVE');
+    // Take the lock now rather than at the first write.
+    db.exec('BEGIN IMMEDIATE; COMMIT');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new DataDirectoryInUse(`${path} is in use by another service process`);
+    }
+    throw error;
+  }
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)');
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        Date.now(),
+      );
+    })();
+  }
+}
