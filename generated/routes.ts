@@ -553,6 +553,7 @@ export const routes: readonly RouteDefinition[] = [
             "allOf": [
               {
                 "type": "string",
+                "title": "a duration such as 30m, 2h or 1h30m",
                 "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
                 "minLength": 2,
                 "maxLength": 15
@@ -5674,6 +5675,7 @@ export const routes: readonly RouteDefinition[] = [
             "allOf": [
               {
                 "type": "string",
+                "title": "a duration such as 30m, 2h or 1h30m",
                 "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
                 "minLength": 2,
                 "maxLength": 15

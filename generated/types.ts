@@ -561,6 +561,7 @@ export interface components {
             violations?: components["schemas"]["Violation"][];
         };
         /**
+         * a duration such as 30m, 2h or 1h30m
          * @description A duration: whole hours and/or minutes, `<n>h`, `<n>m` or `<n>h<n>m` (each number a positive
          *     integer without leading zeros), for example `30m`, `2h`, `1h30m`. Anything else is 422.
          * @example 1h30m

@@ -32,6 +32,7 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers<RequestContext>, 'c
             details: `token cannot grant scope ${result.scopes.join(', ')}: it does not hold it`,
           });
         }
+        // Unreachable while the spec's Duration pattern and the grammar agree (a test holds them together).
         return fail(context, 'INVALID_REQUEST', {
           violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }],
         });

@@ -19,6 +19,8 @@ function createAjv(coerceTypes: boolean | 'array') {
     removeAdditional: false,
     strict: false,
     messages: true,
+    // Gives errors their parentSchema, whose `title` words a pattern for people.
+    verbose: true,
   });
   addFormats(ajv);
   return ajv;
@@ -50,6 +52,8 @@ export function violationsOf(errors: readonly ErrorObject[], part: string): Viol
     } else if (error.keyword === 'additionalProperties') {
       field += `.${(error.params as { additionalProperty: string }).additionalProperty}`;
       description = 'is not a known field';
+    } else if (error.keyword === 'pattern' && typeof error.parentSchema?.title === 'string') {
+      description = `must be ${error.parentSchema.title}`;
     }
     const key = `${field}\n${description}`;
     if (seen.has(key)) continue;

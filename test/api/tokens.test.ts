@@ -44,7 +44,10 @@ describe('tokens over real HTTP', () => {
       body: { name: 'bad', scopes: ['session:read'], expires_after: expiresAfter },
     });
     expectError(result, 422, 'INVALID_REQUEST', '/token');
-    expect(result.json.violations).toContainEqual(expect.objectContaining({ field: 'body.expires_after' }));
+    expect(result.json.violations).toContainEqual({
+      field: 'body.expires_after',
+      description: 'must be a duration such as 30m, 2h or 1h30m',
+    });
   });
 
   it('refuses to delegate scopes the issuer does not hold', async () => {

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check the project promises, in order, with one summary line at the end.
+ *   spec lint, generated/ drift, typecheck (incl. compile-time contract checks) count one each;
+ *   vitest and Dredd count their own tests. Ends with `N passed, N failed`; exits non-zero on
+ *   any failure.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0', NO_COLOR: '1' };
+const bin = (name) => `node_modules/.bin/${name}`;
+const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const tee = (stream) => (chunk) => {
+      output += chunk;
+      stream.write(chunk);
+    };
+    child.stdout.on('data', tee(process.stdout));
+    child.stderr.on('data', tee(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: stripAnsi(output) }));
+  });
+}
+
+const steps = [
+  { name: 'spec lint (redocly)', command: bin('redocly'), args: ['lint'] },
+  { name: 'generated/ is up to date', command: process.execPath, args: ['--import', 'tsx', 'server/codegen/generate.ts', '--check'] },
+  { name: 'typecheck (tsc)', command: bin('tsc'), args: ['-p', '.'] },
+  {
+    name: 'vitest',
+    command: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    count: () => {
+      const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+      // A file that fails to load has no tests but is a failure all the same.
+      const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+      return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
+    },
+  },
+  {
+    name: 'dredd',
+    command: bin('dredd'),
+    args: [],
+    count: (output) => {
+      const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped/.exec(output);
+      if (!match) return undefined;
+      return { passed: Number(match[1]), failed: Number(match[2]) + Number(match[3]) };
+    },
+  },
+];
+
+mkdirSync('test-results', { recursive: true });
+rmSync('test-results/vitest.json', { force: true });
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const { code, output } = await run(step.command, step.args);
+  let counted;
+  try {
+    counted = step.count?.(output);
+  } catch {
+    counted = undefined;
+  }
+  if (!counted) counted = code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  // A runner that exits non-zero without counting a failure still failed.
+  if (code !== 0 && counted.failed === 0) counted.failed = 1;
+  passed += counted.passed;
+  failed += counted.failed;
+  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${step.name}: ${counted.passed} passed, ${counted.failed} failed`);
+}
+console.log(`\n=== summary ===\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
