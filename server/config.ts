@@ -3,7 +3,7 @@
  * has a default, so `npm start` on a fresh machine needs none.
  */
 import AjvModule from 'ajv';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const Ajv = AjvModule.default;
 
@@ -17,6 +17,10 @@ export interface Config {
   secretKey: string | undefined;
   defaultQuotaMinutes: number;
   logLevel: string;
+  /** Locations, nodes and image catalog; default <dataDir>/fleet.json, created on first run. */
+  fleetFile: string;
+  /** Overrides the fleet file's runtime driver. */
+  runtime: 'process' | 'simulated' | undefined;
 }
 
 const schema = {
@@ -29,6 +33,8 @@ const schema = {
     SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' },
     DEFAULT_QUOTA_MINUTES: { type: 'integer', minimum: 0, default: 6000 },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    FLEET_FILE: { type: 'string', minLength: 1 },
+    RUNTIME: { enum: ['process', 'simulated'] },
   },
 } as const;
 
@@ -51,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     secretKey: raw.SECRET_KEY as string | undefined,
     defaultQuotaMinutes: raw.DEFAULT_QUOTA_MINUTES as number,
     logLevel: raw.LOG_LEVEL as string,
+    fleetFile: resolve((raw.FLEET_FILE as string | undefined) ?? join(raw.DATA_DIR as string, 'fleet.json')),
+    runtime: raw.RUNTIME as Config['runtime'],
   };
 }

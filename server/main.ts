@@ -1,5 +1,6 @@
 /** Runs the service with configuration from the environment (see README, Configuration). */
 import { ConfigError, loadConfig } from './config.js';
+import { FleetConfigError } from './fleet.js';
 import { createService } from './service.js';
 import { DataDirectoryInUse } from './store/sqlite.js';
 
@@ -26,7 +27,7 @@ try {
     },
   });
 } catch (error) {
-  if (error instanceof DataDirectoryInUse) fatal(error.message);
+  if (error instanceof DataDirectoryInUse || error instanceof FleetConfigError) fatal(error.message);
   throw error;
 }
 

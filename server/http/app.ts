@@ -137,7 +137,14 @@ export function createApp(deps: AppDependencies) {
       schema: route.schema,
       config: { route },
       handler: async (request, reply) => {
-        const context: RequestContext = { requestId: request.id, path: pathOf(request), principal: request.principal! };
+        const closed = new AbortController();
+        reply.raw.once('close', () => closed.abort());
+        const context: RequestContext = {
+          requestId: request.id,
+          path: pathOf(request),
+          principal: request.principal!,
+          signal: closed.signal,
+        };
         const result = await handler(
           { params: request.params, query: request.query, headers: request.headers, body: request.body },
           context,

@@ -36,4 +36,50 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX tokens_by_issuer ON tokens(issuer_id);
     `,
   },
+  {
+    version: 2,
+    name: 'sessions, their ports and players',
+    sql: `
+      CREATE TABLE sessions (
+        id                 TEXT PRIMARY KEY,
+        account_id         TEXT NOT NULL REFERENCES accounts(id),
+        image              TEXT NOT NULL,
+        tag                TEXT NOT NULL,
+        location           TEXT NOT NULL,
+        node_id            TEXT NOT NULL,
+        host               TEXT NOT NULL,
+        created            INTEGER NOT NULL,
+        status             TEXT NOT NULL,
+        labels             TEXT NOT NULL,
+        args               TEXT NOT NULL,
+        restart            INTEGER NOT NULL,
+        expires            INTEGER,
+        pending_end_reason TEXT,
+        ended              INTEGER,
+        exit_code          INTEGER,
+        end_reason         TEXT,
+        running_since      INTEGER
+      );
+      CREATE INDEX sessions_by_account ON sessions(account_id, created DESC, id DESC);
+      CREATE INDEX sessions_live_by_node ON sessions(node_id) WHERE ended IS NULL;
+      -- Every session's port allocation; live ports are held, and unique per node.
+      CREATE TABLE session_ports (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        node_id    TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        type       TEXT NOT NULL,
+        container  INTEGER NOT NULL,
+        port       INTEGER NOT NULL,
+        live       INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (session_id, name)
+      );
+      CREATE UNIQUE INDEX session_ports_in_use ON session_ports(node_id, port) WHERE live = 1;
+      CREATE TABLE session_players (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        player     TEXT NOT NULL,
+        joined     INTEGER NOT NULL,
+        PRIMARY KEY (session_id, player)
+      );
+    `,
+  },
 ];

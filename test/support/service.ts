@@ -21,14 +21,17 @@ export function tempDataDir(): string {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = overrides.dataDir ?? tempDataDir();
   return {
     host: '127.0.0.1',
     port: 0,
-    dataDir: tempDataDir(),
+    dataDir,
     bootstrapToken: TEST_BOOTSTRAP_TOKEN,
     secretKey: undefined,
     defaultQuotaMinutes: 6000,
     logLevel: 'silent',
+    fleetFile: join(dataDir, 'fleet.json'),
+    runtime: undefined,
     ...overrides,
   };
 }

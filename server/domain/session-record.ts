@@ -1,0 +1,77 @@
+/** A session as the service keeps it. */
+import type { EndReason, SessionStatus } from './session-states.js';
+
+export interface PortAllocation {
+  name: string;
+  type: 'tcp' | 'udp';
+  /** The port the image declares. */
+  container: number;
+  /** The port allocated on the node. */
+  host: number;
+}
+
+export interface SessionRecord {
+  id: string;
+  accountId: string;
+  image: string;
+  tag: string;
+  location: string;
+  nodeId: string;
+  host: string;
+  created: number;
+  ports: PortAllocation[];
+  status: SessionStatus;
+  labels: Record<string, string>;
+  args: string[];
+  restart: boolean;
+  /** When the ttl runs out (ms), or null. */
+  expires: number | null;
+  /** Why the session is being ended, while draining or shutting down. */
+  pendingEndReason: EndReason | null;
+  ended: number | null;
+  exitCode: number | null;
+  endReason: EndReason | null;
+  /** When it last became running (quota is charged from here). */
+  runningSince: number | null;
+  players: string[];
+}
+
+export interface SessionFilter {
+  accountId: string;
+  all: boolean;
+  location?: string;
+  image?: string;
+  tag?: string;
+  host?: string;
+  status?: SessionStatus;
+  labels: Record<string, string>;
+  notLabels: Record<string, string>;
+  playersLessThan?: number;
+  playersMoreThan?: number;
+  limit?: number;
+  /** Continue after this (created, id) position. */
+  after?: { created: number; id: string };
+}
+
+export type SessionChanges = Partial<
+  Pick<SessionRecord, 'status' | 'pendingEndReason' | 'ended' | 'exitCode' | 'endReason' | 'runningSince'>
+>;
+
+export interface SessionRepository {
+  /** Run fn in one write transaction (placement reads usage and writes the session atomically). */
+  transaction<T>(fn: () => T): T;
+  exists(id: string): boolean;
+  liveSessionsOn(nodeId: string): number;
+  liveCountsByNode(): Map<string, number>;
+  portsInUse(nodeId: string): Set<number>;
+  insert(record: SessionRecord): void;
+  find(id: string): SessionRecord | undefined;
+  list(filter: SessionFilter): SessionRecord[];
+  live(): SessionRecord[];
+  /** Apply changes; when `ended` is set the session's ports are released. */
+  update(id: string, changes: SessionChanges): void;
+  join(sessionId: string, players: readonly string[], at: number): void;
+  leave(sessionId: string, players: readonly string[]): void;
+  /** The account's live session each player is in. */
+  liveSessionsOfPlayers(accountId: string, players: readonly string[]): Map<string, string>;
+}

@@ -1,0 +1,352 @@
+/**
+ * Sessions: start (place, allocate, launch), watch (runtime events drive the state machine),
+ * stop (drain, shut down, end), ttl, players, and recovery after a service restart. Knows the
+ * fleet configuration, the store and the runtime only through their interfaces; every state
+ * change goes through transition(), which enforces the table in session-states.ts.
+ */
+import { Readable } from 'node:stream';
+import type { FleetConfig, ImageConfig, LocationConfig, TagConfig } from '../fleet.js';
+import { resolveCommand } from '../fleet.js';
+import type { Runtime, RuntimeEvent } from '../runtime/runtime.js';
+import { parseDuration } from './duration.js';
+import { place } from './placement.js';
+import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
+import { canTransition, isFinal, type EndReason, type SessionStatus } from './session-states.js';
+
+export interface StartRequest {
+  id: string;
+  location: string;
+  image: string;
+  version?: string;
+  env?: Record<string, string>;
+  args?: string[];
+  labels?: Record<string, string>;
+  restart?: boolean;
+  ttl?: string;
+}
+
+export type StartFailure =
+  | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
+  | { reason: 'conflict' }
+  | { reason: 'no_capacity'; why: 'full' | 'locked' };
+
+export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
+export type StopResult = { ok: true } | { ok: false; reason: 'not_found' | 'ended' };
+export type PlayersResult =
+  | { ok: true; players: string[] }
+  | { ok: false; reason: 'not_found' | 'ended'; sessionId: string };
+
+export type ArtifactRootResult = { ok: true; root: string } | { ok: false; reason: 'not_found' | 'live' | 'none' };
+
+export interface LocationView {
+  id: string;
+  status: 'available' | 'full' | 'locked';
+  ips: string[];
+  capacity: { total: number; used: number; free: number };
+  nodes: { id: string; host: string; locked: boolean; capacity: number; used: number }[];
+}
+
+export interface SessionChange {
+  session: SessionRecord;
+  previous: SessionStatus | null;
+}
+
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** setTimeout takes at most 2^31-1 ms; longer ttls re-arm until due. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class Sessions {
+  private readonly ttlTimers = new Map<string, NodeJS.Timeout>();
+  private readonly listeners: ((change: SessionChange) => void)[] = [];
+
+  constructor(
+    private readonly repository: SessionRepository,
+    private readonly runtime: Runtime,
+    private readonly fleet: FleetConfig,
+    private readonly now: () => number,
+  ) {
+    runtime.onEvent((event) => this.onRuntimeEvent(event));
+  }
+
+  /** Called with every state change (events, webhooks). */
+  onChange(listener: (change: SessionChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async start(accountId: string, request: StartRequest): Promise<StartResult> {
+    const location = this.fleet.locations.find((l) => l.id === request.location && mayUse(l, accountId));
+    if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
+    const image = this.fleet.images.find((i) => i.name === request.image && mayUse(i, accountId));
+    if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
+    const tagName = request.version ?? image.defaultTag;
+    const tag = image.tags[tagName];
+    if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
+
+    const created = this.now();
+    const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
+    const placed = this.repository.transaction((): StartResult => {
+      if (this.repository.exists(request.id)) return { ok: false, reason: 'conflict' };
+      const placement = place(
+        location.nodes,
+        (nodeId) => this.repository.liveSessionsOn(nodeId),
+        (nodeId) => this.repository.portsInUse(nodeId),
+        tag.ports.length,
+      );
+      if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
+      const session: SessionRecord = {
+        id: request.id,
+        accountId,
+        image: image.name,
+        tag: tagName,
+        location: location.id,
+        nodeId: placement.node.id,
+        host: placement.node.host,
+        created,
+        ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })),
+        status: 'created',
+        labels: request.labels ?? {},
+        args: request.args ?? [],
+        restart: request.restart ?? false,
+        expires: ttl === undefined ? null : created + ttl,
+        pendingEndReason: null,
+        ended: null,
+        exitCode: null,
+        endReason: null,
+        runningSince: null,
+        players: [],
+      };
+      this.repository.insert(session);
+      return { ok: true, session };
+    });
+    if (!placed.ok) return placed;
+
+    const session = placed.session;
+    this.notify(session, null);
+    this.armTtl(session);
+    try {
+      await this.runtime.start(this.launchSpec(session, tag, request.env ?? {}));
+    } catch {
+      this.transition(session.id, 'dead', { endReason: 'start_failed' });
+    }
+    return { ok: true, session: this.repository.find(session.id)! };
+  }
+
+  get(accountId: string, id: string): SessionRecord | undefined {
+    const session = this.repository.find(id);
+    return session?.accountId === accountId ? session : undefined;
+  }
+
+  list(filter: SessionFilter): SessionRecord[] {
+    return this.repository.list(filter);
+  }
+
+  /** Stop a live session: created goes straight to shuttingdown, others drain first. */
+  async stop(accountId: string, id: string, reason: EndReason = 'stopped'): Promise<StopResult> {
+    const session = this.get(accountId, id);
+    if (!session) return { ok: false, reason: 'not_found' };
+    if (isFinal(session.status)) return { ok: false, reason: 'ended' };
+    await this.end(session, reason);
+    return { ok: true };
+  }
+
+  join(accountId: string, sessionId: string, players: readonly string[]): PlayersResult {
+    const session = this.get(accountId, sessionId);
+    if (!session) return { ok: false, reason: 'not_found', sessionId };
+    if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
+    this.repository.join(sessionId, players, this.now());
+    return { ok: true, players: this.repository.find(sessionId)!.players };
+  }
+
+  /** Players leave the given session, or, without one, whichever live session they are in. */
+  leave(accountId: string, sessionId: string | undefined, players: readonly string[]): PlayersResult {
+    if (sessionId === undefined) {
+      const where = this.repository.liveSessionsOfPlayers(accountId, players);
+      const sessions = [...new Set(where.values())];
+      if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
+      for (const id of sessions) this.repository.leave(id, players.filter((p) => where.get(p) === id));
+      // Gameye answers with one session's players; with several we answer the first's.
+      return { ok: true, players: this.repository.find(sessions[0]!)!.players };
+    }
+    const session = this.get(accountId, sessionId);
+    if (!session) return { ok: false, reason: 'not_found', sessionId };
+    if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
+    this.repository.leave(sessionId, players);
+    return { ok: true, players: this.repository.find(sessionId)!.players };
+  }
+
+  locations(accountId: string): LocationView[] {
+    const used = this.repository.liveCountsByNode();
+    return this.fleet.locations
+      .filter((l) => mayUse(l, accountId))
+      .map((location) => {
+        const nodes = location.nodes.map((n) => ({
+          id: n.id,
+          host: n.host,
+          locked: n.locked,
+          capacity: n.capacity,
+          used: used.get(n.id) ?? 0,
+        }));
+        const total = nodes.reduce((sum, n) => sum + n.capacity, 0);
+        const inUse = nodes.reduce((sum, n) => sum + n.used, 0);
+        const free = nodes.filter((n) => !n.locked).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);
+        const status = nodes.every((n) => n.locked) ? 'locked' : free === 0 ? 'full' : 'available';
+        return { id: location.id, status, ips: location.ips, capacity: { total, used: inUse, free }, nodes };
+      });
+  }
+
+  /** Locations where the image can start now, or undefined when the image is unknown to the account. */
+  availableLocations(accountId: string, imageName: string): { id: string; ips: string[] }[] | undefined {
+    if (!this.fleet.images.some((i) => i.name === imageName && mayUse(i, accountId))) return undefined;
+    return this.locations(accountId)
+      .filter((l) => l.status === 'available')
+      .map((l) => ({ id: l.id, ips: l.ips }));
+  }
+
+  /** The game server's output; with `follow`, streamed until the session ends. */
+  logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
+    if (!this.get(accountId, id)) return undefined;
+    return this.runtime.logs(id, options) ?? Readable.from([]);
+  }
+
+  /** The directory of an ended session's files. */
+  artifactRoot(accountId: string, id: string): ArtifactRootResult {
+    const session = this.get(accountId, id);
+    if (!session) return { ok: false, reason: 'not_found' };
+    if (!isFinal(session.status)) return { ok: false, reason: 'live' };
+    const root = this.runtime.artifactRoot(id);
+    return root ? { ok: true, root } : { ok: false, reason: 'none' };
+  }
+
+  /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
+  async recover(): Promise<void> {
+    for (const session of this.repository.live()) {
+      await this.runtime.adopt({
+        sessionId: session.id,
+        host: session.host,
+        ports: session.ports,
+        wasRunning: session.status === 'running',
+      });
+      const current = this.repository.find(session.id)!;
+      if (isFinal(current.status)) continue;
+      if (current.status === 'draining' || current.status === 'shuttingdown') await this.end(current, current.pendingEndReason ?? 'stopped');
+      this.armTtl(current);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.ttlTimers.values()) clearTimeout(timer);
+    this.ttlTimers.clear();
+  }
+
+  private async end(session: SessionRecord, reason: EndReason): Promise<void> {
+    if (session.status === 'server_unreachable') {
+      this.transition(session.id, 'dead', { endReason: reason });
+      return;
+    }
+    if (session.status !== 'draining' && session.status !== 'shuttingdown') {
+      if (session.status !== 'created') this.transition(session.id, 'draining', { pendingEndReason: reason });
+      this.transition(session.id, 'shuttingdown', { pendingEndReason: reason });
+    }
+    await this.runtime.stop(session.id);
+  }
+
+  private onRuntimeEvent(event: RuntimeEvent): void {
+    const session = this.repository.find(event.sessionId);
+    if (!session || isFinal(session.status)) return;
+    switch (event.type) {
+      case 'running':
+        if (['created', 'restarting', 'server_unreachable'].includes(session.status)) {
+          this.transition(session.id, 'running', { runningSince: session.runningSince ?? event.at });
+        }
+        return;
+      case 'restarting':
+        if (session.status === 'running') this.transition(session.id, 'restarting');
+        return;
+      case 'exited':
+        return this.onExited(session, event);
+      case 'lost':
+        if (session.status !== 'server_unreachable') this.transition(session.id, 'server_unreachable');
+        this.transition(session.id, 'dead', { endReason: 'node_lost', ended: event.at });
+        return;
+    }
+  }
+
+  private onExited(session: SessionRecord, event: Extract<RuntimeEvent, { type: 'exited' }>): void {
+    const ended = { ended: event.at, exitCode: event.exitCode };
+    switch (session.status) {
+      case 'draining':
+        this.transition(session.id, 'shuttingdown');
+      // falls through: the stop completed
+      case 'shuttingdown':
+        this.transition(session.id, 'exited', { ...ended, endReason: session.pendingEndReason ?? 'stopped' });
+        return;
+      case 'created':
+        this.transition(session.id, 'dead', { ...ended, endReason: 'start_failed' });
+        return;
+      default:
+        this.transition(session.id, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
+    }
+  }
+
+  /** The one way a session changes state; an illegal transition is a bug and throws. */
+  private transition(id: string, to: SessionStatus, changes: SessionChanges = {}): void {
+    const session = this.repository.find(id)!;
+    if (!canTransition(session.status, to)) {
+      throw new Error(`illegal session transition ${session.status} -> ${to} (${id})`);
+    }
+    const final = isFinal(to);
+    this.repository.update(id, {
+      ...changes,
+      status: to,
+      ...(final ? { ended: changes.ended ?? this.now(), pendingEndReason: null } : {}),
+    });
+    if (final) {
+      clearTimeout(this.ttlTimers.get(id));
+      this.ttlTimers.delete(id);
+    }
+    this.notify(this.repository.find(id)!, session.status);
+  }
+
+  private notify(session: SessionRecord, previous: SessionStatus | null) {
+    for (const listener of this.listeners) listener({ session, previous });
+  }
+
+  private armTtl(session: SessionRecord): void {
+    if (session.expires === null) return;
+    const delay = Math.max(0, session.expires - this.now());
+    const timer = setTimeout(() => {
+      const current = this.repository.find(session.id);
+      if (!current || isFinal(current.status)) return;
+      if (current.expires! > this.now()) return this.armTtl(current);
+      void this.stop(current.accountId, current.id, 'ttl_expired');
+    }, Math.min(delay, MAX_TIMER_MS));
+    timer.unref();
+    this.ttlTimers.set(session.id, timer);
+  }
+
+  private launchSpec(session: SessionRecord, tag: TagConfig, callerEnv: Record<string, string>) {
+    const { file, args } = resolveCommand(tag.command);
+    return {
+      sessionId: session.id,
+      file,
+      args: [...args, ...session.args],
+      // The caller's env first, so it cannot override what identifies the session.
+      env: { PATH: DEFAULT_PATH, ...callerEnv, ...sessionEnv(session.id, session.host, session.ports) },
+      host: session.host,
+      ports: session.ports,
+      restart: session.restart,
+    };
+  }
+}
+
+export function sessionEnv(id: string, host: string, ports: readonly PortAllocation[]): Record<string, string> {
+  const env: Record<string, string> = { SESSION_ID: id, SESSION_HOST: host };
+  for (const port of ports) env[`PORT_${port.name.toUpperCase()}`] = String(port.host);
+  return env;
+}
+
+function mayUse(resource: LocationConfig | ImageConfig, accountId: string): boolean {
+  if ('public' in resource) return resource.public || (resource.accounts ?? []).includes(accountId);
+  return resource.accounts === undefined || resource.accounts.includes(accountId);
+}

@@ -1,0 +1,243 @@
+/**
+ * The fleet: locations with their nodes, and the image catalog. Read from a JSON file
+ * (FLEET_FILE, default <DATA_DIR>/fleet.json), created with the defaults below on first run and
+ * validated on every start; a bad file stops the service with a message naming the problem.
+ */
+import AjvModule from 'ajv';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const Ajv = AjvModule.default;
+
+export interface NodeConfig {
+  id: string;
+  /** The address game clients connect to; the game server binds it. */
+  host: string;
+  ports: { from: number; to: number };
+  capacity: number;
+  locked: boolean;
+}
+
+export interface LocationConfig {
+  id: string;
+  /** Public IPs reported by /available-location. */
+  ips: string[];
+  nodes: NodeConfig[];
+  /** Accounts allowed to use the location; absent means every account. */
+  accounts?: string[];
+}
+
+export interface PortDeclaration {
+  name: string;
+  type: 'tcp' | 'udp';
+  container: number;
+}
+
+export interface TagConfig {
+  /** Executable and arguments; `node` means the service's own Node, and an entry starting `./` is relative to the project root. */
+  command: string[];
+  ports: PortDeclaration[];
+}
+
+export interface ImageConfig {
+  name: string;
+  defaultTag: string;
+  /** Usable by every account; otherwise only by `accounts`. */
+  public: boolean;
+  accounts?: string[];
+  tags: Record<string, TagConfig>;
+}
+
+export interface FleetConfig {
+  runtime: {
+    driver: 'process' | 'simulated';
+    /** Seconds between SIGTERM and SIGKILL when a session stops. */
+    stopGraceSeconds: number;
+    /** Isolate game servers with bubblewrap: `auto` uses it when installed. */
+    isolation: 'auto' | 'bwrap' | 'none';
+  };
+  locations: LocationConfig[];
+  images: ImageConfig[];
+}
+
+export const projectRoot = resolve(import.meta.dirname, '..');
+
+export const defaultFleet: FleetConfig = {
+  runtime: { driver: 'process', stopGraceSeconds: 10, isolation: 'auto' },
+  locations: [
+    {
+      id: 'local-a',
+      ips: ['127.0.0.1'],
+      nodes: [{ id: 'local-a-1', host: '127.0.0.1', ports: { from: 20000, to: 20999 }, capacity: 32, locked: false }],
+    },
+    {
+      id: 'local-b',
+      ips: ['127.0.0.1'],
+      nodes: [{ id: 'local-b-1', host: '127.0.0.1', ports: { from: 21000, to: 21999 }, capacity: 32, locked: false }],
+    },
+  ],
+  images: [
+    {
+      name: 'echo',
+      defaultTag: 'latest',
+      public: true,
+      tags: {
+        latest: {
+          command: ['node', './server/sample/echo-server.mjs'],
+          ports: [
+            { name: 'game', type: 'udp', container: 7777 },
+            { name: 'query', type: 'tcp', container: 7778 },
+          ],
+        },
+      },
+    },
+  ],
+};
+
+const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' };
+const port = { type: 'integer', minimum: 1, maximum: 65535 };
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runtime', 'locations', 'images'],
+  properties: {
+    runtime: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['driver', 'stopGraceSeconds', 'isolation'],
+      properties: {
+        driver: { enum: ['process', 'simulated'] },
+        stopGraceSeconds: { type: 'number', minimum: 0, maximum: 3600 },
+        isolation: { enum: ['auto', 'bwrap', 'none'] },
+      },
+    },
+    locations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'ips', 'nodes'],
+        properties: {
+          id,
+          ips: { type: 'array', items: { type: 'string', minLength: 1 } },
+          accounts: { type: 'array', items: { type: 'string' } },
+          nodes: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'host', 'ports', 'capacity', 'locked'],
+              properties: {
+                id,
+                host: { type: 'string', minLength: 1 },
+                ports: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['from', 'to'],
+                  properties: { from: port, to: port },
+                },
+                capacity: { type: 'integer', minimum: 0 },
+                locked: { type: 'boolean' },
+              },
+            },
+          },
+        },
+      },
+    },
+    images: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'defaultTag', 'public', 'tags'],
+        properties: {
+          name: id,
+          defaultTag: { type: 'string', minLength: 1 },
+          public: { type: 'boolean' },
+          accounts: { type: 'array', items: { type: 'string' } },
+          tags: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['command', 'ports'],
+              properties: {
+                command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+                ports: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['name', 'type', 'container'],
+                    properties: {
+                      name: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
+                      type: { enum: ['tcp', 'udp'] },
+                      container: port,
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const validate = new Ajv({ allErrors: true }).compile(schema);
+
+export class FleetConfigError extends Error {}
+
+/** Rules a schema cannot say: unique ids, sane port ranges, a default tag that exists. */
+function checkConsistency(fleet: FleetConfig): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const location of fleet.locations) {
+    if (seen.has(location.id)) problems.push(`location ${location.id} appears twice`);
+    seen.add(location.id);
+    for (const node of location.nodes) {
+      if (seen.has(node.id)) problems.push(`node id ${node.id} is not unique`);
+      seen.add(node.id);
+      if (node.ports.to < node.ports.from) problems.push(`node ${node.id}: ports.to is below ports.from`);
+    }
+  }
+  const images = new Set<string>();
+  for (const image of fleet.images) {
+    if (images.has(image.name)) problems.push(`image ${image.name} appears twice`);
+    images.add(image.name);
+    if (!image.tags[image.defaultTag]) problems.push(`image ${image.name}: default tag ${image.defaultTag} is not among its tags`);
+  }
+  return problems;
+}
+
+export function parseFleet(text: string, source: string): FleetConfig {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new FleetConfigError(`${source}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!validate(data)) {
+    throw new FleetConfigError(`${source}: ${validate.errors!.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`);
+  }
+  const fleet = data as FleetConfig;
+  const problems = checkConsistency(fleet);
+  if (problems.length > 0) throw new FleetConfigError(`${source}: ${problems.join('; ')}`);
+  return fleet;
+}
+
+/** Load the fleet file, writing the defaults there first when it does not exist. */
+export function loadFleet(path: string): FleetConfig {
+  if (!existsSync(path)) writeFileSync(path, JSON.stringify(defaultFleet, null, 2) + '\n', { flag: 'wx' });
+  return parseFleet(readFileSync(path, 'utf8'), path);
+}
+
+/** The command of a tag as an executable path and arguments. */
+export function resolveCommand(command: readonly string[]): { file: string; args: string[] } {
+  const [first, ...rest] = command as [string, ...string[]];
+  const file = first === 'node' ? process.execPath : first;
+  const fromRoot = (entry: string) => (entry.startsWith('./') ? resolve(projectRoot, entry) : entry);
+  return { file: fromRoot(file), args: rest.map(fromRoot) };
+}

@@ -1,0 +1,116 @@
+import type { Handlers } from '../../generated/handlers.js';
+import type { Sessions } from '../domain/sessions.js';
+import type { RequestContext } from './context.js';
+import { fail } from './errors.js';
+import { bracketed, decodeCursor, encodeCursor, sessionBody } from './session-view.js';
+
+/** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
+const RETRY_AFTER_SECONDS = 3;
+
+type SessionOperations =
+  | 'startSession'
+  | 'listSessions'
+  | 'getSession'
+  | 'stopSession'
+  | 'joinPlayers'
+  | 'leavePlayers'
+  | 'listLocations'
+  | 'listAvailableLocations';
+
+export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContext>, SessionOperations> {
+  const unknownSession = (context: RequestContext, id: string) =>
+    fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${id} is unknown` });
+  const endedSession = (context: RequestContext, id: string) =>
+    fail(context, 'CONFLICT', { details: `session ${id} has already ended` });
+
+  return {
+    async startSession({ body }, context) {
+      const result = await sessions.start(context.principal.accountId, body);
+      if (result.ok) return { status: 201, body: sessionBody(result.session) };
+      switch (result.reason) {
+        case 'not_found':
+          return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
+        case 'conflict':
+          return fail(context, 'CONFLICT', { details: `session id ${body.id} is already used` });
+        case 'no_capacity':
+          return {
+            ...fail(context, 'CAPACITY_UNAVAILABLE', { details: result.why }),
+            headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          };
+      }
+    },
+
+    async listSessions({ query }, context) {
+      const raw = query as Record<string, unknown>;
+      let after: { created: number; id: string } | undefined;
+      if (query.cursor !== undefined) {
+        after = decodeCursor(query.cursor);
+        if (!after) {
+          return fail(context, 'INVALID_REQUEST', {
+            violations: [{ field: 'query.cursor', description: 'is not a cursor this service issued' }],
+          });
+        }
+      }
+      const playerCount = bracketed(raw, 'playerCount');
+      const limit = query.limit;
+      const found = sessions.list({
+        accountId: context.principal.accountId,
+        all: query.all ?? false,
+        ...(query.location === undefined ? {} : { location: query.location }),
+        ...(query.image === undefined ? {} : { image: query.image }),
+        ...(query.tag === undefined ? {} : { tag: query.tag }),
+        ...(query.host === undefined ? {} : { host: query.host }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        labels: bracketed(raw, 'filter'),
+        notLabels: bracketed(raw, 'filterNot'),
+        ...(playerCount.lt === undefined ? {} : { playersLessThan: Number(playerCount.lt) }),
+        ...(playerCount.gt === undefined ? {} : { playersMoreThan: Number(playerCount.gt) }),
+        // One more than asked tells whether another page follows.
+        ...(limit === undefined ? {} : { limit: limit + 1 }),
+        ...(after ? { after } : {}),
+      });
+      const page = limit === undefined ? found : found.slice(0, limit);
+      const more = limit !== undefined && found.length > limit;
+      return {
+        status: 200,
+        body: { sessions: page.map(sessionBody), next_cursor: more ? encodeCursor(page[page.length - 1]!) : null },
+      };
+    },
+
+    async getSession({ params }, context) {
+      const session = sessions.get(context.principal.accountId, params.id);
+      return session ? { status: 200, body: sessionBody(session) } : unknownSession(context, params.id);
+    },
+
+    async stopSession({ params }, context) {
+      const result = await sessions.stop(context.principal.accountId, params.id);
+      if (result.ok) return { status: 204 };
+      return result.reason === 'not_found' ? unknownSession(context, params.id) : endedSession(context, params.id);
+    },
+
+    async joinPlayers({ body }, context) {
+      const result = sessions.join(context.principal.accountId, body.session, body.players);
+      if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
+      return result.reason === 'not_found' ? unknownSession(context, result.sessionId) : endedSession(context, result.sessionId);
+    },
+
+    async leavePlayers({ body }, context) {
+      const result = sessions.leave(context.principal.accountId, body.session, body.players);
+      if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
+      if (result.reason === 'ended') return endedSession(context, result.sessionId);
+      return body.session === undefined
+        ? fail(context, 'RESOURCE_NOT_FOUND', { details: `no live session has player ${result.sessionId}` })
+        : unknownSession(context, result.sessionId);
+    },
+
+    async listLocations(_request, context) {
+      return { status: 200, body: { locations: sessions.locations(context.principal.accountId) } };
+    },
+
+    async listAvailableLocations({ params }, context) {
+      const locations = sessions.availableLocations(context.principal.accountId, params.image);
+      if (!locations) return fail(context, 'RESOURCE_NOT_FOUND', { details: `image ${params.image} is unknown` });
+      return { status: 200, body: { locations } };
+    },
+  };
+}

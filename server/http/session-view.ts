@@ -1,0 +1,53 @@
+/** Sessions as the spec shows them (Gameye's wire shape plus our lifecycle fields). */
+import type { components } from '../../generated/types.js';
+import type { SessionRecord } from '../domain/session-record.js';
+
+export type SessionBody = components['schemas']['Session'];
+
+export function sessionBody(session: SessionRecord): SessionBody {
+  return {
+    id: session.id,
+    image: session.image,
+    tag: session.tag,
+    location: session.location,
+    host: session.host,
+    created: session.created,
+    port: Object.fromEntries(session.ports.map((p) => [`${p.container}/${p.type}`, p.host])),
+    ports: session.ports.map((p) => ({ type: p.type, container: p.container, host: p.host, name: p.name })),
+    status: session.status,
+    labels: session.labels,
+    players: { joined: session.players, joinedCount: session.players.length },
+    restart: session.restart,
+    expires: session.expires,
+    ended: session.ended,
+    exit_code: session.exitCode,
+    end_reason: session.endReason,
+  };
+}
+
+/** Paging position: the (created, id) of the last session of a page, opaque to callers. */
+export function encodeCursor(session: SessionRecord): string {
+  return Buffer.from(JSON.stringify([session.created, session.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { created: number; id: string } | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') {
+      return { created: value[0] as number, id: value[1] };
+    }
+  } catch {
+    // Fall through: not a cursor we issued.
+  }
+  return undefined;
+}
+
+/** `filter[key]=value` query keys as a map. */
+export function bracketed(query: Record<string, unknown>, name: string): Record<string, string> {
+  const prefix = `${name}[`;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key.startsWith(prefix) && key.endsWith(']') && typeof value === 'string') out[key.slice(prefix.length, -1)] = value;
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * A file as a stream that, with `follow`, keeps reading what is appended (like `tail -f`)
+ * until `isDone()` says the writer has finished, then ends after a final read.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+
+const POLL_MS = 100;
+const CHUNK = 64 * 1024;
+
+export function followFile(path: string, options: { follow: boolean; isDone: () => boolean; signal: AbortSignal }): Readable {
+  let handle: FileHandle | undefined;
+  let position = 0;
+  const buffer = Buffer.alloc(CHUNK);
+
+  async function readAvailable(stream: Readable): Promise<boolean> {
+    handle ??= await open(path, 'r');
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK, position);
+    if (bytesRead > 0) {
+      position += bytesRead;
+      stream.push(Buffer.from(buffer.subarray(0, bytesRead)));
+      return true;
+    }
+    return false;
+  }
+
+  const stream = new Readable({
+    async read() {
+      try {
+        while (!options.signal.aborted) {
+          // Read isDone before reading: output written before the end is then always read.
+          const done = !options.follow || options.isDone();
+          if (await readAvailable(this)) return;
+          if (done) break;
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        }
+        this.push(null);
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+    destroy(error, callback) {
+      (handle?.close() ?? Promise.resolve()).then(() => callback(error), callback);
+    },
+  });
+  return stream;
+}

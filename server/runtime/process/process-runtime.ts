@@ -1,0 +1,229 @@
+/**
+ * The process runtime: each session is a game server owned by a small supervisor process
+ * (supervisor.mjs) in its own session directory: `work/` (its working directory and artifact
+ * root), `output.log` (stdout and stderr), `state.json` (written by the supervisor). The
+ * supervisor outlives the service, so after a restart the service adopts the session by
+ * watching state.json again; PID reuse is guarded by comparing process start times.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
+import { followFile } from '../follow-file.js';
+import { isSameProcess } from './proc.js';
+
+const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
+const LIVENESS_POLL_MS = 1000;
+
+interface SupervisorState {
+  supervisorPid: number;
+  supervisorStart: string;
+  gamePid: number | null;
+  gameStart: string | null;
+  phase: 'starting' | 'running' | 'restarting' | 'ended';
+  exitCode?: number | null;
+  signal?: string | null;
+  at: number;
+}
+
+interface Watched {
+  watcher: FSWatcher;
+  lastPhase: SupervisorState['phase'] | undefined;
+  supervisorPid: number;
+}
+
+export interface ProcessRuntimeOptions {
+  /** Where session directories live. */
+  sessionsDir: string;
+  /** SIGTERM to SIGKILL. */
+  graceMs: number;
+  /** Arguments for bubblewrap around the game server in this work directory; undefined runs it directly. */
+  isolation: ((workDir: string) => string[]) | undefined;
+  now: () => number;
+}
+
+/** bubblewrap arguments: the filesystem read-only, the data directory hidden, the work directory writable. */
+export function bubblewrapArgs(dataDir: string, workDir: string): string[] {
+  return [
+    '--ro-bind', '/', '/',
+    '--dev', '/dev',
+    '--proc', '/proc',
+    '--tmpfs', '/tmp',
+    '--tmpfs', dataDir,
+    '--bind', workDir, workDir,
+    '--chdir', workDir,
+    '--unshare-pid', '--unshare-ipc', '--unshare-uts',
+    // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
+    '--die-with-parent',
+    '--',
+  ];
+}
+
+export class ProcessRuntime implements Runtime {
+  readonly name = 'process';
+  private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
+  private readonly watched = new Map<string, Watched>();
+  private readonly liveness: NodeJS.Timeout;
+
+  constructor(private readonly options: ProcessRuntimeOptions) {
+    mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
+    this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
+    this.liveness.unref();
+  }
+
+  onEvent(listener: (event: RuntimeEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private dir(sessionId: string): string {
+    return join(this.options.sessionsDir, sessionId);
+  }
+
+  async start(spec: LaunchSpec): Promise<void> {
+    const dir = this.dir(spec.sessionId);
+    const work = join(dir, 'work');
+    mkdirSync(work, { recursive: true, mode: 0o700 });
+    const supervisorLog = openSync(join(dir, 'supervisor.log'), 'a');
+    const child = spawn(process.execPath, [SUPERVISOR, dir], {
+      detached: true,
+      stdio: ['ignore', supervisorLog, supervisorLog],
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        SUPERVISOR_SPEC: JSON.stringify({
+          file: spec.file,
+          args: spec.args,
+          env: spec.env,
+          ports: spec.ports,
+          restart: spec.restart,
+          graceMs: this.options.graceMs,
+          isolate: this.options.isolation?.(work),
+        }),
+      },
+    });
+    closeSync(supervisorLog);
+    await once(child, 'spawn');
+    child.unref();
+    this.watch(spec.sessionId, child.pid!);
+  }
+
+  async stop(sessionId: string): Promise<void> {
+    const state = this.readState(sessionId);
+    const pid = this.watched.get(sessionId)?.supervisorPid ?? state?.supervisorPid;
+    if (pid !== undefined && (!state || isSameProcess(pid, state.supervisorStart))) {
+      process.kill(pid, 'SIGTERM');
+      return;
+    }
+    // No supervisor to stop it gracefully: end the game server and report the session lost.
+    this.killOrphan(state);
+    this.emit({ type: 'lost', sessionId, at: this.options.now() });
+  }
+
+  async adopt(spec: AdoptSpec): Promise<void> {
+    const state = this.readState(spec.sessionId);
+    if (state?.phase === 'ended') {
+      this.emitEnded(spec.sessionId, state);
+      return;
+    }
+    if (!state || !isSameProcess(state.supervisorPid, state.supervisorStart)) {
+      this.killOrphan(state);
+      this.emit({ type: 'lost', sessionId: spec.sessionId, at: this.options.now() });
+      return;
+    }
+    this.watch(spec.sessionId, state.supervisorPid, spec.wasRunning ? 'running' : undefined);
+  }
+
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
+    const path = join(this.dir(sessionId), 'output.log');
+    if (!existsSync(path)) return undefined;
+    return followFile(path, { follow: options.follow, signal: options.signal, isDone: () => !this.watched.has(sessionId) });
+  }
+
+  artifactRoot(sessionId: string): string | undefined {
+    const work = join(this.dir(sessionId), 'work');
+    return existsSync(work) ? work : undefined;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.liveness);
+    for (const { watcher } of this.watched.values()) watcher.close();
+    this.watched.clear();
+  }
+
+  private watch(sessionId: string, supervisorPid: number, lastPhase?: SupervisorState['phase']) {
+    const watcher = watch(this.dir(sessionId), (_event, file) => {
+      if (file === 'state.json') this.refresh(sessionId);
+    });
+    this.watched.set(sessionId, { watcher, lastPhase, supervisorPid });
+    // The supervisor may have written before the watch began.
+    this.refresh(sessionId);
+  }
+
+  private unwatch(sessionId: string) {
+    this.watched.get(sessionId)?.watcher.close();
+    this.watched.delete(sessionId);
+  }
+
+  private refresh(sessionId: string) {
+    const entry = this.watched.get(sessionId);
+    const state = this.readState(sessionId);
+    if (!entry || !state || state.phase === entry.lastPhase) return;
+    entry.lastPhase = state.phase;
+    const at = state.at;
+    if (state.phase === 'running') this.emit({ type: 'running', sessionId, at });
+    else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });
+    else if (state.phase === 'ended') this.emitEnded(sessionId, state);
+  }
+
+  private emitEnded(sessionId: string, state: SupervisorState) {
+    this.unwatch(sessionId);
+    this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });
+  }
+
+  /** A supervisor that vanished without writing its end (killed) leaves a lost session. */
+  private checkLiveness() {
+    for (const [sessionId, entry] of this.watched) {
+      const state = this.readState(sessionId);
+      if (state?.phase === 'ended') {
+        this.refresh(sessionId);
+        continue;
+      }
+      const alive = state ? isSameProcess(state.supervisorPid, state.supervisorStart) : isAlive(entry.supervisorPid);
+      if (alive) continue;
+      this.unwatch(sessionId);
+      this.killOrphan(state);
+      this.emit({ type: 'lost', sessionId, at: this.options.now() });
+    }
+  }
+
+  private killOrphan(state: SupervisorState | undefined) {
+    if (state?.gamePid && state.gameStart && isSameProcess(state.gamePid, state.gameStart)) {
+      try {
+        process.kill(-state.gamePid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  private readState(sessionId: string): SupervisorState | undefined {
+    try {
+      return JSON.parse(readFileSync(join(this.dir(sessionId), 'state.json'), 'utf8')) as SupervisorState;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private emit(event: RuntimeEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// The per-session supervisor (a shim, like containerd's): it owns one game server, outlives the
+// service, and records what happens in state.json in the session directory, which the service
+// watches. Plain JavaScript so it starts fast without a TypeScript loader.
+//
+// argv: <session dir>. Environment: SUPERVISOR_SPEC (JSON, see process-runtime.ts), removed
+// before the game server starts; the game server gets exactly spec.env.
+//
+// state.json phases: starting -> running (all declared ports bound) -> [restarting -> running]*
+// -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
+import { spawn } from 'node:child_process';
+import { openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2];
+const spec = JSON.parse(process.env.SUPERVISOR_SPEC);
+delete process.env.SUPERVISOR_SPEC;
+
+const READY_POLL_MS = 5;
+const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
+
+const startTimeOf = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+};
+
+const state = {
+  supervisorPid: process.pid,
+  supervisorStart: startTimeOf(process.pid),
+  gamePid: null,
+  gameStart: null,
+  phase: 'starting',
+  restarts: 0,
+  at: Date.now(),
+};
+
+function save(changes) {
+  Object.assign(state, changes, { at: Date.now() });
+  const temp = join(dir, 'state.json.tmp');
+  writeFileSync(temp, JSON.stringify(state));
+  renameSync(temp, join(dir, 'state.json'));
+}
+
+/** Ports bound on this machine, from /proc/net: TCP in LISTEN state and bound UDP sockets. */
+function boundPorts() {
+  const ports = { tcp: new Set(), udp: new Set() };
+  for (const [file, type, listenOnly] of [
+    ['tcp', 'tcp', true], ['tcp6', 'tcp', true], ['udp', 'udp', false], ['udp6', 'udp', false],
+  ]) {
+    let text;
+    try {
+      text = readFileSync(`/proc/net/${file}`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 4) continue;
+      if (listenOnly && fields[3] !== '0A') continue;
+      ports[type].add(parseInt(fields[1].split(':').pop(), 16));
+    }
+  }
+  return ports;
+}
+
+/**
+ * Signal the game server's process group. bubblewrap neither handles nor forwards SIGTERM, and
+ * its death would SIGKILL the sandbox at once; so a graceful signal goes to the sandboxed
+ * processes of the group and not to bwrap itself, which then exits with the game's status.
+ */
+function signalGame(signal) {
+  if (!spec.isolate || signal === 'SIGKILL') {
+    try {
+      process.kill(-game.pid, signal);
+    } catch {}
+    return;
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp === game.pid && comm !== 'bwrap') process.kill(Number(entry), signal);
+    } catch {}
+  }
+}
+
+const output = openSync(join(dir, 'output.log'), 'a');
+let game;
+let stopping = false;
+let killTimer;
+
+function launch() {
+  const [file, args] = spec.isolate ? ['bwrap', [...spec.isolate, spec.file, ...spec.args]] : [spec.file, spec.args];
+  game = spawn(file, args, {
+    cwd: join(dir, 'work'),
+    env: spec.env,
+    stdio: ['ignore', output, output],
+    // Its own process group, so a stop reaches everything the game server started.
+    detached: true,
+  });
+  game.on('error', (error) => {
+    writeFileSync(join(dir, 'output.log'), `supervisor: could not start the game server: ${error.message}\n`, { flag: 'a' });
+  });
+  const launched = game;
+  save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: game.pid ? startTimeOf(game.pid) : null });
+  waitUntilReady(launched);
+  game.on('exit', (code, signal) => onExit(launched, code, signal));
+}
+
+function waitUntilReady(launched) {
+  const poll = () => {
+    if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
+    const bound = boundPorts();
+    if (spec.ports.every((p) => bound[p.type].has(p.host))) {
+      if (!stopping) save({ phase: 'running' });
+      return;
+    }
+    setTimeout(poll, READY_POLL_MS);
+  };
+  poll();
+}
+
+function onExit(launched, code, signal) {
+  if (launched !== game) return;
+  clearTimeout(killTimer);
+  const crashed = code !== 0 || signal !== null;
+  if (!stopping && spec.restart && crashed) {
+    const delay = RESTART_BACKOFF_MS[Math.min(state.restarts, RESTART_BACKOFF_MS.length - 1)];
+    state.restarts++;
+    save({ phase: 'restarting', gamePid: null, gameStart: null });
+    setTimeout(() => (stopping ? finish(code, signal) : launch()), delay);
+    return;
+  }
+  finish(code, signal);
+}
+
+function finish(code, signal) {
+  save({ phase: 'ended', exitCode: code, signal, stopped: stopping });
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => {
+  if (stopping) return;
+  stopping = true;
+  if (!game || game.exitCode !== null || game.signalCode !== null) {
+    // Between restarts: nothing runs; the pending relaunch sees `stopping` and finishes.
+    if (state.phase !== 'restarting') finish(null, null);
+    return;
+  }
+  signalGame('SIGTERM');
+  killTimer = setTimeout(() => signalGame('SIGKILL'), spec.graceMs);
+});
+// Detached from the service's terminal; a hang-up or Ctrl+C there must not end sessions.
+process.on('SIGHUP', () => {});
+process.on('SIGINT', () => {});
+
+launch();

@@ -1,0 +1,174 @@
+import type { PortAllocation, SessionChanges, SessionRecord, SessionRepository } from '../domain/session-record.js';
+import type { EndReason, SessionStatus } from '../domain/session-states.js';
+import type { Db } from './sqlite.js';
+
+interface SessionRow {
+  id: string;
+  account_id: string;
+  image: string;
+  tag: string;
+  location: string;
+  node_id: string;
+  host: string;
+  created: number;
+  status: SessionStatus;
+  labels: string;
+  args: string;
+  restart: number;
+  expires: number | null;
+  pending_end_reason: EndReason | null;
+  ended: number | null;
+  exit_code: number | null;
+  end_reason: EndReason | null;
+  running_since: number | null;
+  ports_json: string;
+  players_json: string;
+}
+
+const SELECT = `
+  SELECT s.*,
+    (SELECT json_group_array(json_object('name', name, 'type', type, 'container', container, 'host', port))
+       FROM (SELECT * FROM session_ports WHERE session_id = s.id ORDER BY container, name)) AS ports_json,
+    (SELECT json_group_array(player)
+       FROM (SELECT player FROM session_players WHERE session_id = s.id ORDER BY joined, player)) AS players_json
+  FROM sessions s`;
+
+function toRecord(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    image: row.image,
+    tag: row.tag,
+    location: row.location,
+    nodeId: row.node_id,
+    host: row.host,
+    created: row.created,
+    ports: JSON.parse(row.ports_json) as PortAllocation[],
+    status: row.status,
+    labels: JSON.parse(row.labels) as Record<string, string>,
+    args: JSON.parse(row.args) as string[],
+    restart: row.restart === 1,
+    expires: row.expires,
+    pendingEndReason: row.pending_end_reason,
+    ended: row.ended,
+    exitCode: row.exit_code,
+    endReason: row.end_reason,
+    runningSince: row.running_since,
+    players: JSON.parse(row.players_json) as string[],
+  };
+}
+
+const COLUMN_OF: Record<keyof SessionChanges, string> = {
+  status: 'status',
+  pendingEndReason: 'pending_end_reason',
+  ended: 'ended',
+  exitCode: 'exit_code',
+  endReason: 'end_reason',
+  runningSince: 'running_since',
+};
+
+export function createSessionRepository(db: Db): SessionRepository {
+  const exists = db.prepare('SELECT 1 FROM sessions WHERE id = ?').pluck();
+  const liveOn = db.prepare('SELECT count(*) FROM sessions WHERE node_id = ? AND ended IS NULL').pluck();
+  const liveCounts = db.prepare('SELECT node_id, count(*) AS n FROM sessions WHERE ended IS NULL GROUP BY node_id');
+  const portsInUse = db.prepare('SELECT port FROM session_ports WHERE node_id = ? AND live = 1').pluck();
+  const insertSession = db.prepare(
+    `INSERT INTO sessions (id, account_id, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
+     VALUES (@id, @accountId, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires)`,
+  );
+  const insertPort = db.prepare(
+    'INSERT INTO session_ports (session_id, node_id, name, type, container, port) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const byId = db.prepare(`${SELECT} WHERE s.id = ?`);
+  const live = db.prepare(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id`);
+  const releasePorts = db.prepare('UPDATE session_ports SET live = 0 WHERE session_id = ?');
+  const join = db.prepare('INSERT OR IGNORE INTO session_players (session_id, player, joined) VALUES (?, ?, ?)');
+  const leave = db.prepare('DELETE FROM session_players WHERE session_id = ? AND player = ?');
+  const sessionOfPlayer = db.prepare(
+    `SELECT p.session_id FROM session_players p JOIN sessions s ON s.id = p.session_id
+     WHERE s.account_id = ? AND s.ended IS NULL AND p.player = ?`,
+  ).pluck();
+
+  return {
+    transaction: <T>(fn: () => T) => db.transaction(fn).immediate(),
+    exists: (id) => exists.get(id) !== undefined,
+    liveSessionsOn: (nodeId) => liveOn.get(nodeId) as number,
+    liveCountsByNode: () =>
+      new Map((liveCounts.all() as { node_id: string; n: number }[]).map((r) => [r.node_id, r.n])),
+    portsInUse: (nodeId) => new Set(portsInUse.all(nodeId) as number[]),
+    insert(record) {
+      insertSession.run({
+        ...record,
+        labels: JSON.stringify(record.labels),
+        args: JSON.stringify(record.args),
+        restart: record.restart ? 1 : 0,
+      });
+      for (const port of record.ports) {
+        insertPort.run(record.id, record.nodeId, port.name, port.type, port.container, port.host);
+      }
+    },
+    find: (id) => {
+      const row = byId.get(id) as SessionRow | undefined;
+      return row && toRecord(row);
+    },
+    list(filter) {
+      const where: string[] = ['s.account_id = @accountId'];
+      const params: Record<string, unknown> = { accountId: filter.accountId };
+      if (!filter.all) where.push('s.ended IS NULL');
+      for (const field of ['location', 'image', 'tag', 'host', 'status'] as const) {
+        if (filter[field] !== undefined) {
+          where.push(`s.${field} = @${field}`);
+          params[field] = filter[field];
+        }
+      }
+      Object.entries(filter.labels).forEach(([key, value], i) => {
+        where.push(`EXISTS (SELECT 1 FROM json_each(s.labels) WHERE key = @lk${i} AND value = @lv${i})`);
+        Object.assign(params, { [`lk${i}`]: key, [`lv${i}`]: value });
+      });
+      Object.entries(filter.notLabels).forEach(([key, value], i) => {
+        where.push(`NOT EXISTS (SELECT 1 FROM json_each(s.labels) WHERE key = @nk${i} AND value = @nv${i})`);
+        Object.assign(params, { [`nk${i}`]: key, [`nv${i}`]: value });
+      });
+      const playerCount = '(SELECT count(*) FROM session_players WHERE session_id = s.id)';
+      if (filter.playersLessThan !== undefined) {
+        where.push(`${playerCount} < @lt`);
+        params.lt = filter.playersLessThan;
+      }
+      if (filter.playersMoreThan !== undefined) {
+        where.push(`${playerCount} > @gt`);
+        params.gt = filter.playersMoreThan;
+      }
+      if (filter.after) {
+        where.push('(s.created < @afterCreated OR (s.created = @afterCreated AND s.id < @afterId))');
+        Object.assign(params, { afterCreated: filter.after.created, afterId: filter.after.id });
+      }
+      const limit = filter.limit === undefined ? '' : ` LIMIT ${Number(filter.limit)}`;
+      const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC${limit}`;
+      return (db.prepare(sql).all(params) as SessionRow[]).map(toRecord);
+    },
+    live: () => (live.all() as SessionRow[]).map(toRecord),
+    update(id, changes) {
+      const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
+      if (entries.length === 0) return;
+      const set = entries.map(([key]) => `${COLUMN_OF[key]} = @${key}`).join(', ');
+      db.transaction(() => {
+        db.prepare(`UPDATE sessions SET ${set} WHERE id = @id`).run({ ...changes, id });
+        if (changes.ended !== undefined && changes.ended !== null) releasePorts.run(id);
+      })();
+    },
+    join: db.transaction((sessionId: string, players: readonly string[], at: number) => {
+      for (const player of players) join.run(sessionId, player, at);
+    }),
+    leave: db.transaction((sessionId: string, players: readonly string[]) => {
+      for (const player of players) leave.run(sessionId, player);
+    }),
+    liveSessionsOfPlayers(accountId, players) {
+      const found = new Map<string, string>();
+      for (const player of players) {
+        const sessionId = sessionOfPlayer.get(accountId, player) as string | undefined;
+        if (sessionId) found.set(player, sessionId);
+      }
+      return found;
+    },
+  };
+}
