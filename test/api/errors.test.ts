@@ -58,9 +58,9 @@ describe('errors keep the spec error body', () => {
   });
 
   it('answers 500 with a generic body that reveals nothing', async () => {
-    // Session operations land with the sessions issue; until then they fail as an unexpected error would.
-    const result = await call('GET', '/session');
-    expectError(result, 500, 'INTERNAL_ERROR', '/session');
+    // Subscriptions land with the events issue; until then they fail as an unexpected error would.
+    const result = await call('GET', '/subscription');
+    expectError(result, 500, 'INTERNAL_ERROR', '/subscription');
     expect(result.json.message).toBe('Internal error');
     expect(result.json.details).toBeUndefined();
     expect(result.text).not.toMatch(/not implemented|stack|at .*\.ts/);

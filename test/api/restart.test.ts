@@ -35,7 +35,7 @@ describe('a restarted service keeps what it acknowledged', () => {
     await first.kill('SIGKILL');
 
     // Nothing on disk holds a token value in plaintext (the database, its WAL, anything else).
-    for (const file of readdirSync(dataDir)) {
+    for (const file of readdirSync(dataDir, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name)) {
       const bytes = readFileSync(join(dataDir, file)).toString('latin1');
       for (const value of [bootstrap!, created.json.token, revoked.json.token]) {
         expect(bytes.includes(value), `${file} contains a token value`).toBe(false);

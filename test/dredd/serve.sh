@@ -5,10 +5,25 @@ cd "$(dirname "$0")/../.."
 
 data_dir=$(mktemp -d "${TMPDIR:-/tmp}/session-host-dredd.XXXXXX")
 # exec below keeps this PID, so Dredd's SIGTERM reaches the server (node runs the server itself, no wrapper process).
-# A detached watcher removes the data directory once that PID is gone, however it ended.
-( while kill -0 $$ 2>/dev/null; do sleep 1; done; rm -rf "$data_dir" ) </dev/null >/dev/null 2>&1 &
+# A detached watcher cleans up once that PID is gone, however it ended. Session supervisors
+# deliberately outlive the service (hooks.cjs afterAll stops every session over HTTP); any still
+# running then get SIGTERM (they stop their game server) before the data directory goes.
+(
+  while kill -0 $$ 2>/dev/null; do sleep 1; done
+  for state in "$data_dir"/sessions/*/state.json; do
+    [ -f "$state" ] || continue
+    pid=$(sed -n 's/.*"supervisorPid":\([0-9][0-9]*\).*/\1/p' "$state")
+    # Only if that PID is still a supervisor (PIDs get reused); never fail the watcher.
+    if [ -n "$pid" ] && grep -qa supervisor.mjs "/proc/$pid/cmdline" 2>/dev/null; then kill -TERM "$pid" 2>/dev/null || true; fi
+  done
+  sleep 2 # let them write their end state and exit before their directories vanish
+  rm -rf "$data_dir"
+) </dev/null >/dev/null 2>&1 &
 
 export DATA_DIR=$data_dir
+# Small port ranges of Dredd's own (so its game servers never collide with other test runs) and a
+# locked location `maintenance`, to provoke POST /session 420.
+export FLEET_FILE=$PWD/test/dredd/fleet.json
 export HOST=127.0.0.1 PORT=18931  # must match dredd.yml `endpoint`
 export BOOTSTRAP_TOKEN=gsh_DreddContractTest0123456789abcdefghijklm  # must match hooks.cjs
 export LOG_LEVEL=warn

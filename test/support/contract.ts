@@ -38,7 +38,8 @@ export function checkResponse(
   url: string,
   status: number,
   headers: Headers,
-  body: string,
+  /** The body text; null when it is not JSON and was left unread. */
+  body: string | null,
 ): string[] {
   const { pathname } = new URL(url);
   const route = findRoute(method, pathname);
@@ -54,7 +55,7 @@ export function checkResponse(
   if (!documented) return [...problems, `${where}: status ${status} is not documented for ${route.operationId}`];
   if (status === 420 && !headers.get('retry-after')) problems.push(`${where}: 420 without Retry-After`);
   if (documented.contentType === null) {
-    if (body !== '') problems.push(`${where}: body where none is documented`);
+    if (body !== null && body !== '') problems.push(`${where}: body where none is documented`);
     return problems;
   }
   const type = headers.get('content-type') ?? '';
@@ -65,13 +66,13 @@ export function checkResponse(
   if (documented.contentType === 'application/json' && documented.schema) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body);
+      parsed = JSON.parse(body ?? '');
     } catch {
       return [...problems, `${where}: body is not JSON`];
     }
     const validate = validatorFor(documented.schema);
     if (!validate(parsed)) {
-      problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${body.slice(0, 500)}`);
+      problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${(body ?? '').slice(0, 500)}`);
     }
   }
   return problems;
@@ -92,8 +93,10 @@ export function contractFetch(inner: typeof globalThis.fetch = globalThis.fetch)
     fetch: async (input, init) => {
       const request = new Request(input, init);
       const response = await inner(request);
-      const body = await response.clone().text();
       recorder.checked++;
+      // Only JSON bodies are checked against a schema; others (logs, archives) may be endless streams.
+      const json = response.headers.get('content-type')?.startsWith('application/json') ?? false;
+      const body = json ? await response.clone().text() : null;
       recorder.violations.push(...checkResponse(request.method, request.url, response.status, response.headers, body));
       return response;
     },

@@ -1,8 +1,9 @@
 /** Starts the real service in-process on a loopback port, with its own data directory. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../server/config.js';
+import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
 
 export const TEST_BOOTSTRAP_TOKEN = 'gsh_TestBootstrapToken0000000000000000000000';
@@ -36,11 +37,56 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** A fleet for tests: the defaults with changes applied (ports away from a dev server's). */
+export function testFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
+  const fleet = structuredClone(defaultFleet);
+  fleet.runtime.stopGraceSeconds = 2;
+  // Test files run in parallel: each service's nodes take a random block of 50 ports of 30000-59999.
+  for (const location of fleet.locations) {
+    for (const node of location.nodes) {
+      const from = 30000 + Math.floor(Math.random() * 600) * 50;
+      node.ports = { from, to: from + 49 };
+    }
+  }
+  change(fleet);
+  return fleet;
+}
+
+export function writeFleet(dataDir: string, fleet: FleetConfig): void {
+  writeFileSync(join(dataDir, 'fleet.json'), JSON.stringify(fleet, null, 2));
+}
+
+/**
+ * Game servers outlive the service by design; a test that fails half-way must not leave them
+ * running. Kills every supervisor and game server recorded under the data directory.
+ */
+export function reapSessionProcesses(dataDir: string): void {
+  const sessions = join(dataDir, 'sessions');
+  if (!existsSync(sessions)) return;
+  for (const id of readdirSync(sessions)) {
+    try {
+      const state = JSON.parse(readFileSync(join(sessions, id, 'state.json'), 'utf8'));
+      for (const target of [state.supervisorPid, state.gamePid && -state.gamePid]) {
+        if (target) {
+          try {
+            process.kill(target, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+        }
+      }
+    } catch {
+      // No state written: nothing was started.
+    }
+  }
+}
+
 export async function startService(
   overrides: Partial<Config> = {},
-  options: { now?: () => number } = {},
+  options: { now?: () => number; fleet?: FleetConfig } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
+  writeFleet(config.dataDir, options.fleet ?? testFleet());
   const service = createService(config, options);
   const url = await service.listen();
   return {
@@ -50,6 +96,7 @@ export async function startService(
     service,
     async close({ keepData = false } = {}) {
       await service.close();
+      if (!keepData) reapSessionProcesses(config.dataDir);
       if (!keepData) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

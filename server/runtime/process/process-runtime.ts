@@ -15,6 +15,7 @@ import { isSameProcess } from './proc.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
 const LIVENESS_POLL_MS = 1000;
+const FIRST_STATE_TIMEOUT_MS = 10_000;
 
 interface SupervisorState {
   supervisorPid: number;
@@ -108,7 +109,8 @@ export class ProcessRuntime implements Runtime {
   }
 
   async stop(sessionId: string): Promise<void> {
-    const state = this.readState(sessionId);
+    // A supervisor just spawned has no SIGTERM handler until it writes its first state.
+    const state = this.readState(sessionId) ?? (this.watched.has(sessionId) ? await this.firstState(sessionId) : undefined);
     const pid = this.watched.get(sessionId)?.supervisorPid ?? state?.supervisorPid;
     if (pid !== undefined && (!state || isSameProcess(pid, state.supervisorStart))) {
       process.kill(pid, 'SIGTERM');
@@ -204,6 +206,16 @@ export class ProcessRuntime implements Runtime {
         // Already gone.
       }
     }
+  }
+
+  private async firstState(sessionId: string): Promise<SupervisorState | undefined> {
+    const deadline = Date.now() + FIRST_STATE_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const state = this.readState(sessionId);
+      if (state) return state;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return undefined;
   }
 
   private readState(sessionId: string): SupervisorState | undefined {

@@ -1,0 +1,66 @@
+/** Helpers for tests that drive sessions over HTTP. */
+import { createSocket } from 'node:dgram';
+import { connect } from 'node:net';
+import type { caller } from './http.js';
+
+type Call = ReturnType<typeof caller>;
+
+/** Poll GET /session/{id} until it reaches one of `statuses`; returns the session. */
+export async function waitForStatus(call: Call, id: string, statuses: string[], timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last: { status?: string } | undefined;
+  while (Date.now() < deadline) {
+    const result = await call('GET', `/session/${id}`);
+    last = result.json;
+    if (result.status === 200 && statuses.includes(result.json.status)) return result.json;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`session ${id} did not reach ${statuses.join('|')}; last seen ${JSON.stringify(last)}`);
+}
+
+export function hostPort(session: { ports: { type: string; host: number }[] }, type: 'tcp' | 'udp'): number {
+  return session.ports.find((p) => p.type === type)!.host;
+}
+
+/** One UDP datagram to the game server, its reply as text. */
+export async function udpExchange(host: string, port: number, text: string, timeoutMs = 3000): Promise<string> {
+  const socket = createSocket('udp4');
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no UDP reply from ${host}:${port}`)), timeoutMs);
+      socket.once('message', (message) => {
+        clearTimeout(timer);
+        resolve(message.toString('utf8'));
+      });
+      socket.send(text, port, host);
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** One TCP line to the game server, its reply line. */
+export async function tcpExchange(host: string, port: number, line: string, timeoutMs = 3000): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, host, () => socket.write(`${line}\n`));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no TCP reply from ${host}:${port}`));
+    }, timeoutMs);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const newline = received.indexOf('\n');
+      if (newline !== -1) {
+        clearTimeout(timer);
+        socket.end();
+        resolve(received.slice(0, newline));
+      }
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}

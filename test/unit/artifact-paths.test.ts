@@ -1,0 +1,27 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { containedPath } from '../../server/http/output-handlers.js';
+
+describe('artifact paths stay inside the session directory', () => {
+  const root = mkdtempSync(join(tmpdir(), 'artifact-root-'));
+  mkdirSync(join(root, 'replays'));
+  writeFileSync(join(root, 'replays', 'r1.dem'), 'demo');
+  symlinkSync('/etc', join(root, 'escape'));
+  symlinkSync(join(root, 'replays'), join(root, 'inner-link'));
+
+  it('accepts paths inside, including ones that wander and come back', () => {
+    expect(containedPath(root, 'replays/r1.dem')).toBe(join(root, 'replays', 'r1.dem'));
+    expect(containedPath(root, '.')).toBe(root);
+    expect(containedPath(root, 'replays/../replays')).toBe(join(root, 'replays'));
+    expect(containedPath(root, 'inner-link')).toBe(join(root, 'inner-link'));
+    expect(containedPath(root, 'not-yet-there')).toBe(join(root, 'not-yet-there'));
+  });
+
+  it('refuses paths that leave it, by .., absolute path or symlink', () => {
+    for (const path of ['..', '../x', 'replays/../../x', '/etc/passwd', 'escape', 'escape/passwd']) {
+      expect(containedPath(root, path), path).toBeUndefined();
+    }
+  });
+});

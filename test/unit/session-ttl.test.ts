@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Sessions } from '../../server/domain/sessions.js';
+import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
+import { createAccountRepository } from '../../server/store/account-repository.js';
+import { createSessionRepository } from '../../server/store/session-repository.js';
+import { openDatabase } from '../../server/store/sqlite.js';
+import { testFleet } from '../support/service.js';
+
+describe('session ttl', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stops a session when its ttl runs out, through draining and shutting down, ending ttl_expired', async () => {
+    vi.useFakeTimers();
+    const db = openDatabase(':memory:');
+    createAccountRepository(db).insert({
+      id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0,
+    });
+    const now = () => Date.now();
+    const sessions = new Sessions(createSessionRepository(db), new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }), testFleet(), now);
+    const seen: string[] = [];
+    sessions.onChange(({ session }) => seen.push(session.status));
+
+    const started = await sessions.start('acc', { id: 'short', location: 'local-a', image: 'echo', ttl: '1m' });
+    expect(started).toMatchObject({ ok: true, session: { status: 'created', expires: Date.now() + 60_000 } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sessions.get('acc', 'short')?.status).toBe('running');
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(sessions.get('acc', 'short')?.status).toBe('running');
+    await vi.advanceTimersByTimeAsync(1_000 + 100);
+    expect(sessions.get('acc', 'short')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
+    expect(seen).toEqual(['created', 'running', 'draining', 'shuttingdown', 'exited']);
+    await sessions.close();
+    db.close();
+  });
+});
