@@ -110,6 +110,26 @@ export const routes: readonly RouteDefinition[] = [
             "maxLength": 1024
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -132,6 +152,7 @@ export const routes: readonly RouteDefinition[] = [
                   "location",
                   "host",
                   "created",
+                  "started",
                   "port",
                   "ports",
                   "status",
@@ -160,6 +181,11 @@ export const routes: readonly RouteDefinition[] = [
                   "created": {
                     "type": "integer",
                     "format": "int64"
+                  },
+                  "started": {
+                    "type": "integer",
+                    "format": "int64",
+                    "nullable": true
                   },
                   "port": {
                     "type": "object",
@@ -561,6 +587,26 @@ export const routes: readonly RouteDefinition[] = [
             ]
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -575,6 +621,7 @@ export const routes: readonly RouteDefinition[] = [
             "location",
             "host",
             "created",
+            "started",
             "port",
             "ports",
             "status",
@@ -603,6 +650,11 @@ export const routes: readonly RouteDefinition[] = [
             "created": {
               "type": "integer",
               "format": "int64"
+            },
+            "started": {
+              "type": "integer",
+              "format": "int64",
+              "nullable": true
             },
             "port": {
               "type": "object",
@@ -1315,6 +1367,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -1329,6 +1401,7 @@ export const routes: readonly RouteDefinition[] = [
             "location",
             "host",
             "created",
+            "started",
             "port",
             "ports",
             "status",
@@ -1357,6 +1430,11 @@ export const routes: readonly RouteDefinition[] = [
             "created": {
               "type": "integer",
               "format": "int64"
+            },
+            "started": {
+              "type": "integer",
+              "format": "int64",
+              "nullable": true
             },
             "port": {
               "type": "object",
@@ -1685,6 +1763,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -1987,6 +2085,26 @@ export const routes: readonly RouteDefinition[] = [
             }
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -2498,6 +2616,26 @@ export const routes: readonly RouteDefinition[] = [
             }
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -2984,7 +3122,28 @@ export const routes: readonly RouteDefinition[] = [
       "regions:read"
     ],
     "requestContentType": null,
-    "schema": {},
+    "schema": {
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
+      }
+    },
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -3232,6 +3391,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "image"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -3489,6 +3668,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -3785,6 +3984,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "session"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -4132,6 +4351,20 @@ export const routes: readonly RouteDefinition[] = [
       "headers": {
         "type": "object",
         "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          },
           "last-event-id": {
             "type": "string",
             "pattern": "^[0-9]{1,18}$"
@@ -4352,7 +4585,28 @@ export const routes: readonly RouteDefinition[] = [
       "events:write"
     ],
     "requestContentType": null,
-    "schema": {},
+    "schema": {
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
+      }
+    },
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -4544,6 +4798,26 @@ export const routes: readonly RouteDefinition[] = [
             "pattern": "^https?://"
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -4931,6 +5205,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -5156,6 +5450,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -5417,7 +5731,28 @@ export const routes: readonly RouteDefinition[] = [
       "token:write"
     ],
     "requestContentType": null,
-    "schema": {},
+    "schema": {
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
+      }
+    },
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -5683,6 +6018,26 @@ export const routes: readonly RouteDefinition[] = [
             ]
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -6083,6 +6438,26 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {
@@ -6293,7 +6668,28 @@ export const routes: readonly RouteDefinition[] = [
     "summary": "Get the caller's account",
     "requiredScopes": [],
     "requestContentType": null,
-    "schema": {},
+    "schema": {
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
+      }
+    },
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -6516,6 +6912,26 @@ export const routes: readonly RouteDefinition[] = [
             }
           }
         }
+      },
+      "headers": {
+        "type": "object",
+        "properties": {
+          "x-sandbox-status": {
+            "type": "integer",
+            "enum": [
+              401,
+              403,
+              404,
+              409,
+              413,
+              415,
+              420,
+              422,
+              500
+            ]
+          }
+        },
+        "required": []
       }
     },
     "responses": {

@@ -22,9 +22,11 @@ export interface paths {
          *     connections, then `running`. The game server gets `SESSION_ID`, `SESSION_HOST`, one
          *     `PORT_<NAME>` per declared port and the request's `env`.
          *
-         *     Starts are limited per account and location by a token bucket (default burst 20, refilled
-         *     at 5 per second; configurable); past it the answer is 420 with `details: rate_limited`.
-         *     Capacity is never over-allocated, however many starts race.
+         *     Starts are limited per account and location (defaults, configurable: 5 per second
+         *     sustained, plus a burst allowance of 20 more per 10 seconds); past that the answer is 420
+         *     with `details: rate_limited` and `Retry-After` saying when the next start is allowed. When
+         *     the account's runtime quota is used up the answer is 403. Capacity is never over-allocated,
+         *     however many starts race.
          */
         post: operations["startSession"];
         delete?: never;
@@ -462,6 +464,13 @@ export interface components {
              */
             created: number;
             /**
+             * Format: int64
+             * @description When it first became running, unix milliseconds; null before. Quota is charged from here
+             *     to `ended`, to the second.
+             * @example 1795000000500
+             */
+            started: number | null;
+            /**
              * @description Allocated host port per declared port, keyed `<container>/<type>`.
              * @example {
              *       "7777/udp": 20001,
@@ -723,6 +732,27 @@ export interface components {
             /** @example whsec_Jx7Q2mK9pL4vN8rT1yB6cW3e */
             secret: string;
         };
+        /**
+         * @description One session state change, as sent on `GET /events` (`data` of a `session` or `snapshot` event)
+         *     and as the body of a webhook delivery.
+         */
+        SessionEvent: {
+            /**
+             * @description Increasing event id (the SSE `id`); empty on snapshot events.
+             * @example 42
+             */
+            id: string;
+            status: components["schemas"]["SessionStatus"];
+            /** @description The state before; absent when the session was just created, and on snapshots. */
+            previous?: components["schemas"]["SessionStatus"];
+            /**
+             * Format: int64
+             * @description When the change happened, unix milliseconds.
+             * @example 1795000000500
+             */
+            at: number;
+            session: components["schemas"]["Session"];
+        };
         Delivery: {
             /** @example dlv_19 */
             id: string;
@@ -978,6 +1008,13 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Sandbox only (ignored in production): answer with this documented error status of the
+         *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+         *     client error handling and retry code can be tested. Authentication still happens first.
+         * @example 420
+         */
+        SandboxStatus: 401 | 403 | 404 | 409 | 413 | 415 | 420 | 422 | 500;
+        /**
          * @description Include ended sessions (`exited`, `dead`); default only live ones.
          * @example false
          */
@@ -1144,7 +1181,15 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1168,7 +1213,15 @@ export interface operations {
     startSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1202,7 +1255,15 @@ export interface operations {
     getSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path: {
                 /**
                  * @description The session id the caller chose at start.
@@ -1232,7 +1293,15 @@ export interface operations {
     stopSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path: {
                 /**
                  * @description The session id the caller chose at start.
@@ -1261,7 +1330,15 @@ export interface operations {
     joinPlayers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1293,7 +1370,15 @@ export interface operations {
     leavePlayers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1325,7 +1410,15 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1348,7 +1441,15 @@ export interface operations {
     listAvailableLocations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path: {
                 /**
                  * @description An image name from the catalog.
@@ -1389,7 +1490,15 @@ export interface operations {
                  */
                 follow?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1425,7 +1534,15 @@ export interface operations {
                  */
                 path?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1452,6 +1569,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
                 /**
                  * @description Resume after this event id; events still in the replay window are sent first.
                  * @example 41
@@ -1481,7 +1605,15 @@ export interface operations {
     listSubscriptions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1504,7 +1636,15 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1534,7 +1674,15 @@ export interface operations {
     deleteSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path: {
                 /** @example sub_8d2k1q */
                 id: components["parameters"]["SubscriptionId"];
@@ -1559,7 +1707,15 @@ export interface operations {
     listDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path: {
                 /** @example sub_8d2k1q */
                 id: components["parameters"]["SubscriptionId"];
@@ -1586,7 +1742,15 @@ export interface operations {
     listTokens: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1609,7 +1773,15 @@ export interface operations {
     createToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1639,7 +1811,15 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path: {
                 /**
                  * @description The token's id (not its value).
@@ -1667,7 +1847,15 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1690,7 +1878,15 @@ export interface operations {
     registerImageTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Sandbox only (ignored in production): answer with this documented error status of the
+                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
+                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 * @example 420
+                 */
+                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -10,7 +10,7 @@ import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import type { Config } from './config.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
-import { loadFleet, type FleetConfig } from './fleet.js';
+import { loadFleet, projectRoot, type FleetConfig } from './fleet.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
 import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
@@ -41,7 +41,7 @@ function createRuntime(driver: 'process' | 'simulated', fleet: FleetConfig, data
   return new ProcessRuntime({
     sessionsDir: join(dataDir, 'sessions'),
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
-    isolation: isolate ? (workDir) => bubblewrapArgs(dataDir, workDir) : undefined,
+    isolation: isolate ? (workDir) => bubblewrapArgs(projectRoot, dataDir, workDir) : undefined,
     now,
   });
 }

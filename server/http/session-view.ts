@@ -12,6 +12,7 @@ export function sessionBody(session: SessionRecord): SessionBody {
     location: session.location,
     host: session.host,
     created: session.created,
+    started: session.runningSince,
     port: Object.fromEntries(session.ports.map((p) => [`${p.container}/${p.type}`, p.host])),
     ports: session.ports.map((p) => ({ type: p.type, container: p.container, host: p.host, name: p.name })),
     status: session.status,

@@ -44,13 +44,18 @@ export interface ProcessRuntimeOptions {
   now: () => number;
 }
 
-/** bubblewrap arguments: the filesystem read-only, the data directory hidden, the work directory writable. */
-export function bubblewrapArgs(dataDir: string, workDir: string): string[] {
+/**
+ * bubblewrap arguments: the filesystem read-only with a private /tmp, the project (where image
+ * commands live) visible even when it sits under /tmp, the data directory (database, keys) hidden,
+ * and only the session's work directory writable. Later mounts cover earlier ones.
+ */
+export function bubblewrapArgs(projectRoot: string, dataDir: string, workDir: string): string[] {
   return [
     '--ro-bind', '/', '/',
     '--dev', '/dev',
     '--proc', '/proc',
     '--tmpfs', '/tmp',
+    '--ro-bind', projectRoot, projectRoot,
     '--tmpfs', dataDir,
     '--bind', workDir, workDir,
     '--chdir', workDir,

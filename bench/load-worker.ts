@@ -1,0 +1,89 @@
+/**
+ * The load generator process (forked by load.ts): runs autocannon against one target and
+ * reports raw latencies. autocannon's own histogram has 1 ms resolution, too coarse for
+ * sub-millisecond calls, so every response time is collected from its `response` event.
+ */
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import type { LoadResult, LoadSpec, RequestTemplate } from './load.js';
+import { summarize } from './stats.js';
+
+let sequence = 0;
+
+function fill(text: string, context: Record<string, unknown>): string {
+  return text
+    .replaceAll('{id}', String(context.id))
+    .replace(/\{n(?:%(\d+))?\}/g, (_all, mod: string | undefined) => {
+      const n = context.n as number;
+      return String(mod === undefined ? n : n % Number(mod));
+    });
+}
+
+function toAutocannon(template: RequestTemplate, idPrefix: string): AutocannonRequest {
+  return {
+    method: template.method,
+    setupRequest(request, context) {
+      if (template.newId || context.id === undefined) {
+        context.n = sequence++;
+        context.id = `${idPrefix}-${context.n}`;
+      }
+      const built: AutocannonRequest = { ...request, path: fill(template.path, context) };
+      if (template.body !== undefined) {
+        built.body = fill(template.body, context);
+        built.headers = { ...request.headers, 'content-type': 'application/json' };
+      }
+      return built;
+    },
+  };
+}
+
+function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number }): Promise<LoadResult> {
+  const idPrefix = spec.idPrefix ?? `bench${process.pid.toString(36)}`;
+  const latencies: number[] = [];
+  const all: number[] = [];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const instance = autocannon(
+      {
+        url: spec.url,
+        connections: spec.connections,
+        pipelining: 1,
+        timeout: 30,
+        headers: { authorization: `Bearer ${spec.token}` },
+        ...(mode.amount !== undefined ? { amount: mode.amount } : { duration: mode.durationSeconds ?? 5 }),
+        requests: spec.requests.map((t) => toAutocannon(t, idPrefix)),
+        // autocannon shares request objects between connections, so a connection's first request
+        // would be whichever was built last; own copies per connection keep every id unique.
+        setupClient: (client) => client.setRequests(spec.requests.map((t) => toAutocannon(t, idPrefix))),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const wallSeconds = (performance.now() - started) / 1000;
+        const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+        resolve({
+          statusCodes,
+          ok: latencies.length,
+          okPerSecond: latencies.length / wallSeconds,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          wallSeconds,
+          latencyMs: summarize(latencies),
+          allLatencyMs: summarize(all),
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      all.push(responseTime);
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+process.once('message', async (spec: LoadSpec) => {
+  try {
+    if (spec.warmupSeconds) await once(spec, { durationSeconds: spec.warmupSeconds });
+    const result = await once(spec, spec.amount !== undefined ? { amount: spec.amount } : { durationSeconds: spec.durationSeconds ?? 5 });
+    process.send!({ result }, () => process.exit(0));
+  } catch (error) {
+    process.send!({ error: String((error as Error).stack ?? error) }, () => process.exit(1));
+  }
+});

@@ -1,0 +1,192 @@
+/**
+ * The servers under test, each in a child process of its own: our service (so RSS and CPU are
+ * its own), Prism mocking the bundled spec, and the bare Fastify floor. Each is started on a
+ * free loopback port and resolved once it says it is listening.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FleetConfig } from '../server/fleet.js';
+import { reapSessions, track, trackDataDir, untrackDataDir } from './processes.js';
+
+export const projectRoot = resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 60_000;
+const EXIT_TIMEOUT_MS = 15_000;
+
+export interface Server {
+  name: string;
+  url: string;
+  pid: number;
+  /** SIGTERM, wait for the exit (SIGKILL after a timeout). */
+  stop(): Promise<void>;
+}
+
+export interface OurService extends Server {
+  token: string;
+  dataDir: string;
+  /** Resident set size of the service process now (VmRSS) and its peak (VmHWM). */
+  memory(): { rss: number; peak: number };
+  /** Stops the service; resolves to the size of its store once SQLite has checkpointed and closed it. */
+  stopAndMeasure(): Promise<{ storeBytes: number }>;
+}
+
+function randomToken(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return 'gsh_' + Array.from(randomBytes(40), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/** Spawn a server and wait until a line of its output matches `ready`; later output is drained. */
+function spawnServer(name: string, file: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = track(spawn(file, args, { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return new Promise<{ child: ChildProcess; match: RegExpMatchArray }>((resolvePromise, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => fail(`not ready after ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${name}: ${why}\n${seen.slice(-2000)}`));
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const match = seen.match(ready);
+      if (!match) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      // From now on only drain the pipes, so a chatty server never blocks on a full pipe.
+      for (const stream of [child.stdout!, child.stderr!]) {
+        stream.off('data', onData);
+        stream.on('data', () => {});
+      }
+      resolvePromise({ child, match });
+    };
+    const onExit = (code: number | null) => fail(`exited with ${code} before it was ready`);
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface ServiceOptions {
+  runtime: 'simulated' | 'process';
+  fleet: FleetConfig;
+  /** pino level of the service; request logging (info) costs throughput, so the default is warn. */
+  logLevel?: string;
+  /** Write a V8 CPU profile of the service into this directory when it exits. */
+  cpuProfileDir?: string;
+}
+
+export async function startOurService(options: ServiceOptions): Promise<OurService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'session-host-bench-'));
+  trackDataDir(dataDir);
+  const fleetFile = join(dataDir, 'fleet.json');
+  writeFileSync(fleetFile, JSON.stringify(options.fleet, null, 2));
+  const token = randomToken();
+  const nodeArgs = ['--import', 'tsx'];
+  if (options.cpuProfileDir) {
+    mkdirSync(options.cpuProfileDir, { recursive: true });
+    nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir);
+  }
+  const { child, match } = await spawnServer(
+    'service',
+    process.execPath,
+    [...nodeArgs, 'server/main.ts'],
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      BOOTSTRAP_TOKEN: token,
+      RUNTIME: options.runtime,
+      FLEET_FILE: fleetFile,
+      LOG_LEVEL: options.logLevel ?? 'warn',
+    },
+    /session host listening on (http:\/\/\S+)/,
+  );
+  const pid = child.pid!;
+  const stop = async () => {
+    await stopChild(child);
+    // Game servers outlive the service by design; anything still recorded live is ours to end.
+    reapSessions(dataDir);
+  };
+  return {
+    name: 'ours',
+    url: match[1]!,
+    pid,
+    token,
+    dataDir,
+    memory() {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+      return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+    },
+    stop: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      untrackDataDir(dataDir);
+    },
+    async stopAndMeasure() {
+      await stop();
+      const file = (suffix: string) => join(dataDir, `service.db${suffix}`);
+      const storeBytes = ['', '-wal'].reduce((sum, s) => sum + (existsSync(file(s)) ? statSync(file(s)).size : 0), 0);
+      rmSync(dataDir, { recursive: true, force: true });
+      untrackDataDir(dataDir);
+      return { storeBytes };
+    },
+  };
+}
+
+/** Prism mocking the bundled spec, as `npm run mock` does (its answers are the spec's examples). */
+export async function startPrism(): Promise<Server> {
+  const port = await freePort();
+  const { child } = await spawnServer(
+    'prism',
+    join(projectRoot, 'node_modules/.bin/prism'),
+    ['mock', 'generated/openapi.yaml', '--host', '127.0.0.1', '--port', String(port)],
+    { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORCE_COLOR: '0' },
+    /Prism is listening/,
+  );
+  return { name: 'prism', url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/** The bare Fastify floor (bare-server.ts) answering with the given bodies. */
+export async function startBare(bodies: BareBodies): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), 'session-host-bench-bare-'));
+  const file = join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const { child, match } = await spawnServer(
+    'bare',
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-server.ts', file],
+    { PATH: process.env.PATH, HOME: process.env.HOME },
+    /bare listening on (http:\/\/\S+)/,
+  );
+  rmSync(dir, { recursive: true, force: true });
+  return { name: 'bare', url: match[1]!, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+export interface BareBodies {
+  session: unknown;
+  list: unknown;
+  created: unknown;
+}
