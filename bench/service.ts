@@ -9,10 +9,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { FleetConfig } from '../server/fleet.js';
+import type { Fleet } from './fleets.js';
 import { reapSessions, track, trackDataDir, untrackDataDir } from './processes.js';
 
 export const projectRoot = resolve(import.meta.dirname, '..');
+/**
+ * The checkout whose service, spec and echo server are measured: this one unless
+ * BENCH_SERVICE_ROOT names another (e.g. an exported commit, while this tree is mid-edit).
+ */
+export const serviceRoot = resolve(process.env.BENCH_SERVICE_ROOT ?? projectRoot);
+/** Extra environment for the service, as JSON (e.g. to raise a start-rate limit for setup). */
+const extraServiceEnv = JSON.parse(process.env.BENCH_SERVICE_ENV ?? '{}') as Record<string, string>;
 const READY_TIMEOUT_MS = 60_000;
 const EXIT_TIMEOUT_MS = 15_000;
 
@@ -47,8 +54,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** Spawn a server and wait until a line of its output matches `ready`; later output is drained. */
-function spawnServer(name: string, file: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = track(spawn(file, args, { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+function spawnServer(name: string, cwd: string, file: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = track(spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   return new Promise<{ child: ChildProcess; match: RegExpMatchArray }>((resolvePromise, reject) => {
     let seen = '';
     const timer = setTimeout(() => fail(`not ready after ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
@@ -88,7 +95,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 export interface ServiceOptions {
   runtime: 'simulated' | 'process';
-  fleet: FleetConfig;
+  fleet: Fleet;
   /** pino level of the service; request logging (info) costs throughput, so the default is warn. */
   logLevel?: string;
   /** Write a V8 CPU profile of the service into this directory when it exits. */
@@ -108,6 +115,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
   }
   const { child, match } = await spawnServer(
     'service',
+    serviceRoot,
     process.execPath,
     [...nodeArgs, 'server/main.ts'],
     {
@@ -120,6 +128,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       RUNTIME: options.runtime,
       FLEET_FILE: fleetFile,
       LOG_LEVEL: options.logLevel ?? 'warn',
+      ...extraServiceEnv,
     },
     /session host listening on (http:\/\/\S+)/,
   );
@@ -161,6 +170,7 @@ export async function startPrism(): Promise<Server> {
   const port = await freePort();
   const { child } = await spawnServer(
     'prism',
+    serviceRoot,
     join(projectRoot, 'node_modules/.bin/prism'),
     ['mock', 'generated/openapi.yaml', '--host', '127.0.0.1', '--port', String(port)],
     { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -176,6 +186,7 @@ export async function startBare(bodies: BareBodies): Promise<Server> {
   writeFileSync(file, JSON.stringify(bodies));
   const { child, match } = await spawnServer(
     'bare',
+    projectRoot,
     process.execPath,
     ['--import', 'tsx', 'bench/bare-server.ts', file],
     { PATH: process.env.PATH, HOME: process.env.HOME },

@@ -5,13 +5,15 @@ import type { operations } from './types.js';
 export type OperationId = keyof operations;
 
 type Present<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
+/** Node lower-cases incoming header names; so do the validated headers. */
+type LowercaseKeys<T> = { [P in keyof T as Lowercase<P & string>]: T[P] };
 type Parameters<K extends OperationId> = operations[K]['parameters'];
 
 /** The validated parts of a request to operation K, typed from the spec. */
 export interface OperationRequest<K extends OperationId> {
   params: Present<Parameters<K>['path']>;
   query: Present<Parameters<K>['query']>;
-  headers: Present<Parameters<K>['header']>;
+  headers: LowercaseKeys<Present<Parameters<K>['header']>>;
   body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } ? B : undefined;
 }
 

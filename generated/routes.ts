@@ -115,18 +115,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -592,18 +582,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -1372,18 +1352,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -1768,18 +1738,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -2090,18 +2050,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -2621,18 +2571,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -3127,18 +3067,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -3396,18 +3326,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -3673,18 +3593,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -3989,18 +3899,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -4352,18 +4252,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           },
           "last-event-id": {
             "type": "string",
@@ -4590,18 +4480,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -4803,18 +4683,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -5210,18 +5080,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -5455,18 +5315,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -5736,18 +5586,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -6023,18 +5863,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -6443,18 +6273,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -6673,18 +6493,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []
@@ -6917,18 +6727,8 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "integer",
-            "enum": [
-              401,
-              403,
-              404,
-              409,
-              413,
-              415,
-              420,
-              422,
-              500
-            ]
+            "type": "string",
+            "maxLength": 3
           }
         },
         "required": []

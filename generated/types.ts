@@ -1010,10 +1010,11 @@ export interface components {
         /**
          * @description Sandbox only (ignored in production): answer with this documented error status of the
          *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-         *     client error handling and retry code can be tested. Authentication still happens first.
+         *     client error handling and retry code can be tested. Authentication still happens first. A
+         *     status the operation does not document (or any value in production) is ignored.
          * @example 420
          */
-        SandboxStatus: 401 | 403 | 404 | 409 | 413 | 415 | 420 | 422 | 500;
+        SandboxStatus: string;
         /**
          * @description Include ended sessions (`exited`, `dead`); default only live ones.
          * @example false
@@ -1185,7 +1186,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1217,7 +1219,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1259,7 +1262,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1297,7 +1301,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1334,7 +1339,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1374,7 +1380,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1414,7 +1421,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1445,7 +1453,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1494,7 +1503,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1538,7 +1548,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1572,7 +1583,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1609,7 +1621,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1640,7 +1653,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1678,7 +1692,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1711,7 +1726,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1746,7 +1762,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1777,7 +1794,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1815,7 +1833,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1851,7 +1870,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
@@ -1882,7 +1902,8 @@ export interface operations {
                 /**
                  * @description Sandbox only (ignored in production): answer with this documented error status of the
                  *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first.
+                 *     client error handling and retry code can be tested. Authentication still happens first. A
+                 *     status the operation does not document (or any value in production) is ignored.
                  * @example 420
                  */
                 "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];

@@ -21,6 +21,12 @@ export interface Config {
   fleetFile: string;
   /** Overrides the fleet file's runtime driver. */
   runtime: 'process' | 'simulated' | undefined;
+  /** Sandbox mode: simulated runtime, no quota charge, X-Sandbox-Status honoured. */
+  sandbox: boolean;
+  quota: { terminate: boolean; graceSeconds: number; tickMs: number };
+  startRate: { perSecond: number; burst: number; burstWindowSeconds: number };
+  webhookBackoffMs: number;
+  simulated: { readyMs: number; stopMs: number };
 }
 
 const schema = {
@@ -35,6 +41,16 @@ const schema = {
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     FLEET_FILE: { type: 'string', minLength: 1 },
     RUNTIME: { enum: ['process', 'simulated'] },
+    SANDBOX: { type: 'boolean', default: false },
+    QUOTA_TERMINATE: { type: 'boolean', default: true },
+    QUOTA_GRACE_SECONDS: { type: 'number', minimum: 0, default: 60 },
+    QUOTA_TICK_MS: { type: 'integer', minimum: 10, default: 1000 },
+    START_RATE_PER_SECOND: { type: 'integer', minimum: 1, default: 5 },
+    START_BURST: { type: 'integer', minimum: 1, default: 20 },
+    START_BURST_WINDOW_SECONDS: { type: 'integer', minimum: 1, default: 10 },
+    WEBHOOK_BACKOFF_MS: { type: 'integer', minimum: 1, default: 1000 },
+    SIMULATED_READY_MS: { type: 'integer', minimum: 0, default: 1500 },
+    SIMULATED_STOP_MS: { type: 'integer', minimum: 0, default: 800 },
   },
 } as const;
 
@@ -59,5 +75,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: raw.LOG_LEVEL as string,
     fleetFile: resolve((raw.FLEET_FILE as string | undefined) ?? join(raw.DATA_DIR as string, 'fleet.json')),
     runtime: raw.RUNTIME as Config['runtime'],
+    sandbox: raw.SANDBOX as boolean,
+    quota: {
+      terminate: raw.QUOTA_TERMINATE as boolean,
+      graceSeconds: raw.QUOTA_GRACE_SECONDS as number,
+      tickMs: raw.QUOTA_TICK_MS as number,
+    },
+    startRate: {
+      perSecond: raw.START_RATE_PER_SECOND as number,
+      burst: raw.START_BURST as number,
+      burstWindowSeconds: raw.START_BURST_WINDOW_SECONDS as number,
+    },
+    webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS as number,
+    simulated: { readyMs: raw.SIMULATED_READY_MS as number, stopMs: raw.SIMULATED_STOP_MS as number },
   };
 }

@@ -94,6 +94,16 @@ export const defaultFleet: FleetConfig = {
   ],
 };
 
+/** The sandbox's default: simulated sessions on documentation-range addresses (RFC 5737). */
+export const sandboxFleet: FleetConfig = {
+  ...defaultFleet,
+  runtime: { ...defaultFleet.runtime, driver: 'simulated' },
+  locations: [
+    { id: 'local-a', ips: ['192.0.2.10'], nodes: [{ id: 'local-a-1', host: '192.0.2.10', ports: { from: 20000, to: 20999 }, capacity: 32, locked: false }] },
+    { id: 'local-b', ips: ['198.51.100.10'], nodes: [{ id: 'local-b-1', host: '198.51.100.10', ports: { from: 20000, to: 20999 }, capacity: 32, locked: false }] },
+  ],
+};
+
 const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' };
 const port = { type: 'integer', minimum: 1, maximum: 65535 };
 const schema = {
@@ -229,8 +239,8 @@ export function parseFleet(text: string, source: string): FleetConfig {
 }
 
 /** Load the fleet file, writing the defaults there first when it does not exist. */
-export function loadFleet(path: string): FleetConfig {
-  if (!existsSync(path)) writeFileSync(path, JSON.stringify(defaultFleet, null, 2) + '\n', { flag: 'wx' });
+export function loadFleet(path: string, defaults: FleetConfig = defaultFleet): FleetConfig {
+  if (!existsSync(path)) writeFileSync(path, JSON.stringify(defaults, null, 2) + '\n', { flag: 'wx' });
   return parseFleet(readFileSync(path, 'utf8'), path);
 }
 

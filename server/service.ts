@@ -1,6 +1,6 @@
 /**
- * Wires the service together: store, secrets, domain, handlers, HTTP. main.ts runs it; tests
- * start it in-process on port 0 with a data directory of their own.
+ * Wires the service together: store, secrets, domain, runtime, events, handlers, HTTP. main.ts
+ * runs it; tests start it in-process on port 0 with a data directory of their own.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,40 +8,52 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import type { Config } from './config.js';
+import { Catalog } from './domain/catalog.js';
+import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
-import { loadFleet, projectRoot, type FleetConfig } from './fleet.js';
-import { outputHandlers } from './http/output-handlers.js';
-import { sessionHandlers } from './http/session-handlers.js';
-import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
-import type { Runtime } from './runtime/runtime.js';
-import { SimulatedRuntime } from './runtime/simulated-runtime.js';
-import { createSessionRepository } from './store/session-repository.js';
+import { WebhookDispatcher } from './events/webhooks.js';
+import { loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { createApp } from './http/app.js';
 import type { RequestContext } from './http/context.js';
-import { pendingHandlers } from './http/pending-handlers.js';
+import { eventHandlers } from './http/event-handlers.js';
+import { outputHandlers } from './http/output-handlers.js';
+import { registryHandlers } from './http/registry-handlers.js';
+import { sessionHandlers } from './http/session-handlers.js';
+import { sessionEventBody } from './http/session-view.js';
+import { subscriptionHandlers } from './http/subscription-handlers.js';
 import { tokenHandlers } from './http/token-handlers.js';
+import { createStartRateLimiter } from './limits/start-rate.js';
+import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
+import type { Runtime } from './runtime/runtime.js';
+import { SimulatedRuntime } from './runtime/simulated-runtime.js';
 import { SecretBox } from './security/secret-box.js';
 import { createTokenVault } from './security/token-vault.js';
 import { createAccountRepository } from './store/account-repository.js';
+import { createImageTagRepository } from './store/image-tag-repository.js';
+import { createSessionRepository } from './store/session-repository.js';
 import { openDatabase } from './store/sqlite.js';
+import { createSubscriptionRepository } from './store/subscription-repository.js';
 import { createTokenRepository } from './store/token-repository.js';
 
 const LAST_USED_FLUSH_MS = 2000;
+/** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
+const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 
 function bubblewrapInstalled(): boolean {
   return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, 'bwrap')));
 }
 
-function createRuntime(driver: 'process' | 'simulated', fleet: FleetConfig, dataDir: string, now: () => number): Runtime {
-  if (driver === 'simulated') return new SimulatedRuntime({ readyMs: 1000, stopMs: 500, now });
+function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
+  const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
+  if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   const { isolation } = fleet.runtime;
   const isolate = isolation === 'bwrap' || (isolation === 'auto' && bubblewrapInstalled());
   return new ProcessRuntime({
-    sessionsDir: join(dataDir, 'sessions'),
+    sessionsDir: join(config.dataDir, 'sessions'),
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
-    isolation: isolate ? (workDir) => bubblewrapArgs(projectRoot, dataDir, workDir) : undefined,
+    isolation: isolate ? (workDir) => bubblewrapArgs(projectRoot, config.dataDir, workDir) : undefined,
     now,
   });
 }
@@ -79,33 +91,68 @@ export function createService(
     now: now(),
   });
 
-  const fleet = loadFleet(config.fleetFile);
-  const runtime = createRuntime(config.runtime ?? fleet.runtime.driver, fleet, config.dataDir, now);
-  const sessions = new Sessions(createSessionRepository(db), runtime, fleet, now);
+  const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
+  const runtime = createRuntime(config, fleet, now);
+  const sessionRepository = createSessionRepository(db);
+  const subscriptions = createSubscriptionRepository(db);
+  const catalog = new Catalog(fleet, createImageTagRepository(db));
+  const quota = new Quota(
+    {
+      account: (id) => accounts.findById(id),
+      addUsedSeconds: (id, seconds) => accounts.addUsedSeconds(id, seconds),
+      runningSince: (id) => sessionRepository.runningSince(id),
+      accountsWithRunningSessions: () => sessionRepository.accountsWithRunningSessions(),
+    },
+    {
+      charge: !config.sandbox,
+      terminate: config.quota.terminate,
+      graceMs: config.quota.graceSeconds * 1000,
+      tickMs: config.quota.tickMs,
+    },
+    now,
+  );
+  const sessions = new Sessions({
+    repository: sessionRepository,
+    runtime,
+    catalog,
+    quota,
+    startRate: createStartRateLimiter(config.startRate),
+    now,
+  });
+  const webhooks = new WebhookDispatcher({
+    subscriptions,
+    events: sessionRepository,
+    box,
+    body: (event) => JSON.stringify(sessionEventBody(event)),
+    now,
+    backoffMs: config.webhookBackoffMs,
+  });
+  sessions.onChange(() => webhooks.kick());
 
   const handlers: Handlers<RequestContext> = {
     ...tokenHandlers(tokens),
-    ...accountHandlers(accounts),
+    ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions),
-    ...pendingHandlers([
-      'streamEvents',
-      'listSubscriptions',
-      'createSubscription',
-      'deleteSubscription',
-      'listDeliveries',
-      'registerImageTag',
-    ]),
+    ...eventHandlers(sessions, { ...sessionRepository, latestEventId: () => subscriptions.latestEventId() }),
+    ...subscriptionHandlers(subscriptions, box, now),
+    ...registryHandlers(catalog, now),
   };
 
-  const app = createApp({ tokens, handlers, logger: options.logger ?? false });
-  const flusher = setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS);
-  flusher.unref();
+  const app = createApp({ tokens, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
+  const timers = [
+    setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
+    setInterval(
+      () => sessionRepository.pruneEvents({ count: EVENT_WINDOW.count, sinceMs: now() - EVENT_WINDOW.ageMs }),
+      EVENT_WINDOW.pruneEveryMs,
+    ),
+  ];
+  for (const timer of timers) timer.unref();
 
   return {
     app,
-    bootstrapped,
     sessions,
+    bootstrapped,
     async listen() {
       await sessions.recover();
       await app.listen({ host: config.host, port: config.port });
@@ -115,7 +162,8 @@ export function createService(
       return `http://${host}:${address.port}`;
     },
     async close() {
-      clearInterval(flusher);
+      for (const timer of timers) clearInterval(timer);
+      webhooks.close();
       await app.close();
       // Game servers keep running; the next start adopts them.
       await sessions.close();

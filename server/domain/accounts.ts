@@ -16,6 +16,7 @@ export interface AccountRepository {
   insert(account: AccountRecord): void;
   findById(id: string): AccountRecord | undefined;
   count(): number;
+  addUsedSeconds(id: string, seconds: number): void;
 }
 
 export interface AccountView {
@@ -24,11 +25,11 @@ export interface AccountView {
   quota: { total: number; used: number; remaining: number };
 }
 
-export function accountView(account: AccountRecord): AccountView {
-  const used = account.usedSeconds / 60;
+/** The account with its quota in minutes (fractions for seconds), from its usage in seconds. */
+export function accountView(account: AccountRecord, usage: { usedSeconds: number; remainingSeconds: number }): AccountView {
   return {
     id: account.id,
     name: account.name,
-    quota: { total: account.quotaMinutes, used, remaining: Math.max(0, account.quotaMinutes - used) },
+    quota: { total: account.quotaMinutes, used: usage.usedSeconds / 60, remaining: usage.remainingSeconds / 60 },
   };
 }

@@ -1,6 +1,15 @@
 /** A session as the service keeps it. */
 import type { EndReason, SessionStatus } from './session-states.js';
 
+/** A session state change as kept in the event log, with the session as it was then. */
+export interface StoredEvent {
+  id: number;
+  status: SessionStatus;
+  previous: SessionStatus | null;
+  at: number;
+  session: SessionRecord;
+}
+
 export interface PortAllocation {
   name: string;
   type: 'tcp' | 'udp';
@@ -72,6 +81,17 @@ export interface SessionRepository {
   update(id: string, changes: SessionChanges): void;
   join(sessionId: string, players: readonly string[], at: number): void;
   leave(sessionId: string, players: readonly string[]): void;
+  /** Append a state change to the event log; returns its id. */
+  appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): number;
+  /** The account's events after `afterId`, oldest first, at most `limit`. */
+  eventsAfter(accountId: string, afterId: number, limit: number): StoredEvent[];
+  /** The lowest event id still kept (the replay window's start), or undefined when none is. */
+  oldestEventId(): number | undefined;
+  /** Drop events beyond the replay window. */
+  pruneEvents(keepAtLeastAfter: { count: number; sinceMs: number }): void;
+  /** When each of the account's live sessions started running (those that have). */
+  runningSince(accountId: string): number[];
+  accountsWithRunningSessions(): string[];
   /** The account's live session each player is in. */
   liveSessionsOfPlayers(accountId: string, players: readonly string[]): Map<string, string>;
 }

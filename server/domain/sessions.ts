@@ -5,10 +5,12 @@
  * change goes through transition(), which enforces the table in session-states.ts.
  */
 import { Readable } from 'node:stream';
-import type { FleetConfig, ImageConfig, LocationConfig, TagConfig } from '../fleet.js';
+import type { TagConfig } from '../fleet.js';
 import { resolveCommand } from '../fleet.js';
 import type { Runtime, RuntimeEvent } from '../runtime/runtime.js';
+import type { Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
+import type { Quota } from './quota.js';
 import { place } from './placement.js';
 import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
 import { canTransition, isFinal, type EndReason, type SessionStatus } from './session-states.js';
@@ -27,8 +29,24 @@ export interface StartRequest {
 
 export type StartFailure =
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
+  | { reason: 'quota_exceeded' }
   | { reason: 'conflict' }
-  | { reason: 'no_capacity'; why: 'full' | 'locked' };
+  | { reason: 'no_capacity'; why: 'full' | 'locked' }
+  | { reason: 'no_capacity'; why: 'rate_limited'; retryAfterMs: number };
+
+/** Limits how fast an account starts sessions in a location. */
+export interface StartRateLimiter {
+  take(accountId: string, location: string): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
+}
+
+export interface SessionsDependencies {
+  repository: SessionRepository;
+  runtime: Runtime;
+  catalog: Catalog;
+  quota: Quota;
+  startRate: StartRateLimiter;
+  now: () => number;
+}
 
 export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
 export type StopResult = { ok: true } | { ok: false; reason: 'not_found' | 'ended' };
@@ -47,8 +65,11 @@ export interface LocationView {
 }
 
 export interface SessionChange {
+  /** The event's id in the session event log. */
+  eventId: number;
   session: SessionRecord;
   previous: SessionStatus | null;
+  at: number;
 }
 
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -60,32 +81,44 @@ export class Sessions {
   private readonly ttlTimers = new Map<string, NodeJS.Timeout>();
   private readonly listeners: ((change: SessionChange) => void)[] = [];
 
-  constructor(
-    private readonly repository: SessionRepository,
-    private readonly runtime: Runtime,
-    private readonly fleet: FleetConfig,
-    private readonly now: () => number,
-  ) {
-    runtime.onEvent((event) => this.onRuntimeEvent(event));
+  private readonly repository: SessionRepository;
+  private readonly runtime: Runtime;
+  private readonly catalog: Catalog;
+  private readonly quota: Quota;
+  private readonly startRate: StartRateLimiter;
+  private readonly now: () => number;
+
+  constructor(deps: SessionsDependencies) {
+    ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
+    ({ startRate: this.startRate, now: this.now } = deps);
+    this.runtime.onEvent((event) => this.onRuntimeEvent(event));
+    this.quota.whenExhausted((accountId) => void this.endAllOf(accountId, 'quota_exhausted'));
   }
 
-  /** Called with every state change (events, webhooks). */
-  onChange(listener: (change: SessionChange) => void): void {
+  /** Called with every state change (events, webhooks); returns a function that unsubscribes. */
+  onChange(listener: (change: SessionChange) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index !== -1) this.listeners.splice(index, 1);
+    };
   }
 
   async start(accountId: string, request: StartRequest): Promise<StartResult> {
-    const location = this.fleet.locations.find((l) => l.id === request.location && mayUse(l, accountId));
+    const location = this.catalog.location(accountId, request.location);
     if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
-    const image = this.fleet.images.find((i) => i.name === request.image && mayUse(i, accountId));
+    const image = this.catalog.image(accountId, request.image);
     if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
     const tagName = request.version ?? image.defaultTag;
-    const tag = image.tags[tagName];
+    const tag = this.catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
+    if (!this.quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
+    const rate = await this.startRate.take(accountId, location.id);
+    if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
     const created = this.now();
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
-    const placed = this.repository.transaction((): StartResult => {
+    const placed = this.repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
       if (this.repository.exists(request.id)) return { ok: false, reason: 'conflict' };
       const placement = place(
         location.nodes,
@@ -117,12 +150,13 @@ export class Sessions {
         players: [],
       };
       this.repository.insert(session);
-      return { ok: true, session };
+      const eventId = this.repository.appendEvent(session, null, created);
+      return { ok: true, session, eventId };
     });
     if (!placed.ok) return placed;
 
     const session = placed.session;
-    this.notify(session, null);
+    this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
     try {
       await this.runtime.start(this.launchSpec(session, tag, request.env ?? {}));
@@ -177,8 +211,8 @@ export class Sessions {
 
   locations(accountId: string): LocationView[] {
     const used = this.repository.liveCountsByNode();
-    return this.fleet.locations
-      .filter((l) => mayUse(l, accountId))
+    return this.catalog
+      .locations(accountId)
       .map((location) => {
         const nodes = location.nodes.map((n) => ({
           id: n.id,
@@ -197,7 +231,7 @@ export class Sessions {
 
   /** Locations where the image can start now, or undefined when the image is unknown to the account. */
   availableLocations(accountId: string, imageName: string): { id: string; ips: string[] }[] | undefined {
-    if (!this.fleet.images.some((i) => i.name === imageName && mayUse(i, accountId))) return undefined;
+    if (!this.catalog.image(accountId, imageName)) return undefined;
     return this.locations(accountId)
       .filter((l) => l.status === 'available')
       .map((l) => ({ id: l.id, ips: l.ips }));
@@ -232,11 +266,19 @@ export class Sessions {
       if (current.status === 'draining' || current.status === 'shuttingdown') await this.end(current, current.pendingEndReason ?? 'stopped');
       this.armTtl(current);
     }
+    this.quota.recomputeAll();
   }
 
   async close(): Promise<void> {
     for (const timer of this.ttlTimers.values()) clearTimeout(timer);
     this.ttlTimers.clear();
+    this.quota.close();
+  }
+
+  /** End every live session of the account (quota exhaustion). */
+  private async endAllOf(accountId: string, reason: EndReason): Promise<void> {
+    const live = this.repository.list({ accountId, all: false, labels: {}, notLabels: {} });
+    await Promise.all(live.map((session) => this.end(session, reason)));
   }
 
   private async end(session: SessionRecord, reason: EndReason): Promise<void> {
@@ -289,27 +331,34 @@ export class Sessions {
     }
   }
 
-  /** The one way a session changes state; an illegal transition is a bug and throws. */
+  /**
+   * The one way a session changes state; an illegal transition is a bug and throws. The new
+   * state, its event and (at the end) the quota charge are written in one transaction.
+   */
   private transition(id: string, to: SessionStatus, changes: SessionChanges = {}): void {
-    const session = this.repository.find(id)!;
-    if (!canTransition(session.status, to)) {
-      throw new Error(`illegal session transition ${session.status} -> ${to} (${id})`);
-    }
-    const final = isFinal(to);
-    this.repository.update(id, {
-      ...changes,
-      status: to,
-      ...(final ? { ended: changes.ended ?? this.now(), pendingEndReason: null } : {}),
+    const at = this.now();
+    const { session, previous, eventId } = this.repository.transaction(() => {
+      const before = this.repository.find(id)!;
+      if (!canTransition(before.status, to)) {
+        throw new Error(`illegal session transition ${before.status} -> ${to} (${id})`);
+      }
+      const final = isFinal(to);
+      const ended = changes.ended ?? at;
+      this.repository.update(id, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
+      const after = this.repository.find(id)!;
+      if (final) this.quota.chargeEnded(after.accountId, after.runningSince, ended);
+      return { session: after, previous: before.status, eventId: this.repository.appendEvent(after, before.status, at) };
     });
-    if (final) {
+    if (isFinal(to)) {
       clearTimeout(this.ttlTimers.get(id));
       this.ttlTimers.delete(id);
     }
-    this.notify(this.repository.find(id)!, session.status);
+    if (isFinal(to) || to === 'running') this.quota.recompute(session.accountId);
+    this.notify({ eventId, session, previous, at });
   }
 
-  private notify(session: SessionRecord, previous: SessionStatus | null) {
-    for (const listener of this.listeners) listener({ session, previous });
+  private notify(change: SessionChange) {
+    for (const listener of this.listeners) listener(change);
   }
 
   private armTtl(session: SessionRecord): void {
@@ -344,9 +393,4 @@ export function sessionEnv(id: string, host: string, ports: readonly PortAllocat
   const env: Record<string, string> = { SESSION_ID: id, SESSION_HOST: host };
   for (const port of ports) env[`PORT_${port.name.toUpperCase()}`] = String(port.host);
   return env;
-}
-
-function mayUse(resource: LocationConfig | ImageConfig, accountId: string): boolean {
-  if ('public' in resource) return resource.public || (resource.accounts ?? []).includes(accountId);
-  return resource.accounts === undefined || resource.accounts.includes(accountId);
 }

@@ -1,14 +1,15 @@
 import type { Handlers } from '../../generated/handlers.js';
 import { accountView, type AccountRepository } from '../domain/accounts.js';
+import type { Quota } from '../domain/quota.js';
 import type { RequestContext } from './context.js';
 
-export function accountHandlers(accounts: AccountRepository): Pick<Handlers<RequestContext>, 'getAccount'> {
+export function accountHandlers(accounts: AccountRepository, quota: Quota): Pick<Handlers<RequestContext>, 'getAccount'> {
   return {
     async getAccount(_request, context) {
       const account = accounts.findById(context.principal.accountId);
       // Authentication just checked the account exists and is active.
       if (!account) throw new Error(`account ${context.principal.accountId} vanished after authentication`);
-      return { status: 200, body: accountView(account) };
+      return { status: 200, body: accountView(account, quota.usage(account.id)) };
     },
   };
 }

@@ -10,7 +10,7 @@ import { apiVersion, routes, type RouteDefinition } from '../../generated/routes
 import type { Principal, Tokens } from '../domain/tokens.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { RequestContext } from './context.js';
-import { errorBody, HttpFailure, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
+import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -27,6 +27,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   tokens: Tokens;
   handlers: Handlers<RequestContext>;
+  /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
+  sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -40,6 +42,15 @@ function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? request.url;
   const end = url.indexOf('?');
   return end === -1 ? url : url.slice(0, end);
+}
+
+const codeOfStatus = new Map<number, ErrorCode>(Object.entries(statusOf).map(([code, status]) => [status, code as ErrorCode]));
+
+/** The sandbox's error on demand: a documented error status of this operation, if one was asked for. */
+function simulatedError(request: FastifyRequest, route: RouteDefinition): ErrorCode | undefined {
+  const asked = Number(request.headers['x-sandbox-status']);
+  const code = codeOfStatus.get(asked);
+  return code && route.responses[String(asked)] ? code : undefined;
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
@@ -137,6 +148,11 @@ export function createApp(deps: AppDependencies) {
       schema: route.schema,
       config: { route },
       handler: async (request, reply) => {
+        const simulated = deps.sandbox ? simulatedError(request, route) : undefined;
+        if (simulated) {
+          const body = errorBody(simulated, { requestId: request.id, path: pathOf(request) }, { details: 'simulated by X-Sandbox-Status' });
+          return sendError(request, reply, body, simulated === 'CAPACITY_UNAVAILABLE' ? { 'Retry-After': '3' } : {});
+        }
         const closed = new AbortController();
         reply.raw.once('close', () => closed.abort());
         const context: RequestContext = {

@@ -30,13 +30,18 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContex
       switch (result.reason) {
         case 'not_found':
           return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
+        case 'quota_exceeded':
+          return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
         case 'conflict':
           return fail(context, 'CONFLICT', { details: `session id ${body.id} is already used` });
-        case 'no_capacity':
+        case 'no_capacity': {
+          // A rate limit knows when the next start is allowed; full and locked nodes do not.
+          const retryAfter = result.why === 'rate_limited' ? Math.max(1, Math.ceil(result.retryAfterMs / 1000)) : RETRY_AFTER_SECONDS;
           return {
             ...fail(context, 'CAPACITY_UNAVAILABLE', { details: result.why }),
-            headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+            headers: { 'Retry-After': String(retryAfter) },
           };
+        }
       }
     },
 

@@ -1,8 +1,21 @@
 /** Sessions as the spec shows them (Gameye's wire shape plus our lifecycle fields). */
 import type { components } from '../../generated/types.js';
 import type { SessionRecord } from '../domain/session-record.js';
+import type { SessionStatus } from '../domain/session-states.js';
 
 export type SessionBody = components['schemas']['Session'];
+export type SessionEventBody = components['schemas']['SessionEvent'];
+
+/** A state change as SSE `data` and webhook body. */
+export function sessionEventBody(event: { id: number | string; status: SessionStatus; previous: SessionStatus | null; at: number; session: SessionRecord }): SessionEventBody {
+  return {
+    id: String(event.id),
+    status: event.status,
+    ...(event.previous === null ? {} : { previous: event.previous }),
+    at: event.at,
+    session: sessionBody(event.session),
+  };
+}
 
 export function sessionBody(session: SessionRecord): SessionBody {
   return {

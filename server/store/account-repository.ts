@@ -32,7 +32,11 @@ export function createAccountRepository(db: Db): AccountRepository {
   );
   const byId = db.prepare('SELECT * FROM accounts WHERE id = ?');
   const count = db.prepare('SELECT count(*) FROM accounts').pluck();
+  const addUsed = db.prepare('UPDATE accounts SET used_seconds = used_seconds + ? WHERE id = ?');
   return {
+    addUsedSeconds: (id, seconds) => {
+      addUsed.run(seconds, id);
+    },
     insert: (account) => {
       insert.run({ ...account, operator: account.operator ? 1 : 0, disabled: account.disabled ? 1 : 0 });
     },

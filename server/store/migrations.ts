@@ -82,4 +82,55 @@ export const migrations: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: 'session events, image tags, webhook subscriptions and deliveries',
+    sql: `
+      -- Every session state change, in order, with the session as it was then; the id is the
+      -- SSE event id and the webhook cursor. Pruned to the replay window.
+      CREATE TABLE session_events (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        status     TEXT NOT NULL,
+        previous   TEXT,
+        at         INTEGER NOT NULL,
+        session    TEXT NOT NULL
+      );
+      CREATE INDEX session_events_by_account ON session_events(account_id, id);
+      -- Tags registered by a registry push, per account; they run as the image's default tag.
+      CREATE TABLE image_tags (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        image      TEXT NOT NULL,
+        tag        TEXT NOT NULL,
+        registered INTEGER NOT NULL,
+        PRIMARY KEY (account_id, image, tag)
+      );
+      -- An endpoint and where it stands in the account's event log: events after cursor are
+      -- still to deliver, in order; the next one is on its attempt-th try, due at due.
+      CREATE TABLE subscriptions (
+        id         TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        url        TEXT NOT NULL,
+        sealed     BLOB NOT NULL,
+        created    INTEGER NOT NULL,
+        deleted    INTEGER,
+        cursor     INTEGER NOT NULL,
+        attempt    INTEGER NOT NULL DEFAULT 1,
+        due        INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX subscriptions_by_account ON subscriptions(account_id) WHERE deleted IS NULL;
+      CREATE TABLE webhook_deliveries (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+        event_id        INTEGER NOT NULL,
+        attempt         INTEGER NOT NULL,
+        at              INTEGER NOT NULL,
+        ok              INTEGER NOT NULL,
+        status_code     INTEGER,
+        error           TEXT
+      );
+      CREATE INDEX webhook_deliveries_by_subscription ON webhook_deliveries(subscription_id, id DESC);
+    `,
+  },
 ];

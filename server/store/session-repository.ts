@@ -1,4 +1,4 @@
-import type { PortAllocation, SessionChanges, SessionRecord, SessionRepository } from '../domain/session-record.js';
+import type { PortAllocation, SessionChanges, SessionRecord, SessionRepository, StoredEvent } from '../domain/session-record.js';
 import type { EndReason, SessionStatus } from '../domain/session-states.js';
 import type { Db } from './sqlite.js';
 
@@ -89,8 +89,40 @@ export function createSessionRepository(db: Db): SessionRepository {
      WHERE s.account_id = ? AND s.ended IS NULL AND p.player = ?`,
   ).pluck();
 
+  const appendEvent = db.prepare(
+    'INSERT INTO session_events (account_id, session_id, status, previous, at, session) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const eventsAfter = db.prepare(
+    'SELECT id, status, previous, at, session FROM session_events WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?',
+  );
+  const oldestEvent = db.prepare('SELECT min(id) FROM session_events').pluck();
+  const pruneEvents = db.prepare(
+    'DELETE FROM session_events WHERE id <= (SELECT max(id) FROM session_events) - @count OR at < @since',
+  );
+  const runningSince = db.prepare(
+    'SELECT running_since FROM sessions WHERE account_id = ? AND ended IS NULL AND running_since IS NOT NULL',
+  ).pluck();
+  const accountsRunning = db.prepare(
+    'SELECT DISTINCT account_id FROM sessions WHERE ended IS NULL AND running_since IS NOT NULL',
+  ).pluck();
+
   return {
     transaction: <T>(fn: () => T) => db.transaction(fn).immediate(),
+    appendEvent: (session, previous, at) =>
+      Number(
+        appendEvent.run(session.accountId, session.id, session.status, previous, at, JSON.stringify(session)).lastInsertRowid,
+      ),
+    eventsAfter: (accountId, afterId, limit) =>
+      (eventsAfter.all(accountId, afterId, limit) as (Omit<StoredEvent, 'session'> & { session: string })[]).map((row) => ({
+        ...row,
+        session: JSON.parse(row.session) as SessionRecord,
+      })),
+    oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
+    pruneEvents: ({ count, sinceMs }) => {
+      pruneEvents.run({ count, since: sinceMs });
+    },
+    runningSince: (accountId) => runningSince.all(accountId) as number[],
+    accountsWithRunningSessions: () => accountsRunning.all() as string[],
     exists: (id) => exists.get(id) !== undefined,
     liveSessionsOn: (nodeId) => liveOn.get(nodeId) as number,
     liveCountsByNode: () =>

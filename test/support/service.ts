@@ -33,6 +33,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     fleetFile: join(dataDir, 'fleet.json'),
     runtime: undefined,
+    sandbox: false,
+    quota: { terminate: true, graceSeconds: 60, tickMs: 50 },
+    // Generous: tests that are not about the start rate must not meet it.
+    startRate: { perSecond: 1000, burst: 1000, burstWindowSeconds: 1 },
+    webhookBackoffMs: 100,
+    simulated: { readyMs: 50, stopMs: 30 },
     ...overrides,
   };
 }

@@ -11,12 +11,13 @@ import { tokenHandlers } from '../../server/http/token-handlers.js';
 declare const complete: Handlers<RequestContext>;
 declare const tokens: Parameters<typeof tokenHandlers>[0];
 declare const accounts: Parameters<typeof accountHandlers>[0];
+declare const quota: Parameters<typeof accountHandlers>[1];
 
 // A full implementation compiles.
-export const full: Handlers<RequestContext> = { ...complete, ...tokenHandlers(tokens), ...accountHandlers(accounts) };
+export const full: Handlers<RequestContext> = { ...complete, ...tokenHandlers(tokens), ...accountHandlers(accounts, quota) };
 
 // @ts-expect-error startSession (and every other session operation) is missing.
-export const missingOperations: Handlers<RequestContext> = { ...tokenHandlers(tokens), ...accountHandlers(accounts) };
+export const missingOperations: Handlers<RequestContext> = { ...tokenHandlers(tokens), ...accountHandlers(accounts, quota) };
 
 export const undocumentedStatus: Handlers<RequestContext> = {
   ...complete,

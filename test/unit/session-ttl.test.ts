@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Catalog } from '../../server/domain/catalog.js';
+import { Quota } from '../../server/domain/quota.js';
 import { Sessions } from '../../server/domain/sessions.js';
 import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
@@ -18,7 +20,21 @@ describe('session ttl', () => {
       id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0,
     });
     const now = () => Date.now();
-    const sessions = new Sessions(createSessionRepository(db), new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }), testFleet(), now);
+    const accounts = createAccountRepository(db);
+    const repository = createSessionRepository(db);
+    const quota = new Quota(
+      { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, runningSince: () => [], accountsWithRunningSessions: () => [] },
+      { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
+      now,
+    );
+    const sessions = new Sessions({
+      repository,
+      runtime: new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }),
+      catalog: new Catalog(testFleet(), { has: () => false, register: () => {} }),
+      quota,
+      startRate: { take: async () => ({ ok: true }) },
+      now,
+    });
     const seen: string[] = [];
     sessions.onChange(({ session }) => seen.push(session.status));
 

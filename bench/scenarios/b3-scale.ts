@@ -1,0 +1,171 @@
+/**
+ * B3, scale on the simulated runtime: at 1,000 and at 10,000 live sessions, the latency of
+ * GET /session?limit=100 without and with filters, of the full list, the service's RSS per
+ * live session and the store's size per session. Each size gets a fresh service, so memory
+ * and store figures are that service's alone.
+ *
+ * Latency here is measured with one connection: the cost of one call, not queueing behind
+ * other callers (B1 measures throughput under concurrency).
+ */
+import { client, sleep } from '../api.js';
+import { fleet } from '../fleets.js';
+import { runLoad, type LoadResult } from '../load.js';
+import type { BenchOptions, Row, ScenarioResult } from '../report.js';
+import { startOurService } from '../service.js';
+import { fillSessions } from '../setup.js';
+import { bytes, ms, ratio, rounded } from '../stats.js';
+
+const SIZES = [1_000, 10_000] as const;
+const CONNECTIONS = 1;
+
+/** Labels are mode m0/m1 (half each) and shard s0..s99 (1% each); see fleets.ts startBody. */
+const QUERIES = {
+  'limit=100': '/session?limit=100',
+  'limit=100, filters (~50% match)': '/session?limit=100&status=running&image=echo&filter[mode]=m1',
+  'limit=100, selective filter (1% match)': '/session?limit=100&filter[shard]=s7',
+  'full list': '/session',
+} as const;
+type QueryName = keyof typeof QUERIES;
+
+interface SizeResult {
+  sessions: number;
+  setup: { startsPerSecond: number; seconds: number };
+  queries: Record<QueryName, LoadResult>;
+  rssBaselineBytes: number;
+  rssLoadedBytes: number;
+  rssAfterFullListBytes: number;
+  peakRssBytes: number;
+  rssPerSessionBytes: number;
+  storeBytes: number;
+  storePerSessionBytes: number;
+}
+
+async function measureSize(sessions: number, options: BenchOptions): Promise<SizeResult> {
+  const service = await startOurService({
+    runtime: 'simulated',
+    fleet: fleet({ driver: 'simulated', capacity: 20_000, ports: { from: 10_000, to: 59_999 } }),
+    logLevel: options.logLevel,
+    ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
+  });
+  let stopped = false;
+  try {
+    const load = (path: string, durationSeconds = options.durationSeconds) =>
+      runLoad({
+        url: service.url,
+        token: service.token,
+        connections: CONNECTIONS,
+        durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+        requests: [{ method: 'GET', path }],
+      });
+    // Baseline after the code paths have run once (JIT, ajv compiled, SQLite statements), so the
+    // difference is what the sessions cost and not what warming up costs.
+    await load(QUERIES['limit=100'], 1);
+    await sleep(500);
+    const rssBaselineBytes = service.memory().rss;
+
+    const setup = await fillSessions(service, sessions, `b3-${sessions}`);
+    const api = client(service.url, service.token);
+
+    const queries = {} as Record<QueryName, LoadResult>;
+    let rssLoadedBytes = 0;
+    for (const name of Object.keys(QUERIES) as QueryName[]) {
+      // Memory before the full list: building a multi-megabyte body inflates the heap for a while.
+      if (name === 'full list') rssLoadedBytes = service.memory().rss;
+      const check = await api.get(QUERIES[name]);
+      if (check.status !== 200 || check.body.sessions.length === 0) {
+        throw new Error(`${QUERIES[name]} answered ${check.status} with ${check.body?.sessions?.length} sessions`);
+      }
+      queries[name] = await load(QUERIES[name]);
+    }
+    const memory = service.memory();
+    const { storeBytes } = await service.stopAndMeasure();
+    stopped = true;
+    return {
+      sessions,
+      setup,
+      queries,
+      rssBaselineBytes,
+      rssLoadedBytes,
+      rssAfterFullListBytes: memory.rss,
+      peakRssBytes: memory.peak,
+      rssPerSessionBytes: (rssLoadedBytes - rssBaselineBytes) / sessions,
+      storeBytes,
+      storePerSessionBytes: storeBytes / sessions,
+    };
+  } finally {
+    if (!stopped) await service.stop();
+  }
+}
+
+export async function b3(options: BenchOptions): Promise<ScenarioResult> {
+  const results: SizeResult[] = [];
+  for (const size of SIZES) results.push(await measureSize(size, options));
+  const [small, large] = results as [SizeResult, SizeResult];
+  const k = (n: number) => `${n / 1000}k`;
+
+  const rows: Row[] = [];
+  for (const name of Object.keys(QUERIES) as QueryName[]) {
+    const a = small.queries[name].latencyMs;
+    const b = large.queries[name].latencyMs;
+    const growth = b.p99 / a.p99;
+    const limited = name !== 'full list';
+    rows.push({
+      scenario: `B3 GET /session ${name}`,
+      metric: `p50 / p99 at ${k(large.sessions)} (1 conn)`,
+      ours: `${ms(b.p50)} / ${ms(b.p99)}`,
+      reference: `at ${k(small.sessions)}: ${ms(a.p50)} / ${ms(a.p99)}`,
+      ratio: `${ratio(growth)} p99`,
+      target: limited ? 'p99 ≤ 10 ms, ≤ 2× 1k' : '',
+      met: limited ? b.p99 <= 10 && growth <= 2 : null,
+    });
+  }
+  const marginalRss = (large.rssLoadedBytes - small.rssLoadedBytes) / (large.sessions - small.sessions);
+  rows.push({
+    scenario: 'B3 memory',
+    metric: `service RSS per live session at ${k(large.sessions)}`,
+    ours: bytes(large.rssPerSessionBytes),
+    reference: `at ${k(small.sessions)}: ${bytes(small.rssPerSessionBytes)}; RSS ${bytes(large.rssLoadedBytes)} vs idle ${bytes(large.rssBaselineBytes)}`,
+    ratio: '',
+    target: '≤ 16 KiB',
+    met: large.rssPerSessionBytes <= 16 * 1024,
+  });
+  rows.push({
+    scenario: 'B3 memory',
+    metric: `peak RSS after the full list at ${k(large.sessions)}`,
+    ours: bytes(large.peakRssBytes),
+    reference: `at ${k(small.sessions)}: ${bytes(small.peakRssBytes)}; marginal 1k→10k ${bytes(marginalRss)}/session`,
+    ratio: '',
+    target: '',
+    met: null,
+  });
+  rows.push({
+    scenario: 'B3 store',
+    metric: `SQLite size per session at ${k(large.sessions)}`,
+    ours: bytes(large.storePerSessionBytes),
+    reference: `at ${k(small.sessions)}: ${bytes(small.storePerSessionBytes)}; total ${bytes(large.storeBytes)}`,
+    ratio: '',
+    target: '',
+    met: null,
+  });
+  rows.push({
+    scenario: 'B3 setup',
+    metric: 'starts/s while filling (10 conns)',
+    ours: `${Math.round(large.setup.startsPerSecond)}/s`,
+    reference: `at ${k(small.sessions)}: ${Math.round(small.setup.startsPerSecond)}/s`,
+    ratio: '',
+    target: '',
+    met: null,
+  });
+
+  const raw = results.map((r) => ({
+    ...r,
+    queries: Object.fromEntries(
+      Object.entries(r.queries).map(([name, q]) => [
+        name,
+        { path: QUERIES[name as QueryName], okPerSecond: q.okPerSecond, statusCodes: q.statusCodes, errors: q.errors, latencyMs: rounded(q.latencyMs) },
+      ]),
+    ),
+  }));
+  return { rows, raw: { connections: CONNECTIONS, durationSeconds: options.durationSeconds, sizes: raw } };
+}

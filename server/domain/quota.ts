@@ -1,0 +1,124 @@
+/**
+ * Runtime quota: minutes per account, charged to the second (a begun second counts) from
+ * `running` to the end of each session. Ended sessions are charged once, when they end, in the
+ * transaction that ends them; running ones count live. Exhaustion is found without scanning
+ * sessions on a timer: each account with running sessions has a deadline (remaining time shared
+ * by its running sessions), recomputed only when that account's sessions change.
+ */
+
+export interface QuotaPolicy {
+  /** Charge run time at all (the sandbox does not). */
+  charge: boolean;
+  /** Force-terminate running sessions once the quota is used up. */
+  terminate: boolean;
+  /** How long running sessions may go on after exhaustion before they are terminated. */
+  graceMs: number;
+  /** How often deadlines are checked (a check reads only the deadline map). */
+  tickMs: number;
+}
+
+export interface QuotaStore {
+  /** Quota and seconds charged for ended sessions. */
+  account(accountId: string): { quotaMinutes: number; usedSeconds: number } | undefined;
+  addUsedSeconds(accountId: string, seconds: number): void;
+  /** When each of the account's running sessions started running. */
+  runningSince(accountId: string): number[];
+  /** Accounts with running sessions (for the deadlines after a restart). */
+  accountsWithRunningSessions(): string[];
+}
+
+export interface QuotaUsage {
+  total: number;
+  usedSeconds: number;
+  remainingSeconds: number;
+}
+
+const chargeableSeconds = (fromMs: number, toMs: number) => Math.max(0, Math.ceil((toMs - fromMs) / 1000));
+
+export class Quota {
+  /** When each account's quota runs out at the current number of running sessions. */
+  private readonly deadlines = new Map<string, number>();
+  /** When each account was found exhausted, while its running sessions have their grace. */
+  private readonly exhaustedAt = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout;
+  private onExhausted: (accountId: string) => void = () => {};
+
+  constructor(
+    private readonly store: QuotaStore,
+    private readonly policy: QuotaPolicy,
+    private readonly now: () => number,
+  ) {
+    this.timer = setInterval(() => this.tick(), policy.tickMs);
+    this.timer.unref();
+  }
+
+  /** What to do with an account whose grace after exhaustion has run out. */
+  whenExhausted(handler: (accountId: string) => void): void {
+    this.onExhausted = handler;
+  }
+
+  usage(accountId: string): QuotaUsage {
+    const account = this.store.account(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    const now = this.now();
+    const live = this.policy.charge
+      ? this.store.runningSince(accountId).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
+      : 0;
+    const usedSeconds = account.usedSeconds + live;
+    return {
+      total: account.quotaMinutes,
+      usedSeconds,
+      remainingSeconds: Math.max(0, account.quotaMinutes * 60 - usedSeconds),
+    };
+  }
+
+  allowsStart(accountId: string): boolean {
+    return !this.policy.charge || this.usage(accountId).remainingSeconds > 0;
+  }
+
+  /** Charge an ended session; call inside the transaction that ends it. */
+  chargeEnded(accountId: string, runningSince: number | null, ended: number): void {
+    if (!this.policy.charge || runningSince === null) return;
+    this.store.addUsedSeconds(accountId, chargeableSeconds(runningSince, ended));
+  }
+
+  /** Recompute an account's deadline after its running sessions changed. */
+  recompute(accountId: string): void {
+    if (!this.policy.charge) return;
+    const running = this.store.runningSince(accountId).length;
+    if (running === 0) {
+      this.deadlines.delete(accountId);
+      return;
+    }
+    const { remainingSeconds } = this.usage(accountId);
+    this.deadlines.set(accountId, this.now() + (remainingSeconds * 1000) / running);
+  }
+
+  /** After a restart: deadlines for every account with running sessions. */
+  recomputeAll(): void {
+    for (const accountId of this.store.accountsWithRunningSessions()) this.recompute(accountId);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  private tick(): void {
+    const now = this.now();
+    for (const [accountId, deadline] of this.deadlines) {
+      if (deadline > now) continue;
+      this.deadlines.delete(accountId);
+      // A deadline is an estimate from the last change; confirm before acting on it.
+      if (this.usage(accountId).remainingSeconds > 0) {
+        this.recompute(accountId);
+        continue;
+      }
+      if (this.policy.terminate && !this.exhaustedAt.has(accountId)) this.exhaustedAt.set(accountId, now);
+    }
+    for (const [accountId, at] of this.exhaustedAt) {
+      if (now - at < this.policy.graceMs) continue;
+      this.exhaustedAt.delete(accountId);
+      this.onExhausted(accountId);
+    }
+  }
+}

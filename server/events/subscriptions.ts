@@ -1,0 +1,39 @@
+/** Webhook subscriptions of an account, and the record of their deliveries. */
+
+export interface SubscriptionRecord {
+  id: string;
+  accountId: string;
+  url: string;
+  created: number;
+  /** Events after this id are still to be delivered. */
+  cursor: number;
+  /** The attempt number of the next delivery, and when it is due. */
+  attempt: number;
+  due: number;
+}
+
+export interface DeliveryRecord {
+  id: number;
+  eventId: number;
+  attempt: number;
+  at: number;
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface SubscriptionRepository {
+  insert(record: SubscriptionRecord, sealedSecret: Buffer): void;
+  find(accountId: string, id: string): SubscriptionRecord | undefined;
+  listForAccount(accountId: string): SubscriptionRecord[];
+  /** Every subscription not deleted, with its sealed secret. */
+  active(): (SubscriptionRecord & { sealed: Buffer })[];
+  delete(id: string, at: number): void;
+  /** Move on to the next event (delivered, or out of attempts). */
+  advance(id: string, cursor: number, due: number): void;
+  retryLater(id: string, attempt: number, due: number): void;
+  recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): void;
+  deliveries(subscriptionId: string, limit: number): DeliveryRecord[];
+  /** The latest event id (a new subscription starts after it). */
+  latestEventId(): number;
+}

@@ -1,0 +1,57 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Handlers } from '../../generated/handlers.js';
+import type { SubscriptionRepository } from '../events/subscriptions.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { RequestContext } from './context.js';
+import { fail } from './errors.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const DELIVERY_LOG_LIMIT = 100;
+
+type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'deleteSubscription' | 'listDeliveries';
+
+export function subscriptionHandlers(
+  subscriptions: SubscriptionRepository,
+  box: SecretBox,
+  now: () => number,
+): Pick<Handlers<RequestContext>, SubscriptionOperations> {
+  const unknown = (context: RequestContext, id: string) =>
+    fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
+  return {
+    async createSubscription({ body }, context) {
+      const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      const created = now();
+      subscriptions.insert(
+        { id, accountId: context.principal.accountId, url: body.url, created, cursor: subscriptions.latestEventId(), attempt: 1, due: 0 },
+        box.seal(secret, id),
+      );
+      return { status: 201, body: { id, url: body.url, created: iso(created), secret } };
+    },
+
+    async listSubscriptions(_request, context) {
+      const list = subscriptions.listForAccount(context.principal.accountId);
+      return { status: 200, body: { subscriptions: list.map((s) => ({ id: s.id, url: s.url, created: iso(s.created) })) } };
+    },
+
+    async deleteSubscription({ params }, context) {
+      if (!subscriptions.find(context.principal.accountId, params.id)) return unknown(context, params.id);
+      subscriptions.delete(params.id, now());
+      return { status: 204 };
+    },
+
+    async listDeliveries({ params }, context) {
+      if (!subscriptions.find(context.principal.accountId, params.id)) return unknown(context, params.id);
+      const deliveries = subscriptions.deliveries(params.id, DELIVERY_LOG_LIMIT).map((d) => ({
+        id: `dlv_${d.id}`,
+        event_id: String(d.eventId),
+        attempt: d.attempt,
+        at: iso(d.at),
+        ok: d.ok,
+        status_code: d.statusCode,
+        error: d.error,
+      }));
+      return { status: 200, body: { deliveries } };
+    },
+  };
+}

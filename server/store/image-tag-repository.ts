@@ -1,0 +1,15 @@
+import type { ImageTagStore } from '../domain/catalog.js';
+import type { Db } from './sqlite.js';
+
+export function createImageTagRepository(db: Db): ImageTagStore {
+  const has = db.prepare('SELECT 1 FROM image_tags WHERE account_id = ? AND image = ? AND tag = ?').pluck();
+  const register = db.prepare(
+    'INSERT OR IGNORE INTO image_tags (account_id, image, tag, registered) VALUES (?, ?, ?, ?)',
+  );
+  return {
+    has: (accountId, image, tag) => has.get(accountId, image, tag) !== undefined,
+    register: (accountId, image, tag, at) => {
+      register.run(accountId, image, tag, at);
+    },
+  };
+}

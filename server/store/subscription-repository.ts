@@ -1,0 +1,79 @@
+import type { DeliveryRecord, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
+import type { Db } from './sqlite.js';
+
+interface Row {
+  id: string;
+  account_id: string;
+  url: string;
+  sealed: Buffer;
+  created: number;
+  cursor: number;
+  attempt: number;
+  due: number;
+}
+
+const toRecord = (row: Row): SubscriptionRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  url: row.url,
+  created: row.created,
+  cursor: row.cursor,
+  attempt: row.attempt,
+  due: row.due,
+});
+
+export function createSubscriptionRepository(db: Db): SubscriptionRepository {
+  const insert = db.prepare(
+    'INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const find = db.prepare('SELECT * FROM subscriptions WHERE id = ? AND account_id = ? AND deleted IS NULL');
+  const list = db.prepare('SELECT * FROM subscriptions WHERE account_id = ? AND deleted IS NULL ORDER BY created DESC, id');
+  const active = db.prepare('SELECT * FROM subscriptions WHERE deleted IS NULL');
+  const remove = db.prepare('UPDATE subscriptions SET deleted = ? WHERE id = ?');
+  const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ?');
+  const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ?');
+  const record = db.prepare(
+    'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const deliveries = db.prepare(
+    'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?',
+  );
+  const latest = db.prepare('SELECT coalesce(max(id), 0) FROM session_events').pluck();
+
+  return {
+    insert: (r, sealed) => {
+      insert.run(r.id, r.accountId, r.url, sealed, r.created, r.cursor, r.attempt, r.due);
+    },
+    find: (accountId, id) => {
+      const row = find.get(id, accountId) as Row | undefined;
+      return row && toRecord(row);
+    },
+    listForAccount: (accountId) => (list.all(accountId) as Row[]).map(toRecord),
+    active: () => (active.all() as Row[]).map((row) => ({ ...toRecord(row), sealed: row.sealed })),
+    delete: (id, at) => {
+      remove.run(at, id);
+    },
+    advance: (id, cursor, due) => {
+      advance.run(cursor, due, id);
+    },
+    retryLater: (id, attempt, due) => {
+      retry.run(attempt, due, id);
+    },
+    recordDelivery: (id, d) => {
+      record.run(id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error);
+    },
+    deliveries: (id, limit) =>
+      (deliveries.all(id, limit) as { id: number; event_id: number; attempt: number; at: number; ok: number; status_code: number | null; error: string | null }[]).map(
+        (row) => ({
+          id: row.id,
+          eventId: row.event_id,
+          attempt: row.attempt,
+          at: row.at,
+          ok: row.ok === 1,
+          statusCode: row.status_code,
+          error: row.error,
+        }),
+      ),
+    latestEventId: () => latest.get() as number,
+  };
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Handlers } from '../../generated/handlers.js';
+import { routes } from '../../generated/routes.js';
+import { Tokens } from '../../server/domain/tokens.js';
+import { createApp } from '../../server/http/app.js';
+import type { RequestContext } from '../../server/http/context.js';
+import { SecretBox } from '../../server/security/secret-box.js';
+import { createTokenVault } from '../../server/security/token-vault.js';
+import { createAccountRepository } from '../../server/store/account-repository.js';
+import { openDatabase } from '../../server/store/sqlite.js';
+import { createTokenRepository } from '../../server/store/token-repository.js';
+import { bootstrap } from '../../server/bootstrap.js';
+import { contractFetch } from '../support/contract.js';
+import { caller, expectError } from '../support/http.js';
+import { TEST_BOOTSTRAP_TOKEN } from '../support/service.js';
+
+const SECRET_DETAIL = 'disk /var/lib/secret.db is corrupt at page 42';
+
+describe('an unexpected failure', () => {
+  const contract = contractFetch();
+  let app: ReturnType<typeof createApp>;
+  let call: ReturnType<typeof caller>;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    const db = openDatabase(':memory:');
+    const accounts = createAccountRepository(db);
+    const tokens = new Tokens(createTokenRepository(db), createTokenVault(SecretBox.fromKey(Buffer.alloc(32, 7))), { isAccountActive: () => true }, Date.now);
+    bootstrap(accounts, tokens, { bootstrapToken: TEST_BOOTSTRAP_TOKEN, quotaMinutes: 1, now: Date.now() });
+    // Every handler fails the way a broken disk or a bug would.
+    const failing = Object.fromEntries(routes.map((r) => [r.operationId, async () => Promise.reject(new Error(SECRET_DETAIL))]));
+    app = createApp({
+      tokens,
+      handlers: failing as unknown as Handlers<RequestContext>,
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    call = caller(url, TEST_BOOTSTRAP_TOKEN, contract);
+  });
+  afterAll(async () => {
+    await app.close();
+    expect(contract.violations).toEqual([]);
+  });
+
+  it('answers 500 INTERNAL_ERROR with a generic body, and logs the cause under the same identifier', async () => {
+    const result = await call('GET', '/account');
+    expectError(result, 500, 'INTERNAL_ERROR', '/account');
+    expect(result.json.message).toBe('Internal error');
+    expect(result.json.details).toBeUndefined();
+    expect(result.text).not.toContain('corrupt');
+    const line = logged.find((l) => l.includes(SECRET_DETAIL));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!).identifier).toBe(result.json.identifier);
+  });
+});
