@@ -13,7 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { killEverything } from './processes.js';
 import { formatTable, type BenchOptions, type Row, type ScenarioResult } from './report.js';
@@ -21,7 +21,7 @@ import { b1 } from './scenarios/b1-control-plane.js';
 import { b2 } from './scenarios/b2-start-to-running.js';
 import { b3 } from './scenarios/b3-scale.js';
 import { b4 } from './scenarios/b4-contention.js';
-import { projectRoot } from './service.js';
+import { projectRoot, serviceRoot } from './service.js';
 
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
   B1: { title: 'control-plane calls vs bare Fastify and Prism', run: b1 },
@@ -79,15 +79,20 @@ const started = Date.now();
 const rows: Row[] = [];
 const raw: Record<string, unknown> = {};
 const failures: Record<string, string> = {};
+/** The machine is shared: a high load average before a scenario flags its numbers as noisy. */
+const loadBefore: Record<string, number> = {};
+const seconds: Record<string, number> = {};
 for (const name of names) {
   const scenario = scenarios[name]!;
   const t0 = Date.now();
+  loadBefore[name] = Math.round(loadavg()[0]! * 100) / 100;
   process.stdout.write(`${name}: ${scenario.title} ... `);
   try {
     const result = await scenario.run(options);
     rows.push(...result.rows);
     raw[name] = result.raw;
-    process.stdout.write(`${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+    seconds[name] = (Date.now() - t0) / 1000;
+    process.stdout.write(`${seconds[name].toFixed(0)} s (load average before: ${loadBefore[name]})\n`);
   } catch (error) {
     failures[name] = String((error as Error).stack ?? error);
     process.stdout.write(`FAILED\n${failures[name]}\n`);
@@ -115,8 +120,11 @@ writeFileSync(
       date: new Date(started).toISOString(),
       durationSeconds: (Date.now() - started) / 1000,
       machine: info,
+      serviceRoot,
       options,
       scenarios: names,
+      scenarioSeconds: seconds,
+      loadAverageBefore: loadBefore,
       table: rows,
       raw,
       failures,

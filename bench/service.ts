@@ -128,6 +128,10 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       RUNTIME: options.runtime,
       FLEET_FILE: fleetFile,
       LOG_LEVEL: options.logLevel ?? 'warn',
+      // The scenarios measure throughput and capacity, not the per-account start-rate limit
+      // (default burst 20, 5/s), which would turn B1's writes, B3's setup and B4 into 420s.
+      START_RATE_PER_SECOND: '1000000',
+      START_BURST: '1000000',
       ...extraServiceEnv,
     },
     /session host listening on (http:\/\/\S+)/,

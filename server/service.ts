@@ -17,7 +17,7 @@ import { loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.
 import { accountHandlers } from './http/account-handlers.js';
 import { createApp } from './http/app.js';
 import type { RequestContext } from './http/context.js';
-import { eventHandlers } from './http/event-handlers.js';
+import { eventHandlers, OpenStreams } from './http/event-handlers.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -38,6 +38,7 @@ import { createSubscriptionRepository } from './store/subscription-repository.js
 import { createTokenRepository } from './store/token-repository.js';
 
 const LAST_USED_FLUSH_MS = 2000;
+const SHUTDOWN_GRACE_MS = 2000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 
@@ -129,12 +130,13 @@ export function createService(
   });
   sessions.onChange(() => webhooks.kick());
 
+  const eventStreams = new OpenStreams();
   const handlers: Handlers<RequestContext> = {
     ...tokenHandlers(tokens),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions),
-    ...eventHandlers(sessions, { ...sessionRepository, latestEventId: () => subscriptions.latestEventId() }),
+    ...eventHandlers(sessions, { ...sessionRepository, latestEventId: () => subscriptions.latestEventId() }, eventStreams),
     ...subscriptionHandlers(subscriptions, box, now),
     ...registryHandlers(catalog, now),
   };
@@ -164,7 +166,11 @@ export function createService(
     async close() {
       for (const timer of timers) clearInterval(timer);
       webhooks.close();
+      eventStreams.endAll();
+      // In-flight requests get a moment to finish; a client that holds a connection open does not hold up the shutdown.
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
+      clearTimeout(cutOff);
       // Game servers keep running; the next start adopts them.
       await sessions.close();
       await runtime.close();

@@ -14,20 +14,38 @@ import type { RequestContext } from './context.js';
 import { sessionEventBody } from './session-view.js';
 
 const HEARTBEAT_MS = 15_000;
+const RECONNECT_MS = 2000;
 const REPLAY_BATCH = 500;
 
 function frame(event: string, id: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The open event streams, so a shutdown can end them instead of waiting on them. */
+export class OpenStreams {
+  private readonly streams = new Set<PassThrough>();
+
+  add(stream: PassThrough): void {
+    this.streams.add(stream);
+    stream.once('close', () => this.streams.delete(stream));
+  }
+
+  endAll(): void {
+    for (const stream of this.streams) stream.end();
+  }
+}
+
 export function eventHandlers(
   sessions: Sessions,
   events: Pick<SessionRepository, 'eventsAfter' | 'oldestEventId'> & { latestEventId(): number },
+  open: OpenStreams,
 ): Pick<Handlers<RequestContext>, 'streamEvents'> {
   return {
     async streamEvents({ headers }, context) {
       const accountId = context.principal.accountId;
       const stream = new PassThrough();
+      // Sent at once, so the response starts before the first event: the reconnection delay.
+      stream.write(`retry: ${RECONNECT_MS}\n\n`);
       let lastSent = 0;
       let ready = false;
       const pending: SessionChange[] = [];
@@ -65,11 +83,14 @@ export function eventHandlers(
       ready = true;
 
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      context.signal.addEventListener('abort', () => {
+      const stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
         stream.end();
-      });
+      };
+      context.signal.addEventListener('abort', stop);
+      stream.once('finish', stop);
+      open.add(stream);
       return { status: 200, body: stream, headers: { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' } };
     },
   };

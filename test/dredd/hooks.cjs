@@ -1,9 +1,10 @@
-// Dredd hooks (see dredd.yml): authenticate every request, skip what cannot be tested yet, and
+// Dredd hooks (see dredd.yml): authenticate every request, skip what cannot be tested, and
 // shape the requests of the documented error responses so the server really answers them.
 // CommonJS (.cjs) because Dredd loads hook files with require() and the package is ESM.
 // Transactions run in spec order, so session state carries over: POST /session 201 starts the
 // example session, DELETE /session/{id} 204 stops it, and everything after that sees it ended.
 const hooks = require('hooks');
+const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { gunzipSync } = require('node:zlib');
 
@@ -13,17 +14,18 @@ const BOOTSTRAP_TOKEN = 'gsh_DreddContractTest0123456789abcdefghijklm';
 const EXAMPLE_ID = '0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44';
 const FINAL = ['exited', 'dead'];
 
-// Operations whose server side lands with the events/subscriptions/webhook issues: today they
-// answer a generic 500, so none of their transactions can pass yet.
-const NOT_IMPLEMENTED = new Set([
-  'GET /events',
-  'POST /subscription', 'GET /subscription', 'DELETE /subscription/{id}', 'GET /subscription/{id}/delivery',
-  'POST /webhook/repohost',
-]);
-// Single responses of implemented operations that cannot be provoked yet, with the reason.
-const NOT_YET = {
-  'POST /session 403': 'quota lands with the quota issue',
+// Single responses that cannot be provoked, with the reason.
+const SKIP = {
+  // Dredd would wait forever for the body to end.
+  'GET /events 200': 'an endless SSE stream; the vitest SSE tests cover it',
+  'POST /session 403': 'the only account is the bootstrap operator (6000 minutes); other accounts come with the admin panel',
 };
+
+// The service POSTs every session change to every subscription URL, and this machine must never
+// send traffic anywhere but loopback: every subscription the hooks create (the spec's example
+// included) points at this receiver, started in beforeAll.
+let receiver;
+let hookUrl;
 
 let base; // the server's origin, from the first transaction
 const api = async (method, path, body) => {
@@ -70,6 +72,12 @@ const patchJsonBody = (t, changes) => setJsonBody(t, { ...JSON.parse(t.request.b
 const setPath = (t, path) => {
   t.request.uri = path;
   t.fullPath = path;
+};
+
+const createSubscription = async () => {
+  const { status, body } = await api('POST', '/subscription', { url: hookUrl });
+  if (status !== 201) throw new Error(`POST /subscription answered ${status}`);
+  return body.id;
 };
 
 const createToken = async () => {
@@ -160,7 +168,54 @@ const SHAPE = {
   'GET /artifacts 401': unauthenticated,
   'GET /artifacts 409': async (t) => setPath(t, `/artifacts?session=${await liveSession()}`),
   'GET /artifacts 422': (t) => setPath(t, `/artifacts?session=${EXAMPLE_ID}&path=../../x`),
+
+  // 200 is skipped (SKIP). The spec's pattern is ^[0-9]{1,18}$.
+  'GET /events 401': unauthenticated,
+  'GET /events 422': (t) => {
+    t.request.headers['Last-Event-ID'] = 'abc';
+  },
+
+  // Every POST /subscription already points at the receiver (beforeEach).
+  'POST /subscription 401': unauthenticated,
+  'POST /subscription 413': tooLarge,
+  'POST /subscription 415': notJson,
+  'POST /subscription 422': (t) => patchJsonBody(t, { url: 'ftp://x' }),
+  'GET /subscription 401': unauthenticated,
+  // The example id does not exist; delete one created just for this.
+  'DELETE /subscription/{id} 204': async (t) => setPath(t, `/subscription/${await createSubscription()}`),
+  'DELETE /subscription/{id} 401': unauthenticated,
+  'DELETE /subscription/{id} 404': (t) => setPath(t, '/subscription/sub_doesnotexist'),
+  // A fresh subscription has no deliveries; start a session so there is one for the schema to judge.
+  'GET /subscription/{id}/delivery 200': async (t) => {
+    const id = await createSubscription();
+    await startSession({ labels: { mode: 'dredd-delivery' } }); // afterAll stops it
+    for (const end = Date.now() + 10_000; ; await sleep(100)) {
+      if ((await api('GET', `/subscription/${id}/delivery`)).body.deliveries?.length) break;
+      if (Date.now() > end) throw new Error(`no delivery to subscription ${id} within 10 s`);
+    }
+    setPath(t, `/subscription/${id}/delivery`);
+  },
+  'GET /subscription/{id}/delivery 401': unauthenticated,
+  'GET /subscription/{id}/delivery 404': (t) => setPath(t, '/subscription/sub_doesnotexist/delivery'),
+
+  // 202 registers the example's tag v1.4.2 of `echo` as is.
+  'POST /webhook/repohost 401': unauthenticated,
+  'POST /webhook/repohost 404': (t) => patchJsonBody(t, { repository: { repo_name: 'studio/doom' } }),
+  'POST /webhook/repohost 413': tooLarge,
+  'POST /webhook/repohost 415': notJson,
+  'POST /webhook/repohost 422': (t) => patchJsonBody(t, { push_data: { pushed_at: 1795000000, pusher: 'studio' } }),
 };
+
+hooks.beforeAll((transactions, done) => {
+  receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end());
+  });
+  receiver.listen(0, '127.0.0.1', () => {
+    hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
+    done();
+  });
+});
 
 // One beforeEach with a done callback (Dredd 14 awaits only hooks taking two arguments).
 hooks.beforeEach((t, done) => {
@@ -168,8 +223,8 @@ hooks.beforeEach((t, done) => {
   const operation = `${t.request.method} ${t.origin.resourceName}`;
   const status = t.expected.statusCode;
   const key = `${operation} ${status}`;
-  if (NOT_IMPLEMENTED.has(operation) || NOT_YET[key]) {
-    t.skip = true; // see NOT_IMPLEMENTED and NOT_YET
+  if (SKIP[key]) {
+    t.skip = true;
     return done();
   }
   if (status === '500') {
@@ -177,6 +232,8 @@ hooks.beforeEach((t, done) => {
     return done();
   }
   t.request.headers.Authorization = `Bearer ${BOOTSTRAP_TOKEN}`;
+  // Before shaping, so even a request meant to fail (415, 401) could only ever create a loopback one.
+  if (operation === 'POST /subscription') patchJsonBody(t, { url: hookUrl });
   const shape = SHAPE[key];
   Promise.resolve()
     .then(() => shape && shape(t))
@@ -231,7 +288,8 @@ hooks.beforeEachValidation((t) => {
 });
 
 // Session supervisors outlive the server by design, so stop every session still live (the one
-// liveSession() started, or any a failed step left) and wait until none is.
+// liveSession() started, or any a failed step left) and wait until none is. Then delete every
+// subscription and close the receiver.
 hooks.afterAll((transactions, done) => {
   const stopAll = async () => {
     if (!base) return;
@@ -245,7 +303,17 @@ hooks.afterAll((transactions, done) => {
     }
     throw new Error('sessions still live 15 s after stopping them');
   };
+  const unsubscribeAll = async () => {
+    if (!base) return;
+    const { body } = await api('GET', '/subscription');
+    await Promise.all((body.subscriptions ?? []).map((s) => api('DELETE', `/subscription/${s.id}`)));
+  };
   stopAll()
     .catch((error) => console.error(`afterAll: ${error.message}; serve.sh's watcher will SIGTERM the supervisors`))
-    .finally(() => done());
+    .then(unsubscribeAll)
+    .catch((error) => console.error(`afterAll: ${error.message}`))
+    .finally(() => {
+      receiver.closeAllConnections(); // the service's fetch keeps connections alive
+      receiver.close(() => done());
+    });
 });

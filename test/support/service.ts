@@ -89,10 +89,11 @@ export function reapSessionProcesses(dataDir: string): void {
 
 export async function startService(
   overrides: Partial<Config> = {},
-  options: { now?: () => number; fleet?: FleetConfig } = {},
+  /** `fleet: null` leaves the service to write its own default fleet file. */
+  options: { now?: () => number; fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
-  writeFleet(config.dataDir, options.fleet ?? testFleet());
+  if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
   const service = createService(config, options);
   const url = await service.listen();
   return {
