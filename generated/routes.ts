@@ -115,8 +115,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -582,8 +581,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -1352,8 +1350,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -1738,8 +1735,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -2050,8 +2046,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -2571,8 +2566,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -3067,8 +3061,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -3326,8 +3319,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -3593,8 +3585,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -3899,8 +3890,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -4252,8 +4242,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           },
           "last-event-id": {
             "type": "string",
@@ -4480,8 +4469,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -4683,8 +4671,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -5080,8 +5067,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -5315,8 +5301,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -5586,8 +5571,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -5863,8 +5847,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -6273,8 +6256,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -6493,8 +6475,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []
@@ -6727,8 +6708,7 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "properties": {
           "x-sandbox-status": {
-            "type": "string",
-            "maxLength": 3
+            "type": "string"
           }
         },
         "required": []

@@ -9,6 +9,7 @@ import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import type { Config } from './config.js';
 import { Catalog } from './domain/catalog.js';
+import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
@@ -63,6 +64,8 @@ export interface Service {
   app: ReturnType<typeof createApp>;
   sessions: Sessions;
   bootstrapped: BootstrapResult | undefined;
+  /** Onboard a studio account (the admin panel's job; tests use it too). */
+  onboard(onboarding: Onboarding): { accountId: string; token: string };
   /** Listen on the configured address; resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -155,6 +158,7 @@ export function createService(
     app,
     sessions,
     bootstrapped,
+    onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
     async listen() {
       await sessions.recover();
       await app.listen({ host: config.host, port: config.port });

@@ -51,10 +51,13 @@ const steps = [
       return { passed: Number(match[1]), failed: Number(match[2]) + Number(match[3]) };
     },
   },
+  // After vitest and Dredd: every documented (operation, status) pair exercised by one of them.
+  { name: 'contract coverage', command: process.execPath, args: ['test/conformance/coverage.mjs'] },
 ];
 
 mkdirSync('test-results', { recursive: true });
 rmSync('test-results/vitest.json', { force: true });
+rmSync('test-results/coverage', { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
 const summary = [];

@@ -66,6 +66,10 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 /** Fastify's own client errors, by their codes, as the spec's errors. */
 function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras } {
   if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
+  if (error.validation && error.validationContext === 'params') {
+    // A path parameter of the wrong shape names nothing that exists.
+    return { code: 'RESOURCE_NOT_FOUND', extras: { details: 'no such resource: the id in the path is malformed' } };
+  }
   if (error.validation) {
     return {
       code: 'INVALID_REQUEST',
@@ -98,6 +102,8 @@ export function createApp(deps: AppDependencies) {
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
+    // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
+    maxParamLength: 4096,
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));

@@ -317,3 +317,17 @@ hooks.afterAll((transactions, done) => {
       receiver.close(() => done());
     });
 });
+
+// Coverage: the documented responses Dredd really exercised (not skipped, real status as
+// expected, no failure), written for the coverage table (test/conformance/coverage.mjs).
+const covered = [];
+hooks.afterEach((t) => {
+  if (!t.skip && !t.fail && t.real && String(t.real.statusCode) === String(t.expected.statusCode)) {
+    covered.push(`${t.request.method} ${t.origin.resourceName} ${t.expected.statusCode}`);
+  }
+});
+hooks.afterAll((transactions, done) => {
+  require('node:fs').mkdirSync('test-results/coverage', { recursive: true });
+  require('node:fs').writeFileSync('test-results/coverage/dredd.json', JSON.stringify(covered));
+  done();
+});

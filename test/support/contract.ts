@@ -78,6 +78,9 @@ export function checkResponse(
   return problems;
 }
 
+/** Every (operationId, status) this test process saw, for the coverage table (test/conformance/coverage.mjs). */
+export const exercised = new Set<string>();
+
 export interface ContractRecorder {
   fetch: typeof globalThis.fetch;
   violations: string[];
@@ -97,6 +100,8 @@ export function contractFetch(inner: typeof globalThis.fetch = globalThis.fetch)
       // Only JSON bodies are checked against a schema; others (logs, archives) may be endless streams.
       const json = response.headers.get('content-type')?.startsWith('application/json') ?? false;
       const body = json ? await response.clone().text() : null;
+      const route = findRoute(request.method, new URL(request.url).pathname);
+      if (route) exercised.add(`${route.operationId} ${response.status}`);
       recorder.violations.push(...checkResponse(request.method, request.url, response.status, response.headers, body));
       return response;
     },

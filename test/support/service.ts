@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../../server/config.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
@@ -90,7 +91,7 @@ export function reapSessionProcesses(dataDir: string): void {
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
-  options: { now?: () => number; fleet?: FleetConfig | null } = {},
+  options: { now?: () => number; fleet?: FleetConfig | null; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());

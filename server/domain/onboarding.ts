@@ -1,0 +1,39 @@
+/**
+ * Onboarding: a new account with a runtime quota and its first token, holding every scope.
+ * The bootstrap operator is onboarded this way; so are studios, by operators (the admin panel).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AccountRepository } from './accounts.js';
+import { allScopes } from './scopes.js';
+import type { Tokens } from './tokens.js';
+
+export interface Onboarding {
+  name: string;
+  email?: string;
+  quotaMinutes: number;
+  operator: boolean;
+  /** The first token's name (default `first token`) and value (generated when absent). */
+  tokenName?: string;
+  tokenValue?: string;
+}
+
+export function onboardAccount(
+  accounts: AccountRepository,
+  tokens: Tokens,
+  onboarding: Onboarding,
+  now: number,
+): { accountId: string; token: string } {
+  const accountId = `acc_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  accounts.insert({
+    id: accountId,
+    name: onboarding.name,
+    email: onboarding.email ?? null,
+    quotaMinutes: onboarding.quotaMinutes,
+    usedSeconds: 0,
+    operator: onboarding.operator,
+    disabled: false,
+    created: now,
+  });
+  const spec = { accountId, issuerId: null, name: onboarding.tokenName ?? 'first token', scopes: [...allScopes], expiresAt: null };
+  return { accountId, token: tokens.mint(spec, onboarding.tokenValue).value };
+}
