@@ -99,6 +99,12 @@ export interface AccountGate {
 export class Tokens {
   /** Uses seen since the last flush, so authentication does not write on every request. */
   private readonly pendingUses = new Map<string, number>();
+  /**
+   * Principals of values that passed every check, by hash. Safe because this process is the only
+   * writer of its data directory: every write that could change a verdict calls forgetVerified().
+   * Expiry is still checked on each hit.
+   */
+  private readonly verified = new Map<string, Principal>();
 
   constructor(
     private readonly repository: TokenRepository,
@@ -111,6 +117,9 @@ export class Tokens {
   authenticate(value: string, required: readonly Scope[]): AuthResult {
     if (!this.vault.isWellFormed(value)) return { ok: false, reason: 'malformed' };
     const hash = this.vault.hash(value);
+    const key = hash.toString('base64');
+    const cached = this.verified.get(key);
+    if (cached && (cached.expiresAt === null || cached.expiresAt > this.now())) return this.authorize(cached, required);
     const found = this.repository.findByHash(hash);
     if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
 
@@ -124,15 +133,22 @@ export class Tokens {
       issuerId = issuer.issuerId;
     }
 
-    const scopes = new Set(found.scopes);
-    const missing = missingScopes(scopes, required);
-    if (missing.length > 0) return { ok: false, reason: 'insufficient_scope', missing };
+    // The issuers' expiries bound this token's already (a derived token never outlives its issuer).
+    const principal = { accountId: found.accountId, tokenId: found.id, scopes: new Set(found.scopes), expiresAt: found.expiresAt };
+    this.verified.set(key, principal);
+    return this.authorize(principal, required);
+  }
 
-    this.pendingUses.set(found.id, now);
-    return {
-      ok: true,
-      principal: { accountId: found.accountId, tokenId: found.id, scopes, expiresAt: found.expiresAt },
-    };
+  /** Drop every cached verdict; called by every write to tokens or accounts. */
+  forgetVerified(): void {
+    this.verified.clear();
+  }
+
+  private authorize(principal: Principal, required: readonly Scope[]): AuthResult {
+    const missing = missingScopes(principal.scopes, required);
+    if (missing.length > 0) return { ok: false, reason: 'insufficient_scope', missing };
+    this.pendingUses.set(principal.tokenId, this.now());
+    return { ok: true, principal };
   }
 
   /** Mint a token for the principal's account, within the principal's scopes and lifetime. */
@@ -200,6 +216,7 @@ export class Tokens {
     const record = this.repository.findById(tokenId);
     if (!record || record.accountId !== accountId || record.revokedAt !== null) return false;
     this.repository.revokeWithDescendants(tokenId, this.now());
+    this.forgetVerified();
     return true;
   }
 

@@ -160,7 +160,10 @@ export function createApp(deps: AppDependencies) {
           return sendError(request, reply, body, simulated === 'CAPACITY_UNAVAILABLE' ? { 'Retry-After': '3' } : {});
         }
         const closed = new AbortController();
-        reply.raw.once('close', () => closed.abort());
+        // Only a client that left before the answer needs telling; abort() costs a DOMException.
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) closed.abort();
+        });
         const context: RequestContext = {
           requestId: request.id,
           path: pathOf(request),

@@ -106,6 +106,14 @@ export function createSessionRepository(db: Db): SessionRepository {
     'SELECT DISTINCT account_id FROM sessions WHERE ended IS NULL AND running_since IS NOT NULL',
   ).pluck();
 
+  // list() and update() build their SQL from the filter or the changed columns: prepare each shape once.
+  const statements = new Map<string, ReturnType<Db['prepare']>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+
   return {
     transaction: <T>(fn: () => T) => db.transaction(fn).immediate(),
     appendEvent: (session, previous, at) =>
@@ -176,7 +184,7 @@ export function createSessionRepository(db: Db): SessionRepository {
       }
       const limit = filter.limit === undefined ? '' : ` LIMIT ${Number(filter.limit)}`;
       const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC${limit}`;
-      return (db.prepare(sql).all(params) as SessionRow[]).map(toRecord);
+      return (prepared(sql).all(params) as SessionRow[]).map(toRecord);
     },
     live: () => (live.all() as SessionRow[]).map(toRecord),
     update(id, changes) {
@@ -184,7 +192,7 @@ export function createSessionRepository(db: Db): SessionRepository {
       if (entries.length === 0) return;
       const set = entries.map(([key]) => `${COLUMN_OF[key]} = @${key}`).join(', ');
       db.transaction(() => {
-        db.prepare(`UPDATE sessions SET ${set} WHERE id = @id`).run({ ...changes, id });
+        prepared(`UPDATE sessions SET ${set} WHERE id = @id`).run({ ...changes, id });
         if (changes.ended !== undefined && changes.ended !== null) releasePorts.run(id);
       })();
     },
