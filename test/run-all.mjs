@@ -29,6 +29,7 @@ function run(command, args) {
 const steps = [
   { name: 'spec lint (redocly)', command: bin('redocly'), args: ['lint'] },
   { name: 'generated/ is up to date', command: process.execPath, args: ['--import', 'tsx', 'server/codegen/generate.ts', '--check'] },
+  { name: 'no breaking change without a new major version', command: process.execPath, args: ['--import', 'tsx', 'test/conformance/spec-compat.ts'] },
   { name: 'typecheck (tsc)', command: bin('tsc'), args: ['-p', '.'] },
   {
     name: 'vitest',
@@ -58,6 +59,7 @@ const steps = [
 mkdirSync('test-results', { recursive: true });
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/coverage', { recursive: true, force: true });
+for (const file of ['fuzz.json', 'soak.json']) rmSync(`test-results/${file}`, { force: true });
 let passed = 0;
 let failed = 0;
 const summary = [];
@@ -78,5 +80,13 @@ for (const step of steps) {
   summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${step.name}: ${counted.passed} passed, ${counted.failed} failed`);
 }
 console.log(`\n=== summary ===\n${summary.join('\n')}`);
+// The reliability figures the conformance tests leave behind.
+for (const [name, file] of [['fuzz', 'test-results/fuzz.json'], ['soak', 'test-results/soak.json']]) {
+  try {
+    console.log(`${name}: ${readFileSync(file, 'utf8')}`);
+  } catch {
+    console.log(`${name}: no figures (did its test run?)`);
+  }
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
