@@ -52,6 +52,7 @@ const steps = [
       return { passed: Number(match[1]), failed: Number(match[2]) + Number(match[3]) };
     },
   },
+  { name: 'journeys (Arazzo, Redocly Respect)', command: process.execPath, args: ['test/conformance/respect.mjs'] },
   // After vitest and Dredd: every documented (operation, status) pair exercised by one of them.
   { name: 'contract coverage', command: process.execPath, args: ['test/conformance/coverage.mjs'] },
 ];
