@@ -1,18 +1,31 @@
 /**
- * The typed client: openapi-fetch over the generated `paths`, with bearer auth as one
- * middleware and errors as ApiError values carrying the service's `identifier`.
+ * The client SDK: openapi-fetch over the generated `paths` (the spec's types flow through
+ * unchanged), plus the behaviour the interface description recommends, done once:
  *
  *   const api = createSessionHostClient({ baseUrl, token });
- *   const { data, error } = await api.GET('/account');
- *   const account = unwrap(await api.GET('/account')); // or throw ApiError
+ *   const account = unwrap(await api.GET('/account'));            // data, or a typed error thrown
+ *   const { session, location } = await startSession(api,          // 420: wait Retry-After (2-5 s),
+ *     { id, location: 'eu-west', image: 'echo' },                  // retry, then the secondary
+ *     { locations: ['us-east'] });                                  // locations, in order
+ *   await waitForStatus(api, session.id, 'running');               // GET /events, polling fallback
+ *
+ * Errors are classes per documented code (`UnauthorizedError`, `CapacityUnavailableError`, ...),
+ * all `ApiError`s carrying `code`, `statusCode` and the service's `identifier`.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/types.js';
+import { UnreachableError } from './errors.js';
 
 export type { components, paths };
-export type ErrorBody = components['schemas']['Error'];
-export type ErrorCode = components['schemas']['ErrorCode'];
 export type SessionHostClient = Client<paths>;
+export type Session = components['schemas']['Session'];
+export type SessionStatus = components['schemas']['SessionStatus'];
+export type SessionStartRequest = components['schemas']['SessionStartRequest'];
+export type SessionEvent = components['schemas']['SessionEvent'];
+
+export * from './errors.js';
+export { retryDelayMs, startSession, type StartAttempt, type StartOptions, type StartResult } from './start.js';
+export { waitForStatus, type WaitOptions, type WaitResult } from './wait.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -32,46 +45,19 @@ export function bearerAuth(token: string): Middleware {
 }
 
 export function createSessionHostClient(options: ClientOptions): SessionHostClient {
+  const inner = options.fetch ?? globalThis.fetch;
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // A failure to connect becomes an UnreachableError; an abort stays an abort.
+    fetch: async (request: Request) => {
+      try {
+        return await inner(request);
+      } catch (error) {
+        if (request.signal.aborted || (error as Error)?.name === 'AbortError') throw error;
+        throw new UnreachableError(options.baseUrl, error);
+      }
+    },
   });
   if (options.token) client.use(bearerAuth(options.token));
   return client;
-}
-
-/** A documented error from the service. Quote `identifier` to support: it is in the service log. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly code: ErrorCode;
-  readonly identifier: string;
-  readonly details: string | undefined;
-  readonly violations: ErrorBody['violations'];
-  /** Seconds to wait before retrying, from Retry-After (on 420). */
-  readonly retryAfter: number | undefined;
-
-  constructor(body: ErrorBody, response?: Response) {
-    super(`${body.code} (${body.statusCode}): ${body.details ?? body.message} [identifier ${body.identifier}]`);
-    this.name = 'ApiError';
-    this.statusCode = body.statusCode;
-    this.code = body.code;
-    this.identifier = body.identifier;
-    this.details = body.details;
-    this.violations = body.violations;
-    const retryAfter = Number(response?.headers.get('Retry-After'));
-    this.retryAfter = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
-  }
-}
-
-function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === 'object' && value !== null && 'code' in value && 'identifier' in value && 'statusCode' in value;
-}
-
-/** The data of a successful call, or an ApiError thrown for a failed one. */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.error !== undefined || !result.response.ok) {
-    if (isErrorBody(result.error)) throw new ApiError(result.error, result.response);
-    throw new Error(`unexpected ${result.response.status} response without an error body`);
-  }
-  return result.data as T;
 }

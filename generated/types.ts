@@ -607,7 +607,7 @@ export interface components {
              * @description Restart the game server when it crashes (never after a stop).
              * @default false
              */
-            restart: boolean;
+            restart?: boolean;
             /** @description Stop the session when this much time has passed since it was created. */
             ttl?: components["schemas"]["Duration"];
         };

@@ -38,7 +38,7 @@ function bundleSpec(): string {
 async function buildAll(): Promise<Record<string, string>> {
   const bundled = bundleSpec();
   const document = parse(bundled) as OpenApiDocument;
-  const types = astToString(await openapiTS(structuredClone(document) as never, { exportType: false }));
+  const types = astToString(await openapiTS(structuredClone(document) as never, { exportType: false, defaultNonNullable: false }));
   return {
     'openapi.yaml': bundled,
     'types.ts': banner + types,

@@ -4,6 +4,8 @@
  * handler for the operationId and sends its typed reply. Every error leaves through errorBody().
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers, OperationId } from '../../generated/handlers.js';
 import { apiVersion, routes, type RouteDefinition } from '../../generated/routes.js';
@@ -14,6 +16,8 @@ import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type 
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
+export const DOCS_FILE = resolve(import.meta.dirname, '../../docs/api/index.html');
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -144,6 +148,17 @@ export function createApp(deps: AppDependencies) {
     const { code, extras } = classify(error);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
     return replyError(request, reply, code, extras);
+  });
+
+  // The API reference: public (not in the route table, so the auth hook skips it), not part of the contract.
+  app.get('/docs', async (request, reply) => {
+    let html: Buffer;
+    try {
+      html = await readFile(DOCS_FILE);
+    } catch {
+      return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: 'API reference not built: run npm run docs' });
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 
   for (const route of routes) {

@@ -1,0 +1,122 @@
+/**
+ * Typed errors: one class per documented error code, each carrying the service's `identifier`
+ * (a trace id in the service log: quote it to support). `code` is a literal on every subclass,
+ * so `switch (error.code)` on a `SessionHostError` narrows, and so does `instanceof`.
+ */
+import type { components } from '../generated/types.js';
+
+export type ErrorBody = components['schemas']['Error'];
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/** A documented error from the service. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly identifier: string;
+  readonly details: string | undefined;
+  readonly violations: ErrorBody['violations'];
+  /** The whole error body, as sent. */
+  readonly body: ErrorBody;
+  /** Seconds to wait before retrying, from Retry-After (on 420). */
+  readonly retryAfter: number | undefined;
+
+  constructor(body: ErrorBody, response?: Response) {
+    super(`${body.code} (${body.statusCode}): ${body.details ?? body.message} [identifier ${body.identifier}]`);
+    this.name = new.target.name;
+    this.statusCode = body.statusCode;
+    this.code = body.code;
+    this.identifier = body.identifier;
+    this.details = body.details;
+    this.violations = body.violations;
+    this.body = body;
+    const retryAfter = Number(response?.headers.get('Retry-After') ?? Number.NaN);
+    this.retryAfter = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  declare readonly code: 'UNAUTHORIZED';
+}
+export class QuotaExceededError extends ApiError {
+  declare readonly code: 'QUOTA_EXCEEDED';
+}
+export class NotFoundError extends ApiError {
+  declare readonly code: 'RESOURCE_NOT_FOUND';
+}
+export class ConflictError extends ApiError {
+  declare readonly code: 'CONFLICT';
+}
+export class PayloadTooLargeError extends ApiError {
+  declare readonly code: 'PAYLOAD_TOO_LARGE';
+}
+export class UnsupportedMediaTypeError extends ApiError {
+  declare readonly code: 'UNSUPPORTED_MEDIA_TYPE';
+}
+export class CapacityUnavailableError extends ApiError {
+  declare readonly code: 'CAPACITY_UNAVAILABLE';
+}
+export class InvalidRequestError extends ApiError {
+  declare readonly code: 'INVALID_REQUEST';
+}
+export class InternalServerError extends ApiError {
+  declare readonly code: 'INTERNAL_ERROR';
+}
+
+/** Every documented code has its class: a code added to the spec fails to compile here. */
+export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: Response) => ApiError & { readonly code: C } } = {
+  UNAUTHORIZED: UnauthorizedError,
+  QUOTA_EXCEEDED: QuotaExceededError,
+  RESOURCE_NOT_FOUND: NotFoundError,
+  CONFLICT: ConflictError,
+  PAYLOAD_TOO_LARGE: PayloadTooLargeError,
+  UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
+  CAPACITY_UNAVAILABLE: CapacityUnavailableError,
+  INVALID_REQUEST: InvalidRequestError,
+  INTERNAL_ERROR: InternalServerError,
+};
+
+/** Any documented error, discriminated by `code`. */
+export type SessionHostError = InstanceType<(typeof errorClasses)[ErrorCode]>;
+
+/** A response that is not what the spec documents (no error body, a proxy's HTML page...). */
+export class UnexpectedResponseError extends Error {
+  constructor(readonly status: number, readonly text: string) {
+    super(`unexpected ${status} response${text ? `: ${text.slice(0, 200)}` : ''}`);
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
+/** The service could not be reached (connection refused, DNS, TLS, reset before an answer). */
+export class UnreachableError extends Error {
+  constructor(readonly url: string, cause: unknown) {
+    super(`cannot reach ${url}: ${cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause)}`, { cause });
+    this.name = 'UnreachableError';
+  }
+}
+
+/** A session ended, or the wait timed out, before it reached the awaited status. */
+export class WaitError extends Error {
+  constructor(message: string, readonly session: components['schemas']['Session'] | undefined) {
+    super(message);
+    this.name = 'WaitError';
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'code' in value && 'identifier' in value && 'statusCode' in value;
+}
+
+/** The typed error for an error body (an unknown code still gives an ApiError). */
+export function toApiError(body: ErrorBody, response?: Response): SessionHostError {
+  const ErrorClass = errorClasses[body.code] ?? ApiError;
+  return new ErrorClass(body, response) as SessionHostError;
+}
+
+/** The data of a successful call, or the typed error thrown for a failed one. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    if (isErrorBody(result.error)) throw toApiError(result.error, result.response);
+    throw new UnexpectedResponseError(result.response.status, typeof result.error === 'string' ? result.error : '');
+  }
+  return result.data as T;
+}

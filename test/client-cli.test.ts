@@ -1,0 +1,127 @@
+/** The `session-host` command-line tool: the real binary, as a child process, against the real service. */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from './support/service.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const BIN = 'client/bin/session-host.mjs';
+
+function cli(args: string[], env: Record<string, string> = {}): { done: Promise<Run>; stdout: () => string } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, SESSION_HOST_URL: '', SESSION_HOST_TOKEN: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { done, stdout: () => stdout };
+}
+
+describe('the session-host CLI against the real service', () => {
+  let running: RunningService;
+  let env: Record<string, string>;
+  const run = (...args: string[]) => cli(args, env).done;
+
+  beforeAll(async () => {
+    running = await startService(); // the process runtime: real echo game servers
+    env = { SESSION_HOST_URL: running.url, SESSION_HOST_TOKEN: running.token };
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('creates a token, starts an echo session and waits, lists, follows logs, stops', async () => {
+    const created = await run('tokens', 'create', '--name', 'cli', '--scope', 'session:start,session:read', '--scope', 'session:stop', '--scope', 'logs:read', '--expires-after', '1h', '--json');
+    expect(created.code, created.stderr).toBe(0);
+    const token = JSON.parse(created.stdout) as { id: string; token: string; scopes: string[] };
+    expect(token.scopes).toEqual(['session:start', 'session:read', 'session:stop', 'logs:read']);
+    env = { ...env, SESSION_HOST_TOKEN: token.token };
+
+    const started = await run('sessions', 'start', '--image', 'echo', '--location', 'local-a', '--id', 'cli-1', '--label', 'mode=cli', '--wait', '--json');
+    expect(started.code, started.stderr).toBe(0);
+    expect(JSON.parse(started.stdout)).toMatchObject({ id: 'cli-1', status: 'running', labels: { mode: 'cli' } });
+    expect(started.stderr).toMatch(/waiting for cli-1 to be running: .*\n/);
+    expect(started.stderr).toContain('cli-1 is running');
+
+    const listed = await run('sessions', 'list', '--json');
+    expect(JSON.parse(listed.stdout).sessions.map((s: { id: string }) => s.id)).toEqual(['cli-1']);
+    const table = await run('sessions', 'list');
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+LOCATION\s+IMAGE\s+HOST\s+PORTS/);
+    expect(table.stdout).toMatch(/cli-1\s+running\s+local-a\s+echo:latest\s+127\.0\.0\.1/);
+    expect((await run('sessions', 'show', 'cli-1')).stdout).toMatch(/status:\s+running/);
+
+    const follow = cli(['sessions', 'logs', 'cli-1', '-f'], env);
+    const deadline = Date.now() + 10_000;
+    while (!follow.stdout().includes('echo server for session cli-1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(follow.stdout()).toContain('echo server for session cli-1');
+
+    const stopped = await run('sessions', 'stop', 'cli-1', '--wait');
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(stopped.stdout).toMatch(/status:\s+exited/);
+    expect(stopped.stdout).toMatch(/end reason:\s+stopped/);
+    const logs = await follow.done; // the stream ends with the session
+    expect(logs.code, logs.stderr).toBe(0);
+    expect(logs.stdout).toMatch(/echo server for session cli-1 stopping after/);
+
+    expect(JSON.parse((await run('sessions', 'list', '--all', '--json')).stdout).sessions[0]).toMatchObject({ id: 'cli-1', status: 'exited' });
+  }, 60_000);
+
+  it('lists and revokes tokens, shows locations and the account, as tables and as JSON', async () => {
+    env = { ...env, SESSION_HOST_TOKEN: running.token };
+    const created = JSON.parse((await run('tokens', 'create', '--name', 'short-lived', '--scope', 'regions:read', '--json')).stdout);
+    const listed = await run('tokens', 'list', '--json');
+    expect(JSON.parse(listed.stdout).tokens.map((t: { id: string }) => t.id)).toContain(created.id);
+    expect((await run('tokens', 'list')).stdout).toMatch(new RegExp(`${created.id}\\s+short-lived\\s+active\\s+regions:read`));
+    const revoked = await run('tokens', 'revoke', created.id);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain(`revoked ${created.id}`);
+    const gone = await run('--token', created.token, 'locations');
+    expect(gone.code).toBe(2);
+
+    const locations = JSON.parse((await run('locations', '--json')).stdout);
+    expect(locations.locations.map((l: { id: string }) => l.id)).toEqual(['local-a', 'local-b']);
+    expect((await run('locations')).stdout).toMatch(/^ID\s+STATUS\s+FREE/);
+    expect(JSON.parse((await run('account', '--json')).stdout).quota.total).toBe(6000);
+    expect((await run('account')).stdout).toMatch(/quota total:\s+6000 min\n(.*\n)?quota remaining:\s+\d+(\.\d{1,2})? min/);
+  }, 60_000);
+
+  it('exits 2 on an API error and prints its identifier (as text, and as JSON with --json)', async () => {
+    const bad = await run('--token', 'gsh_0000000000000000000000000000000000000000', 'account');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('error: UNAUTHORIZED (401): unknown token');
+    expect(bad.stderr).toMatch(/identifier: [0-9a-f-]{36}/);
+
+    const json = await run('--token', 'gsh_0000000000000000000000000000000000000000', 'sessions', 'list', '--json');
+    expect(json.code).toBe(2);
+    expect(json.stdout).toBe('');
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'UNAUTHORIZED', statusCode: 401, identifier: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const invalid = await run('tokens', 'create', '--name', 'x', '--scope', 'session:read', '--expires-after', '0m');
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('body.expires_after');
+    const missing = await run('sessions', 'show', 'no-such-session');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('RESOURCE_NOT_FOUND');
+  }, 60_000);
+
+  it('exits 1 on a usage error or without a token, 3 when the service is unreachable', async () => {
+    expect((await run('sessions', 'frobnicate')).code).toBe(1);
+    expect((await run('sessions', 'start', '--image', 'echo')).code).toBe(1); // --location is required
+    const noToken = await cli(['account'], { SESSION_HOST_URL: running.url }).done;
+    expect(noToken.code).toBe(1);
+    expect(noToken.stderr).toContain('no token');
+    const unreachable = await run('--url', 'http://127.0.0.1:9', 'account');
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr).toContain('cannot reach http://127.0.0.1:9');
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes:');
+  }, 60_000);
+});

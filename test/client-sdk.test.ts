@@ -1,0 +1,319 @@
+/**
+ * The client SDK's recommended behaviour: 420 retry after Retry-After then secondary locations,
+ * idempotent start retries read back on 409, typed errors, waitForStatus over events with a
+ * polling fallback. Against the Prism mock (forced statuses with `Prefer: code=…`), the sandbox
+ * (errors on demand with `X-Sandbox-Status`) and the real service.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  CapacityUnavailableError,
+  ConflictError,
+  createSessionHostClient,
+  errorClasses,
+  InvalidRequestError,
+  NotFoundError,
+  retryDelayMs,
+  startSession,
+  unwrap,
+  UnreachableError,
+  waitForStatus,
+  WaitError,
+  type ErrorCode,
+  type SessionHostError,
+} from '../client/index.js';
+import { contractFetch } from './support/contract.js';
+import { startPrism, type PrismMock } from './support/prism.js';
+import { startService, type RunningService } from './support/service.js';
+
+/** An injected sleep: records the delays, returns at once. */
+function recordingSleep() {
+  const delays: number[] = [];
+  return {
+    delays,
+    sleep: async (ms: number, signal?: AbortSignal) => {
+      signal?.throwIfAborted();
+      delays.push(ms);
+    },
+  };
+}
+
+/** Counts the POST /session requests going through. */
+function countingFetch(inner: typeof fetch = fetch) {
+  const seen: { location: string; headers: Record<string, string> }[] = [];
+  const wrapped: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method === 'POST' && new URL(request.url).pathname === '/session') {
+      const body = (await request.clone().json()) as { location: string };
+      seen.push({ location: body.location, headers: Object.fromEntries(request.headers) });
+    }
+    return inner(request);
+  };
+  return { seen, fetch: wrapped };
+}
+
+describe('retry delays', () => {
+  it('clamp Retry-After into 2 to 5 s, with jitter', () => {
+    expect(retryDelayMs(3, () => 0.5)).toBe(3000);
+    expect(retryDelayMs(3, () => 0)).toBe(2700);
+    expect(retryDelayMs(3, () => 1)).toBe(3300);
+    expect(retryDelayMs(0, () => 0)).toBe(2000);
+    expect(retryDelayMs(1, () => 1)).toBe(2200);
+    expect(retryDelayMs(60, () => 1)).toBe(5000);
+    expect(retryDelayMs(undefined, () => 0.5)).toBe(3000);
+    for (let i = 0; i < 100; i++) {
+      const delay = retryDelayMs(Math.random() * 10);
+      expect(delay).toBeGreaterThanOrEqual(2000);
+      expect(delay).toBeLessThanOrEqual(5000);
+    }
+  });
+});
+
+describe('the client SDK against the Prism mock', () => {
+  let prism: PrismMock;
+  const token = 'gsh_MockMockMockMockMockMockMock';
+
+  beforeAll(async () => {
+    prism = await startPrism();
+  }, 60_000);
+  afterAll(async () => {
+    await prism.stop();
+  });
+
+  it('retries a 420 after Retry-After, then starts in the secondary location and says so', async () => {
+    const counting = countingFetch();
+    const api = createSessionHostClient({ baseUrl: prism.url, token, fetch: counting.fetch });
+    const { sleep, delays } = recordingSleep();
+    const result = await startSession(
+      api,
+      { id: 'mock-1', location: 'eu-west', image: 'echo', restart: false },
+      { locations: ['us-east'], sleep, headers: ({ location }) => (location === 'eu-west' ? { Prefer: 'code=420' } : undefined) },
+    );
+    expect(result.location).toBe('us-east');
+    expect(result.alreadyStarted).toBe(false);
+    expect(result.attempts.map((a) => [a.location, a.outcome])).toEqual([
+      ['eu-west', 'capacity'],
+      ['eu-west', 'capacity'],
+      ['us-east', 'created'],
+    ]);
+    expect(counting.seen.map((s) => s.location)).toEqual(['eu-west', 'eu-west', 'us-east']);
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(2000);
+    expect(delays[0]).toBeLessThanOrEqual(5000);
+    expect(result.session.status).toBe('running'); // the spec's example
+  });
+
+  it('gives up with a CapacityUnavailableError when every location answers 420', async () => {
+    const counting = countingFetch();
+    const api = createSessionHostClient({ baseUrl: prism.url, token, fetch: counting.fetch });
+    const { sleep, delays } = recordingSleep();
+    const error = await startSession(
+      api,
+      { id: 'mock-2', location: 'a', image: 'echo', restart: false },
+      { locations: ['b', 'c'], attemptsPerLocation: 3, sleep, headers: () => ({ Prefer: 'code=420' }) },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CapacityUnavailableError);
+    expect((error as CapacityUnavailableError).identifier).toBeTruthy();
+    expect(counting.seen.map((s) => s.location)).toEqual(['a', 'a', 'a', 'b', 'b', 'b', 'c', 'c', 'c']);
+    expect(delays).toHaveLength(6); // two waits per location, none between locations
+  });
+
+  it('does not retry a 409 on a first start (the id is taken), nor a 422', async () => {
+    for (const [code, ErrorClass] of [
+      ['409', ConflictError],
+      ['422', InvalidRequestError],
+    ] as const) {
+      const counting = countingFetch();
+      const api = createSessionHostClient({ baseUrl: prism.url, token, fetch: counting.fetch });
+      const error = await startSession(api, { id: 'mock-3', location: 'a', image: 'echo', restart: false }, { locations: ['b'], headers: () => ({ Prefer: `code=${code}` }) }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(counting.seen).toHaveLength(1);
+    }
+  });
+
+  it('is abortable while waiting for Retry-After', async () => {
+    const api = createSessionHostClient({ baseUrl: prism.url, token });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = startSession(api, { id: 'mock-4', location: 'a', image: 'echo', restart: false }, {
+      signal: controller.signal,
+      headers: () => ({ Prefer: 'code=420' }),
+      onRetry: () => setTimeout(() => controller.abort(new Error('caller gave up')), 50),
+    });
+    await expect(pending).rejects.toThrow('caller gave up');
+    expect(Date.now() - started).toBeLessThan(1500); // the real 2-5 s wait was cut short
+  });
+
+  it('waits for a status by polling when the event stream has nothing for the session', async () => {
+    const api = createSessionHostClient({ baseUrl: prism.url, token });
+    const { session } = await waitForStatus(api, 'any', 'running', { pollIntervalMs: 10, timeoutMs: 10_000 });
+    expect(session.status).toBe('running');
+  });
+});
+
+describe('the client SDK against the sandbox', () => {
+  const contract = contractFetch();
+  let sandbox: RunningService;
+
+  beforeAll(async () => {
+    sandbox = await startService({ sandbox: true }, { fleet: null });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    expect(contract.violations).toEqual([]);
+  });
+
+  const client = (fetchImpl: typeof fetch = contract.fetch) => createSessionHostClient({ baseUrl: sandbox.url, token: sandbox.token, fetch: fetchImpl });
+
+  it('falls back from local-a (420 on demand) to local-b, and waits for running over events', async () => {
+    const counting = countingFetch(contract.fetch);
+    const api = client(counting.fetch);
+    const { sleep, delays } = recordingSleep();
+    const retries: string[] = [];
+    const result = await startSession(
+      api,
+      { id: 'sdk-sb-1', location: 'local-a', image: 'echo', restart: false },
+      {
+        locations: ['local-b'],
+        sleep,
+        headers: ({ location }) => (location === 'local-a' ? { 'X-Sandbox-Status': '420' } : undefined),
+        onRetry: ({ error }) => retries.push((error as ApiError).identifier),
+      },
+    );
+    expect(result.location).toBe('local-b');
+    expect(result.session).toMatchObject({ id: 'sdk-sb-1', location: 'local-b', status: 'created' });
+    // The sandbox sends Retry-After: 3.
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(2700);
+    expect(delays[0]).toBeLessThanOrEqual(3300);
+    expect(retries[0]).toMatch(/^[0-9a-f-]{36}$/);
+
+    const seen: string[] = [];
+    const waited = await waitForStatus(api, 'sdk-sb-1', 'running', { onStatus: (status) => seen.push(status) });
+    expect(waited.via).toBe('events');
+    expect(waited.session.status).toBe('running');
+    expect(seen.at(-1)).toBe('running');
+  });
+
+  it('reads the session back when a retried start meets 409 (the first attempt went through)', async () => {
+    let posts = 0;
+    // The first POST reaches the service, but its answer is lost on the way back.
+    const lossy: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await contract.fetch(request);
+      if (request.method === 'POST' && ++posts === 1) throw new TypeError('fetch failed: socket hang up');
+      return response;
+    };
+    const { sleep } = recordingSleep();
+    const result = await startSession(client(lossy), { id: 'sdk-sb-2', location: 'local-a', image: 'echo', restart: false }, { sleep });
+    expect(result.alreadyStarted).toBe(true);
+    expect(result.location).toBe('local-a');
+    expect(result.session.id).toBe('sdk-sb-2');
+    expect(result.attempts.map((a) => a.outcome)).toEqual(['unknown', 'existing']);
+  });
+
+  it('turns every documented error code into its typed error, with the identifier', async () => {
+    const statuses: Record<ErrorCode, string> = {
+      UNAUTHORIZED: '401',
+      QUOTA_EXCEEDED: '403',
+      RESOURCE_NOT_FOUND: '404',
+      CONFLICT: '409',
+      PAYLOAD_TOO_LARGE: '413',
+      UNSUPPORTED_MEDIA_TYPE: '415',
+      CAPACITY_UNAVAILABLE: '420',
+      INVALID_REQUEST: '422',
+      INTERNAL_ERROR: '500',
+    };
+    const api = client();
+    for (const [code, status] of Object.entries(statuses) as [ErrorCode, string][]) {
+      const result = await api.POST('/session', {
+        body: { id: 'sdk-sb-err', location: 'local-a', image: 'echo', restart: false },
+        headers: { 'X-Sandbox-Status': status },
+      });
+      let thrown: unknown;
+      try {
+        unwrap(result);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(errorClasses[code]);
+      expect(thrown).toBeInstanceOf(ApiError);
+      const error = thrown as SessionHostError;
+      expect(error.code).toBe(code);
+      expect(error.statusCode).toBe(Number(status));
+      expect(error.identifier).toBe(result.error?.identifier);
+      expect(error.message).toContain(error.identifier);
+      if (error.code === 'CAPACITY_UNAVAILABLE') expect(error.retryAfter).toBe(3);
+    }
+  });
+
+  it('rejects a wait for a session that does not exist with a NotFoundError', async () => {
+    await expect(waitForStatus(client(), 'no-such-session', 'running')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('the client SDK against the real service', () => {
+  const contract = contractFetch();
+  let running: RunningService;
+
+  beforeAll(async () => {
+    running = await startService({ runtime: 'simulated' });
+  });
+  afterAll(async () => {
+    await running.close();
+    expect(contract.violations).toEqual([]);
+  });
+
+  const client = (fetchImpl: typeof fetch = contract.fetch) => createSessionHostClient({ baseUrl: running.url, token: running.token, fetch: fetchImpl });
+
+  it('runs a lifecycle: start, wait running, list, stop, wait exited', async () => {
+    const api = client();
+    const { session, location } = await startSession(api, { id: 'sdk-life-1', location: 'local-a', image: 'echo', restart: false, labels: { mode: 'sdk' } });
+    expect(location).toBe('local-a');
+    expect((await waitForStatus(api, session.id, 'running')).session.started).not.toBeNull();
+
+    const listed = unwrap(await api.GET('/session', { params: { query: { status: 'running' } } }));
+    expect(listed.sessions.map((s) => s.id)).toContain('sdk-life-1');
+
+    expect((await api.DELETE('/session/{id}', { params: { path: { id: session.id } } })).response.status).toBe(204);
+    const ended = await waitForStatus(api, session.id, ['exited', 'dead']);
+    expect(ended.session).toMatchObject({ status: 'exited', end_reason: 'stopped' });
+    // Already ended: the wait answers at once, from the read made when the stream opened.
+    expect((await waitForStatus(api, session.id, 'exited', { timeoutMs: 2000 })).session.status).toBe('exited');
+  });
+
+  it('falls back to polling when the event stream cannot be opened', async () => {
+    const noEvents: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname === '/events') throw new TypeError('fetch failed: proxy drops event streams');
+      return contract.fetch(request);
+    };
+    const api = client(noEvents);
+    await startSession(api, { id: 'sdk-life-2', location: 'local-b', image: 'echo', restart: false });
+    const waited = await waitForStatus(api, 'sdk-life-2', 'running', { pollIntervalMs: 20 });
+    expect(waited.via).toBe('polling');
+    unwrap(await api.DELETE('/session/{id}', { params: { path: { id: 'sdk-life-2' } } }));
+  });
+
+  it('fails a wait for running when the session ends first, and times out with the last status', async () => {
+    const api = client();
+    await startSession(api, { id: 'sdk-life-3', location: 'local-a', image: 'echo', restart: false });
+    unwrap(await api.DELETE('/session/{id}', { params: { path: { id: 'sdk-life-3' } } }));
+    await waitForStatus(api, 'sdk-life-3', 'exited');
+    const ended = await waitForStatus(api, 'sdk-life-3', 'running').catch((e: unknown) => e);
+    expect(ended).toBeInstanceOf(WaitError);
+    expect((ended as WaitError).session?.status).toBe('exited');
+
+    await startSession(api, { id: 'sdk-life-4', location: 'local-a', image: 'echo', restart: false });
+    await waitForStatus(api, 'sdk-life-4', 'running');
+    const timedOut = await waitForStatus(api, 'sdk-life-4', 'draining', { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(WaitError);
+    expect((timedOut as Error).message).toContain('last seen running');
+    unwrap(await api.DELETE('/session/{id}', { params: { path: { id: 'sdk-life-4' } } }));
+  });
+
+  it('reports an unreachable service as UnreachableError', async () => {
+    const api = createSessionHostClient({ baseUrl: 'http://127.0.0.1:9', token: running.token });
+    await expect(api.GET('/account')).rejects.toBeInstanceOf(UnreachableError);
+  });
+});
