@@ -1,5 +1,6 @@
 import type { PortAllocation, SessionChanges, SessionRecord, SessionRepository, StoredEvent } from '../domain/session-record.js';
 import type { EndReason, SessionStatus } from '../domain/session-states.js';
+import { LiveSessions } from './live-sessions.js';
 import type { Db } from './sqlite.js';
 
 interface SessionRow {
@@ -69,9 +70,6 @@ const COLUMN_OF: Record<keyof SessionChanges, string> = {
 
 export function createSessionRepository(db: Db): SessionRepository {
   const exists = db.prepare('SELECT 1 FROM sessions WHERE id = ?').pluck();
-  const liveOn = db.prepare('SELECT count(*) FROM sessions WHERE node_id = ? AND ended IS NULL').pluck();
-  const liveCounts = db.prepare('SELECT node_id, count(*) AS n FROM sessions WHERE ended IS NULL GROUP BY node_id');
-  const portsInUse = db.prepare('SELECT port FROM session_ports WHERE node_id = ? AND live = 1').pluck();
   const insertSession = db.prepare(
     `INSERT INTO sessions (id, account_id, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
      VALUES (@id, @accountId, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires)`,
@@ -99,12 +97,6 @@ export function createSessionRepository(db: Db): SessionRepository {
   const pruneEvents = db.prepare(
     'DELETE FROM session_events WHERE id <= (SELECT max(id) FROM session_events) - @count OR at < @since',
   );
-  const runningSince = db.prepare(
-    'SELECT running_since FROM sessions WHERE account_id = ? AND ended IS NULL AND running_since IS NOT NULL',
-  ).pluck();
-  const accountsRunning = db.prepare(
-    'SELECT DISTINCT account_id FROM sessions WHERE ended IS NULL AND running_since IS NOT NULL',
-  ).pluck();
 
   // list() and update() build their SQL from the filter or the changed columns: prepare each shape once.
   const statements = new Map<string, ReturnType<Db['prepare']>>();
@@ -114,8 +106,24 @@ export function createSessionRepository(db: Db): SessionRepository {
     return statement;
   };
 
+  let liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
+  /** Re-read a live session's row into the read model (after a write to it), or drop it once ended. */
+  const refresh = (id: string) => {
+    const row = byId.get(id) as SessionRow | undefined;
+    if (row && row.ended === null) liveSessions.put(toRecord(row));
+    else liveSessions.delete(id);
+  };
+
   return {
-    transaction: <T>(fn: () => T) => db.transaction(fn).immediate(),
+    transaction: <T>(fn: () => T) => {
+      try {
+        return db.transaction(fn).immediate();
+      } catch (error) {
+        // Rolled back: the read model may hold writes that no longer exist.
+        liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
+        throw error;
+      }
+    },
     appendEvent: (session, previous, at) =>
       Number(
         appendEvent.run(session.accountId, session.id, session.status, previous, at, JSON.stringify(session)).lastInsertRowid,
@@ -129,13 +137,30 @@ export function createSessionRepository(db: Db): SessionRepository {
     pruneEvents: ({ count, sinceMs }) => {
       pruneEvents.run({ count, since: sinceMs });
     },
-    runningSince: (accountId) => runningSince.all(accountId) as number[],
-    accountsWithRunningSessions: () => accountsRunning.all() as string[],
-    exists: (id) => exists.get(id) !== undefined,
-    liveSessionsOn: (nodeId) => liveOn.get(nodeId) as number,
-    liveCountsByNode: () =>
-      new Map((liveCounts.all() as { node_id: string; n: number }[]).map((r) => [r.node_id, r.n])),
-    portsInUse: (nodeId) => new Set(portsInUse.all(nodeId) as number[]),
+    runningSince: (accountId) => {
+      const since: number[] = [];
+      for (const s of liveSessions.values()) if (s.accountId === accountId && s.runningSince !== null) since.push(s.runningSince);
+      return since;
+    },
+    accountsWithRunningSessions: () => [
+      ...new Set([...liveSessions.values()].filter((s) => s.runningSince !== null).map((s) => s.accountId)),
+    ],
+    exists: (id) => liveSessions.get(id) !== undefined || exists.get(id) !== undefined,
+    liveSessionsOn: (nodeId) => {
+      let count = 0;
+      for (const s of liveSessions.values()) if (s.nodeId === nodeId) count++;
+      return count;
+    },
+    liveCountsByNode: () => {
+      const counts = new Map<string, number>();
+      for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
+      return counts;
+    },
+    portsInUse: (nodeId) => {
+      const ports = new Set<number>();
+      for (const s of liveSessions.values()) if (s.nodeId === nodeId) for (const p of s.ports) ports.add(p.host);
+      return ports;
+    },
     insert(record) {
       insertSession.run({
         ...record,
@@ -146,12 +171,16 @@ export function createSessionRepository(db: Db): SessionRepository {
       for (const port of record.ports) {
         insertPort.run(record.id, record.nodeId, port.name, port.type, port.container, port.host);
       }
+      liveSessions.put(record);
     },
     find: (id) => {
+      const cached = liveSessions.get(id);
+      if (cached) return cached;
       const row = byId.get(id) as SessionRow | undefined;
       return row && toRecord(row);
     },
     list(filter) {
+      if (!filter.all) return liveSessions.list(filter);
       const where: string[] = ['s.account_id = @accountId'];
       const params: Record<string, unknown> = { accountId: filter.accountId };
       if (!filter.all) where.push('s.ended IS NULL');
@@ -186,7 +215,7 @@ export function createSessionRepository(db: Db): SessionRepository {
       const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC${limit}`;
       return (prepared(sql).all(params) as SessionRow[]).map(toRecord);
     },
-    live: () => (live.all() as SessionRow[]).map(toRecord),
+    live: () => [...liveSessions.values()].sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1)),
     update(id, changes) {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
@@ -195,13 +224,20 @@ export function createSessionRepository(db: Db): SessionRepository {
         prepared(`UPDATE sessions SET ${set} WHERE id = @id`).run({ ...changes, id });
         if (changes.ended !== undefined && changes.ended !== null) releasePorts.run(id);
       })();
+      refresh(id);
     },
-    join: db.transaction((sessionId: string, players: readonly string[], at: number) => {
-      for (const player of players) join.run(sessionId, player, at);
-    }),
-    leave: db.transaction((sessionId: string, players: readonly string[]) => {
-      for (const player of players) leave.run(sessionId, player);
-    }),
+    join(sessionId, players, at) {
+      db.transaction(() => {
+        for (const player of players) join.run(sessionId, player, at);
+      })();
+      refresh(sessionId);
+    },
+    leave(sessionId, players) {
+      db.transaction(() => {
+        for (const player of players) leave.run(sessionId, player);
+      })();
+      refresh(sessionId);
+    },
     liveSessionsOfPlayers(accountId, players) {
       const found = new Map<string, string>();
       for (const player of players) {

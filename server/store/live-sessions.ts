@@ -1,0 +1,106 @@
+/**
+ * The live sessions, in memory: the read model behind lookups and listings of live sessions,
+ * so the hot read paths never touch SQLite. Correct because this process is the only writer of
+ * its data directory (the database is locked) and every write goes through the repository, which
+ * updates this model in the same call. Records are replaced, never mutated, so a caller holding
+ * one keeps a consistent snapshot. Kept sorted by (created, id) for newest-first paging.
+ */
+import type { SessionFilter, SessionRecord } from '../domain/session-record.js';
+
+const before = (a: { created: number; id: string }, b: { created: number; id: string }) =>
+  a.created < b.created || (a.created === b.created && a.id < b.id);
+
+export class LiveSessions {
+  private readonly byId = new Map<string, SessionRecord>();
+  /** Ascending by (created, id). */
+  private readonly ordered: SessionRecord[] = [];
+
+  constructor(records: Iterable<SessionRecord>) {
+    for (const record of records) this.put(record);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): SessionRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  values(): Iterable<SessionRecord> {
+    return this.byId.values();
+  }
+
+  /** Insert or replace. */
+  put(record: SessionRecord): void {
+    const existing = this.byId.get(record.id);
+    this.byId.set(record.id, record);
+    if (existing) {
+      this.ordered[this.indexOf(existing)] = record;
+      return;
+    }
+    // Usually the newest: appended; otherwise placed by binary search.
+    const at = this.insertionPoint(record);
+    this.ordered.splice(at, 0, record);
+  }
+
+  delete(id: string): void {
+    const existing = this.byId.get(id);
+    if (!existing) return;
+    this.byId.delete(id);
+    this.ordered.splice(this.indexOf(existing), 1);
+  }
+
+  /** The live sessions matching the filter, newest first (the SQL listing's semantics). */
+  list(filter: SessionFilter): SessionRecord[] {
+    const out: SessionRecord[] = [];
+    let from = this.ordered.length - 1;
+    // Strictly older than the cursor, as the SQL listing pages.
+    if (filter.after) from = this.countBefore(filter.after) - 1;
+    const labels = Object.entries(filter.labels);
+    const notLabels = Object.entries(filter.notLabels);
+    for (let i = from; i >= 0 && (filter.limit === undefined || out.length < filter.limit); i--) {
+      const s = this.ordered[i]!;
+      if (s.accountId !== filter.accountId) continue;
+      if (filter.location !== undefined && s.location !== filter.location) continue;
+      if (filter.image !== undefined && s.image !== filter.image) continue;
+      if (filter.tag !== undefined && s.tag !== filter.tag) continue;
+      if (filter.host !== undefined && s.host !== filter.host) continue;
+      if (filter.status !== undefined && s.status !== filter.status) continue;
+      if (!labels.every(([key, value]) => s.labels[key] === value)) continue;
+      if (notLabels.some(([key, value]) => s.labels[key] === value)) continue;
+      if (filter.playersLessThan !== undefined && !(s.players.length < filter.playersLessThan)) continue;
+      if (filter.playersMoreThan !== undefined && !(s.players.length > filter.playersMoreThan)) continue;
+      out.push(s);
+    }
+    return out;
+  }
+
+  /** How many entries come strictly before `key` in (created, id) order. */
+  private countBefore(key: { created: number; id: string }): number {
+    let low = 0;
+    let high = this.ordered.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (before(this.ordered[mid]!, key)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  private indexOf(record: SessionRecord): number {
+    return this.insertionPoint(record) - 1;
+  }
+
+  /** The index after every entry at or before `key` in (created, id) order. */
+  private insertionPoint(key: { created: number; id: string }): number {
+    let low = 0;
+    let high = this.ordered.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (before(key, this.ordered[mid]!)) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  }
+}
