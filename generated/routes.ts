@@ -349,6 +349,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -413,6 +416,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -476,6 +482,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -800,6 +809,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -863,6 +875,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -928,6 +943,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -991,6 +1009,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -1056,6 +1077,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1119,6 +1143,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -1184,6 +1211,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1248,6 +1278,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1311,6 +1344,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -1569,6 +1605,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1633,6 +1672,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1696,6 +1738,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -1803,6 +1848,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1866,6 +1914,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -1931,6 +1982,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -1994,6 +2048,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -2132,6 +2189,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2195,6 +2255,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -2260,6 +2323,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2323,6 +2389,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -2388,6 +2457,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2452,6 +2524,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2515,6 +2590,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -2652,6 +2730,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2715,6 +2796,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -2780,6 +2864,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2843,6 +2930,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -2908,6 +2998,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -2972,6 +3065,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -3035,6 +3131,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -3217,6 +3316,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -3280,6 +3382,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -3415,6 +3520,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -3479,6 +3587,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -3542,6 +3653,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -3655,6 +3769,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -3718,6 +3835,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -3783,6 +3903,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -3846,6 +3969,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -3961,6 +4087,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4024,6 +4153,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -4089,6 +4221,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4153,6 +4288,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4216,6 +4354,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -4316,6 +4457,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4380,6 +4524,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4443,6 +4590,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -4567,6 +4717,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4630,6 +4783,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -4773,6 +4929,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4836,6 +4995,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -4901,6 +5063,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -4965,6 +5130,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -5028,6 +5196,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -5135,6 +5306,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -5199,6 +5373,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -5262,6 +5439,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -5418,6 +5598,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -5482,6 +5665,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -5545,6 +5731,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -5712,6 +5901,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -5775,6 +5967,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -5962,6 +6157,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6025,6 +6223,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -6090,6 +6291,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6154,6 +6358,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6217,6 +6424,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -6324,6 +6534,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6388,6 +6601,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6451,6 +6667,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -6580,6 +6799,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6643,6 +6865,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -6790,6 +7015,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6853,6 +7081,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -6918,6 +7149,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -6981,6 +7215,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }
@@ -7046,6 +7283,9 @@ export const routes: readonly RouteDefinition[] = [
                 "properties": {
                   "field": {
                     "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
                   }
                 }
               }
@@ -7109,6 +7349,9 @@ export const routes: readonly RouteDefinition[] = [
                 ],
                 "properties": {
                   "field": {
+                    "type": "string"
+                  },
+                  "description": {
                     "type": "string"
                   }
                 }

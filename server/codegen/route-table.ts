@@ -32,18 +32,24 @@ function resolvePointer(document: OpenApiDocument, ref: string): Json {
   return node;
 }
 
-/** Inline every $ref (the spec has no cycles) and drop documentation keywords and extensions. */
-function inline(document: OpenApiDocument, node: Json, seen: string[] = []): Json {
+/** Keywords whose value maps names to schemas: its keys are field names, not keywords. */
+const NAME_MAPS = new Set(['properties', 'patternProperties']);
+
+/**
+ * Inline every $ref (the spec has no cycles) and drop documentation keywords and extensions,
+ * but never a field that happens to be called `description` or `example`.
+ */
+function inline(document: OpenApiDocument, node: Json, seen: string[] = [], namesOnly = false): Json {
   if (Array.isArray(node)) return node.map((item) => inline(document, item, seen));
   if (!isObject(node)) return node;
-  if (typeof node.$ref === 'string') {
+  if (!namesOnly && typeof node.$ref === 'string') {
     if (seen.includes(node.$ref)) throw new Error(`cyclic $ref ${node.$ref}`);
     return inline(document, resolvePointer(document, node.$ref), [...seen, node.$ref]);
   }
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (DOC_KEYWORDS.has(key) || key.startsWith('x-')) continue;
-    out[key] = inline(document, value, seen);
+    if (!namesOnly && (DOC_KEYWORDS.has(key) || key.startsWith('x-'))) continue;
+    out[key] = inline(document, value, seen, !namesOnly && NAME_MAPS.has(key));
   }
   return out;
 }

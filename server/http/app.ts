@@ -99,6 +99,14 @@ function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras }
   return { code: 'INTERNAL_ERROR', extras: {} };
 }
 
+function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
+  const schemas: Record<string, object> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    if (response.contentType === 'application/json' && response.schema) schemas[status] = response.schema;
+  }
+  return schemas;
+}
+
 export function createApp(deps: AppDependencies) {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -107,7 +115,7 @@ export function createApp(deps: AppDependencies) {
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
     // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
@@ -166,7 +174,9 @@ export function createApp(deps: AppDependencies) {
     app.route({
       method: route.method,
       url: route.url,
-      schema: route.schema,
+      // JSON responses are serialized from the spec's schemas (fast-json-stringify): faster than
+      // JSON.stringify, and nothing outside the documented shape can leak into a response.
+      schema: { ...route.schema, response: jsonResponseSchemas(route) },
       config: { route },
       handler: async (request, reply) => {
         const simulated = deps.sandbox ? simulatedError(request, route) : undefined;
