@@ -5,9 +5,9 @@
  * supervisor outlives the service, so after a restart the service adopts the session by
  * watching state.json again; PID reuse is guarded by comparing process start times.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
 import { followFile } from '../follow-file.js';
@@ -71,11 +71,14 @@ export class ProcessRuntime implements Runtime {
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly watched = new Map<string, Watched>();
   private readonly liveness: NodeJS.Timeout;
+  /** A supervisor started ahead of need, waiting on stdin for its session. */
+  private spare: { child: ChildProcess; ready: Promise<void> } | undefined;
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
     this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
     this.liveness.unref();
+    this.spare = this.spawnSupervisor();
   }
 
   onEvent(listener: (event: RuntimeEvent) => void): void {
@@ -90,13 +93,11 @@ export class ProcessRuntime implements Runtime {
     const dir = this.dir(spec.sessionId);
     const work = join(dir, 'work');
     mkdirSync(work, { recursive: true, mode: 0o700 });
-    const supervisorLog = openSync(join(dir, 'supervisor.log'), 'a');
-    const child = spawn(process.execPath, [SUPERVISOR, dir], {
-      detached: true,
-      stdio: ['ignore', supervisorLog, supervisorLog],
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        SUPERVISOR_SPEC: JSON.stringify({
+    const supervisor = await this.takeSpare();
+    supervisor.stdin!.end(
+      JSON.stringify({
+        dir,
+        spec: {
           file: spec.file,
           args: spec.args,
           env: spec.env,
@@ -104,13 +105,31 @@ export class ProcessRuntime implements Runtime {
           restart: spec.restart,
           graceMs: this.options.graceMs,
           isolate: this.options.isolation?.(work),
-        }),
-      },
+        },
+      }),
+    );
+    this.watch(spec.sessionId, supervisor.pid!);
+  }
+
+  /** The warm supervisor, replaced at once by a new one for the next start. */
+  private async takeSpare(): Promise<ChildProcess> {
+    const spare = this.spare ?? this.spawnSupervisor();
+    this.spare = this.spawnSupervisor();
+    await spare.ready;
+    return spare.child;
+  }
+
+  private spawnSupervisor(): { child: ChildProcess; ready: Promise<void> } {
+    const child = spawn(process.execPath, [SUPERVISOR], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
-    closeSync(supervisorLog);
-    await once(child, 'spawn');
     child.unref();
-    this.watch(spec.sessionId, child.pid!);
+    // A spare that fails to start is noticed when it is taken.
+    const ready = once(child, 'spawn').then(() => undefined);
+    ready.catch(() => {});
+    return { child, ready };
   }
 
   async stop(sessionId: string): Promise<void> {
@@ -153,6 +172,9 @@ export class ProcessRuntime implements Runtime {
 
   async close(): Promise<void> {
     clearInterval(this.liveness);
+    // The spare has no session: closing its stdin empty ends it.
+    this.spare?.child.stdin?.end();
+    this.spare = undefined;
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
   }

@@ -3,8 +3,9 @@
 // service, and records what happens in state.json in the session directory, which the service
 // watches. Plain JavaScript so it starts fast without a TypeScript loader.
 //
-// argv: <session dir>. Environment: SUPERVISOR_SPEC (JSON, see process-runtime.ts), removed
-// before the game server starts; the game server gets exactly spec.env.
+// It is started ahead of need (so Node's start-up is off a session's critical path) and reads
+// one JSON document on stdin: { dir, spec } (see process-runtime.ts). The game server gets
+// exactly spec.env. Stdin closing with nothing on it (the service went away) ends it.
 //
 // state.json phases: starting -> running (all declared ports bound) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
@@ -12,9 +13,15 @@ import { spawn } from 'node:child_process';
 import { openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = process.argv[2];
-const spec = JSON.parse(process.env.SUPERVISOR_SPEC);
-delete process.env.SUPERVISOR_SPEC;
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+if (input.trim() === '') process.exit(0);
+const { dir, spec } = JSON.parse(input);
+// Its own stdout and stderr are not kept: anything unexpected goes to the session directory.
+process.on('uncaughtException', (error) => {
+  writeFileSync(join(dir, 'supervisor.log'), `${new Date().toISOString()} ${error.stack ?? error}\n`, { flag: 'a' });
+  process.exit(70);
+});
 
 const READY_POLL_MS = 5;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
