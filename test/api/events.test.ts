@@ -2,34 +2,22 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signature } from '../../server/events/webhooks.js';
-import { contractFetch } from '../support/contract.js';
 import { openEventStream } from '../support/events.js';
-import { caller, expectError } from '../support/http.js';
-import { startService, type RunningService } from '../support/service.js';
+import { expectError } from '../support/http.js';
+import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
 const statuses = (events: { data: string; event?: string }[], id: string) =>
   events.filter((e) => e.event === 'session').map((e) => JSON.parse(e.data)).filter((e) => e.session.id === id).map((e) => e.status);
 
 describe('session events', () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
-
-  beforeAll(async () => {
-    running = await startService({ runtime: 'simulated' });
-    call = caller(running.url, running.token, contract);
-  });
-  afterAll(async () => {
-    await running.close();
-    expect(contract.violations).toEqual([]);
-  });
+  const service = useService({ runtime: 'simulated' });
 
   it('streams created, running, draining, shuttingdown, exited for a stopped session', async () => {
-    const stream = await openEventStream(running.url, running.token);
-    await call('POST', '/session', { body: { id: 'ev-1', location: 'local-a', image: 'echo' } });
+    const stream = await openEventStream(service.running.url, service.running.token);
+    await service.call('POST', '/session', { body: { id: 'ev-1', location: 'local-a', image: 'echo' } });
     await stream.waitFor((events) => statuses(events, 'ev-1').includes('running'));
-    await call('DELETE', '/session/ev-1');
+    await service.call('DELETE', '/session/ev-1');
     const events = await stream.waitFor((all) => statuses(all, 'ev-1').includes('exited'));
     expect(statuses(events, 'ev-1')).toEqual(['created', 'running', 'draining', 'shuttingdown', 'exited']);
     const ids = events.filter((e) => e.event === 'session').map((e) => Number(e.id));
@@ -40,29 +28,29 @@ describe('session events', () => {
   });
 
   it('starts a new stream with a snapshot of the live sessions', async () => {
-    await call('POST', '/session', { body: { id: 'ev-live', location: 'local-b', image: 'echo' } });
-    await waitForStatus(call, 'ev-live', ['running']);
-    const stream = await openEventStream(running.url, running.token);
+    await service.call('POST', '/session', { body: { id: 'ev-live', location: 'local-b', image: 'echo' } });
+    await waitForStatus(service.call, 'ev-live', ['running']);
+    const stream = await openEventStream(service.running.url, service.running.token);
     const events = await stream.waitFor((all) => all.some((e) => e.event === 'snapshot'));
     const snapshot = JSON.parse(events.find((e) => e.event === 'snapshot')!.data);
     expect(snapshot).toMatchObject({ status: 'running', session: { id: 'ev-live' } });
     stream.close();
-    await call('DELETE', '/session/ev-live');
+    await service.call('DELETE', '/session/ev-live');
   });
 
   it('replays what a client missed when it reconnects with Last-Event-ID', async () => {
-    const first = await openEventStream(running.url, running.token);
-    await call('POST', '/session', { body: { id: 'ev-2', location: 'local-a', image: 'echo' } });
+    const first = await openEventStream(service.running.url, service.running.token);
+    await service.call('POST', '/session', { body: { id: 'ev-2', location: 'local-a', image: 'echo' } });
     const seen = await first.waitFor((all) => statuses(all, 'ev-2').includes('created'));
     const lastId = seen.filter((e) => e.event === 'session').at(-1)!.id!;
     first.close();
 
     // While away: it becomes running, then is stopped.
-    await waitForStatus(call, 'ev-2', ['running']);
-    await call('DELETE', '/session/ev-2');
-    await waitForStatus(call, 'ev-2', ['exited']);
+    await waitForStatus(service.call, 'ev-2', ['running']);
+    await service.call('DELETE', '/session/ev-2');
+    await waitForStatus(service.call, 'ev-2', ['exited']);
 
-    const again = await openEventStream(running.url, running.token, lastId);
+    const again = await openEventStream(service.running.url, service.running.token, lastId);
     const missed = await again.waitFor((all) => statuses(all, 'ev-2').includes('exited'));
     expect(statuses(missed, 'ev-2')).toEqual(['running', 'draining', 'shuttingdown', 'exited']);
     expect(missed.some((e) => e.event === 'snapshot')).toBe(false);
@@ -70,14 +58,12 @@ describe('session events', () => {
   });
 
   it('refuses a malformed Last-Event-ID with 422', async () => {
-    expectError(await call('GET', '/events', { headers: { 'Last-Event-ID': 'yesterday' } }), 422, 'INVALID_REQUEST', '/events');
+    expectError(await service.call('GET', '/events', { headers: { 'Last-Event-ID': 'yesterday' } }), 422, 'INVALID_REQUEST', '/events');
   });
 });
 
 describe('webhook subscriptions', () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
+  const service = useService({ runtime: 'simulated', webhookBackoffMs: 50 });
   const received: { headers: IncomingMessage['headers']; body: string }[] = [];
   let failuresLeft = 0;
   const receiver = createServer((request, response) => {
@@ -99,13 +85,9 @@ describe('webhook subscriptions', () => {
     receiver.listen(0, '127.0.0.1');
     await once(receiver, 'listening');
     hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-    running = await startService({ runtime: 'simulated', webhookBackoffMs: 50 });
-    call = caller(running.url, running.token, contract);
   });
-  afterAll(async () => {
-    await running.close();
+  afterAll(() => {
     receiver.close();
-    expect(contract.violations).toEqual([]);
   });
 
   const waitForReceived = async (count: number) => {
@@ -114,17 +96,17 @@ describe('webhook subscriptions', () => {
   };
 
   it('delivers each state change as a signed POST that the receiver can verify', async () => {
-    const created = await call('POST', '/subscription', { body: { url: hookUrl } });
+    const created = await service.call('POST', '/subscription', { body: { url: hookUrl } });
     expect(created.status).toBe(201);
     const secret = created.json.secret as string;
     expect(secret).toMatch(/^whsec_/);
-    expect((await call('GET', '/subscription')).json.subscriptions).toEqual([
+    expect((await service.call('GET', '/subscription')).json.subscriptions).toEqual([
       { id: created.json.id, url: hookUrl, created: created.json.created },
     ]);
 
-    await call('POST', '/session', { body: { id: 'wh-1', location: 'local-a', image: 'echo' } });
-    await waitForStatus(call, 'wh-1', ['running']);
-    await call('DELETE', '/session/wh-1');
+    await service.call('POST', '/session', { body: { id: 'wh-1', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'wh-1', ['running']);
+    await service.call('DELETE', '/session/wh-1');
     await waitForReceived(5);
 
     const bodies = received.map((r) => JSON.parse(r.body));
@@ -140,74 +122,63 @@ describe('webhook subscriptions', () => {
 
   it('retries a failing receiver with backoff and logs every attempt', async () => {
     received.length = 0;
-    const subscription = (await call('GET', '/subscription')).json.subscriptions[0];
+    const subscription = (await service.call('GET', '/subscription')).json.subscriptions[0];
     failuresLeft = 2;
-    await call('POST', '/session', { body: { id: 'wh-2', location: 'local-a', image: 'echo' } });
+    await service.call('POST', '/session', { body: { id: 'wh-2', location: 'local-a', image: 'echo' } });
     await waitForReceived(3);
     expect(received.slice(0, 3).map((r) => JSON.parse(r.body).status)).toEqual(['created', 'created', 'created']);
 
-    const log = (await call('GET', `/subscription/${subscription.id}/delivery`)).json.deliveries;
+    const log = (await service.call('GET', `/subscription/${subscription.id}/delivery`)).json.deliveries;
     const forEvent = log.filter((d: { event_id: string }) => d.event_id === JSON.parse(received[0]!.body).id);
     expect(forEvent.map((d: { attempt: number; ok: boolean; status_code: number }) => [d.attempt, d.ok, d.status_code])).toEqual([
       [3, true, 200],
       [2, false, 503],
       [1, false, 503],
     ]);
-    await call('DELETE', '/session/wh-2');
+    await service.call('DELETE', '/session/wh-2');
   });
 
   it('stops deliveries when the subscription is deleted, and answers 404 for it afterwards', async () => {
-    const subscription = (await call('GET', '/subscription')).json.subscriptions[0];
-    expect((await call('DELETE', `/subscription/${subscription.id}`)).status).toBe(204);
-    expectError(await call('DELETE', `/subscription/${subscription.id}`), 404, 'RESOURCE_NOT_FOUND', `/subscription/${subscription.id}`);
-    expectError(await call('GET', `/subscription/${subscription.id}/delivery`), 404, 'RESOURCE_NOT_FOUND', `/subscription/${subscription.id}/delivery`);
+    const subscription = (await service.call('GET', '/subscription')).json.subscriptions[0];
+    expect((await service.call('DELETE', `/subscription/${subscription.id}`)).status).toBe(204);
+    expectError(await service.call('DELETE', `/subscription/${subscription.id}`), 404, 'RESOURCE_NOT_FOUND', `/subscription/${subscription.id}`);
+    expectError(await service.call('GET', `/subscription/${subscription.id}/delivery`), 404, 'RESOURCE_NOT_FOUND', `/subscription/${subscription.id}/delivery`);
     const before = received.length;
-    await call('POST', '/session', { body: { id: 'wh-3', location: 'local-a', image: 'echo' } });
-    await waitForStatus(call, 'wh-3', ['running']);
+    await service.call('POST', '/session', { body: { id: 'wh-3', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'wh-3', ['running']);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(received.length).toBe(before);
   });
 
   it('refuses a subscription URL that is not http(s)', async () => {
-    expectError(await call('POST', '/subscription', { body: { url: 'ftp://example.com/x' } }), 422, 'INVALID_REQUEST', '/subscription');
+    expectError(await service.call('POST', '/subscription', { body: { url: 'ftp://example.com/x' } }), 422, 'INVALID_REQUEST', '/subscription');
   });
 });
 
 describe('registry push', () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
-
-  beforeAll(async () => {
-    running = await startService({ runtime: 'simulated' });
-    call = caller(running.url, running.token, contract);
-  });
-  afterAll(async () => {
-    await running.close();
-    expect(contract.violations).toEqual([]);
-  });
+  const service = useService({ runtime: 'simulated' });
 
   it('registers a pushed tag that a following start can use', async () => {
     const body = { id: 'tagged', location: 'local-a', image: 'echo', version: 'v1.4.2' };
-    expectError(await call('POST', '/session', { body }), 404, 'RESOURCE_NOT_FOUND', '/session');
+    expectError(await service.call('POST', '/session', { body }), 404, 'RESOURCE_NOT_FOUND', '/session');
     const push = { push_data: { tag: 'v1.4.2', pusher: 'ci' }, repository: { repo_name: 'studio/echo', namespace: 'studio' } };
-    const registered = await call('POST', '/webhook/repohost', { body: push });
+    const registered = await service.call('POST', '/webhook/repohost', { body: push });
     expect(registered.status).toBe(202);
     expect(registered.json).toEqual({ image: 'echo', tag: 'v1.4.2' });
-    const started = await call('POST', '/session', { body });
+    const started = await service.call('POST', '/session', { body });
     expect(started.status).toBe(201);
     expect(started.json.tag).toBe('v1.4.2');
   });
 
   it('answers 404 for an unknown image and 422 for a malformed payload', async () => {
     expectError(
-      await call('POST', '/webhook/repohost', { body: { push_data: { tag: 'x' }, repository: { repo_name: 'studio/doom' } } }),
+      await service.call('POST', '/webhook/repohost', { body: { push_data: { tag: 'x' }, repository: { repo_name: 'studio/doom' } } }),
       404,
       'RESOURCE_NOT_FOUND',
       '/webhook/repohost',
     );
     for (const body of [{ push_data: {}, repository: { repo_name: 'a/echo' } }, { repository: { repo_name: 'a/echo' } }, { push_data: { tag: '../x' }, repository: { repo_name: 'a/echo' } }]) {
-      expectError(await call('POST', '/webhook/repohost', { body }), 422, 'INVALID_REQUEST', '/webhook/repohost');
+      expectError(await service.call('POST', '/webhook/repohost', { body }), 422, 'INVALID_REQUEST', '/webhook/repohost');
     }
   });
 });

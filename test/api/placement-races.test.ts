@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { caller } from '../support/http.js';
-import { startService, testFleet, type RunningService } from '../support/service.js';
+import { testFleet, useService } from '../support/service.js';
 
 const CAPACITY = 8;
 
 describe('placement under concurrent starts', () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
-
-  beforeAll(async () => {
-    running = await startService(
+  const service = useService(
       { runtime: 'simulated' },
       {
         fleet: testFleet((fleet) => {
@@ -29,17 +22,11 @@ describe('placement under concurrent starts', () => {
         }),
       },
     );
-    call = caller(running.url, running.token, contract);
-  });
-  afterAll(async () => {
-    await running.close();
-    expect(contract.violations).toEqual([]);
-  });
 
   it(`gives exactly ${CAPACITY} starts and the rest 420 when ${CAPACITY * 4} race for ${CAPACITY} slots`, async () => {
     const results = await Promise.all(
       Array.from({ length: CAPACITY * 4 }, (_, i) =>
-        call('POST', '/session', { body: { id: `race-${i}`, location: 'arena', image: 'echo' } }),
+        service.call('POST', '/session', { body: { id: `race-${i}`, location: 'arena', image: 'echo' } }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -51,24 +38,24 @@ describe('placement under concurrent starts', () => {
     const started = results.filter((r) => r.status === 201).map((r) => r.json);
     const ports = started.flatMap((s) => s.ports.map((p: { host: number }) => p.host));
     expect(new Set(ports).size).toBe(ports.length);
-    const location = (await call('GET', '/location')).json.locations[0];
+    const location = (await service.call('GET', '/location')).json.locations[0];
     expect(location.capacity).toEqual({ total: 8, used: 8, free: 0 });
     expect(location.nodes.map((n: { used: number }) => n.used)).toEqual([4, 4]);
 
     // Stopping frees exactly what was held.
-    await Promise.all(started.map((s) => call('DELETE', `/session/${s.id}`)));
-    for (let i = 0; i < 200 && (await call('GET', '/session')).json.sessions.length > 0; i++) {
+    await Promise.all(started.map((s) => service.call('DELETE', `/session/${s.id}`)));
+    for (let i = 0; i < 200 && (await service.call('GET', '/session')).json.sessions.length > 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect((await call('GET', '/location')).json.locations[0].capacity).toEqual({ total: 8, used: 0, free: 8 });
+    expect((await service.call('GET', '/location')).json.locations[0].capacity).toEqual({ total: 8, used: 0, free: 8 });
   });
 
   it('gives exactly one 201 and 409s when many starts race with one id', async () => {
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => call('POST', '/session', { body: { id: 'same-id', location: 'arena', image: 'echo' } })),
+      Array.from({ length: 12 }, () => service.call('POST', '/session', { body: { id: 'same-id', location: 'arena', image: 'echo' } })),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array(11).fill(409)]);
-    await call('DELETE', '/session/same-id');
+    await service.call('DELETE', '/session/same-id');
   });
 });

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { caller, expectError } from '../support/http.js';
-import { startService, type RunningService } from '../support/service.js';
+import { expectError } from '../support/http.js';
+import { useService } from '../support/service.js';
 
 describe('start-rate limit per account and location', () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
   let next = 0;
-  const start = (location = 'local-a') => call('POST', '/session', { body: { id: `r${++next}`, location, image: 'echo' } });
-
-  beforeAll(async () => {
-    running = await startService({ runtime: 'simulated', startRate: { perSecond: 1, burst: 2, burstWindowSeconds: 30 } });
-    call = caller(running.url, running.token, contract);
-  });
-  afterAll(async () => {
-    await running.close();
-    expect(contract.violations).toEqual([]);
-  });
+  const start = (location = 'local-a') => service.call('POST', '/session', { body: { id: `r${++next}`, location, image: 'echo' } });
+  const service = useService({ runtime: 'simulated', startRate: { perSecond: 1, burst: 2, burstWindowSeconds: 30 } });
 
   it('answers a burst past the limit with 420 rate_limited and Retry-After, then lets a start through after the wait', async () => {
     const burst = [];

@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { caller, expectError } from '../support/http.js';
-import { startService, type RunningService } from '../support/service.js';
+import { expectError } from '../support/http.js';
+import { useService } from '../support/service.js';
 
 describe('tokens over real HTTP', () => {
-  const contract = contractFetch();
   const start = Date.parse('2026-11-22T10:00:00.000Z');
   let clock = start;
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
-
-  beforeAll(async () => {
-    running = await startService({}, { now: () => clock });
-    call = caller(running.url, running.token, contract);
-  });
-  afterAll(async () => {
-    await running.close();
-    expect(contract.violations).toEqual([]);
-  });
+  const service = useService({}, { now: () => clock });
 
   it.each([
     ['1h30m', 90],
     ['45m', 45],
     ['2h', 120],
   ])('accepts expires_after %s and sets expires_at %i minutes ahead', async (expiresAfter, minutes) => {
-    const created = await call('POST', '/token', {
+    const created = await service.call('POST', '/token', {
       body: { name: 'timed', scopes: ['session:read'], expires_after: expiresAfter },
     });
     expect(created.status).toBe(201);
@@ -33,14 +21,14 @@ describe('tokens over real HTTP', () => {
   });
 
   it('leaves expires_at null when expires_after is omitted', async () => {
-    const created = await call('POST', '/token', { body: { name: 'forever', scopes: ['session:read'] } });
+    const created = await service.call('POST', '/token', { body: { name: 'forever', scopes: ['session:read'] } });
     expect(created.status).toBe(201);
     expect(created.json.expires_at).toBeNull();
     expect(created.json.token).toMatch(/^gsh_[0-9A-Za-z]{40}$/);
   });
 
   it.each(['90', '1x', 'm', '0m', '1h1h'])('refuses expires_after %j with 422 naming the field', async (expiresAfter) => {
-    const result = await call('POST', '/token', {
+    const result = await service.call('POST', '/token', {
       body: { name: 'bad', scopes: ['session:read'], expires_after: expiresAfter },
     });
     expectError(result, 422, 'INVALID_REQUEST', '/token');
@@ -51,8 +39,8 @@ describe('tokens over real HTTP', () => {
   });
 
   it('refuses to delegate scopes the issuer does not hold', async () => {
-    const limited = await call('POST', '/token', { body: { name: 'limited', scopes: ['token:write', 'session:read'] } });
-    const result = await call('POST', '/token', {
+    const limited = await service.call('POST', '/token', { body: { name: 'limited', scopes: ['token:write', 'session:read'] } });
+    const result = await service.call('POST', '/token', {
       token: limited.json.token,
       body: { name: 'escalate', scopes: ['session:read', 'session:start'] },
     });
@@ -61,8 +49,8 @@ describe('tokens over real HTTP', () => {
   });
 
   it('lets a token:write token grant webhook:repohost without holding it', async () => {
-    const writer = await call('POST', '/token', { body: { name: 'writer', scopes: ['token:write'] } });
-    const result = await call('POST', '/token', {
+    const writer = await service.call('POST', '/token', { body: { name: 'writer', scopes: ['token:write'] } });
+    const result = await service.call('POST', '/token', {
       token: writer.json.token,
       body: { name: 'registry', scopes: ['webhook:repohost'] },
     });
@@ -71,16 +59,16 @@ describe('tokens over real HTTP', () => {
   });
 
   it('caps a derived token at its issuer expiry', async () => {
-    const issuer = await call('POST', '/token', {
+    const issuer = await service.call('POST', '/token', {
       body: { name: 'issuer', scopes: ['token:write', 'session:read'], expires_after: '30m' },
     });
-    const longer = await call('POST', '/token', {
+    const longer = await service.call('POST', '/token', {
       token: issuer.json.token,
       body: { name: 'longer', scopes: ['session:read'], expires_after: '2h' },
     });
     expect(longer.status).toBe(201);
     expect(longer.json.expires_at).toBe(issuer.json.expires_at);
-    const unbounded = await call('POST', '/token', {
+    const unbounded = await service.call('POST', '/token', {
       token: issuer.json.token,
       body: { name: 'unbounded', scopes: ['session:read'] },
     });
@@ -88,9 +76,9 @@ describe('tokens over real HTTP', () => {
   });
 
   it('lists tokens masked, newest first, with status and last use', async () => {
-    const created = await call('POST', '/token', { body: { name: 'listed', scopes: ['session:read'] } });
-    await call('GET', '/account', { token: created.json.token });
-    const listed = await call('GET', '/token');
+    const created = await service.call('POST', '/token', { body: { name: 'listed', scopes: ['session:read'] } });
+    await service.call('GET', '/account', { token: created.json.token });
+    const listed = await service.call('GET', '/token');
     expect(listed.status).toBe(200);
     const entry = listed.json.tokens.find((t: { id: string }) => t.id === created.json.id);
     expect(entry).toMatchObject({ name: 'listed', status: 'active', scopes: ['session:read'] });
@@ -102,19 +90,19 @@ describe('tokens over real HTTP', () => {
   });
 
   it('shows an expired token as expired', async () => {
-    const created = await call('POST', '/token', { body: { name: 'brief', scopes: ['session:read'], expires_after: '1m' } });
+    const created = await service.call('POST', '/token', { body: { name: 'brief', scopes: ['session:read'], expires_after: '1m' } });
     clock += 2 * 60_000;
-    const entry = (await call('GET', '/token')).json.tokens.find((t: { id: string }) => t.id === created.json.id);
+    const entry = (await service.call('GET', '/token')).json.tokens.find((t: { id: string }) => t.id === created.json.id);
     expect(entry.status).toBe('expired');
   });
 
   it('revokes a token (204), then no longer lists it and answers 404 for it', async () => {
-    const created = await call('POST', '/token', { body: { name: 'doomed', scopes: ['session:read'] } });
-    expect((await call('DELETE', `/token/${created.json.id}`)).status).toBe(204);
-    const listed = await call('GET', '/token');
+    const created = await service.call('POST', '/token', { body: { name: 'doomed', scopes: ['session:read'] } });
+    expect((await service.call('DELETE', `/token/${created.json.id}`)).status).toBe(204);
+    const listed = await service.call('GET', '/token');
     expect(listed.json.tokens.map((t: { id: string }) => t.id)).not.toContain(created.json.id);
-    expectError(await call('DELETE', `/token/${created.json.id}`), 404, 'RESOURCE_NOT_FOUND', `/token/${created.json.id}`);
-    expectError(await call('DELETE', '/token/tok_unknown'), 404, 'RESOURCE_NOT_FOUND', '/token/tok_unknown');
+    expectError(await service.call('DELETE', `/token/${created.json.id}`), 404, 'RESOURCE_NOT_FOUND', `/token/${created.json.id}`);
+    expectError(await service.call('DELETE', '/token/tok_unknown'), 404, 'RESOURCE_NOT_FOUND', '/token/tok_unknown');
   });
 
   it('refuses bodies that miss required fields, add unknown ones, or repeat scopes', async () => {
@@ -127,7 +115,7 @@ describe('tokens over real HTTP', () => {
       { name: 'x', scopes: ['session:read'], admin: true },
       { name: 42, scopes: ['session:read'] },
     ]) {
-      const result = await call('POST', '/token', { body });
+      const result = await service.call('POST', '/token', { body });
       expectError(result, 422, 'INVALID_REQUEST', '/token');
       expect(result.json.violations.length, JSON.stringify(body)).toBeGreaterThan(0);
     }

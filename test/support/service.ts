@@ -3,6 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { contractFetch } from './contract.js';
+import { caller } from './http.js';
 import type { Config } from '../../server/config.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
@@ -108,4 +111,25 @@ export async function startService(
       if (!keepData) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual frame of an API test file: a service for the file's tests, a contract-checking
+ * caller, and, when the file is done, the service closed and no contract violation recorded.
+ */
+export function useService(
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof startService>[1] = {},
+): { running: RunningService; call: ReturnType<typeof caller>; contract: ReturnType<typeof contractFetch> } {
+  const contract = contractFetch();
+  const frame = { contract } as { running: RunningService; call: ReturnType<typeof caller>; contract: typeof contract };
+  beforeAll(async () => {
+    frame.running = await startService(overrides, options);
+    frame.call = caller(frame.running.url, frame.running.token, contract);
+  });
+  afterAll(async () => {
+    await frame.running.close();
+    expect(contract.violations).toEqual([]);
+  });
+  return frame;
 }
