@@ -59,9 +59,9 @@ export interface DockerRuntimeOptions {
 
 interface Engine {
   nodeId: string;
-  /** Requests with a timeout. */
+  /** Short requests, with a timeout (an unreachable engine must not hang polling). */
   api: Docker;
-  /** Long-lived streams (followed logs): no timeout. */
+  /** Long-lived requests (followed logs, stops with a grace period, archives): no timeout. */
   streams: Docker;
   local: boolean;
   publishIp: string;
@@ -232,7 +232,8 @@ export class DockerRuntime implements Runtime {
     }
     tracked.containerId = id;
     try {
-      await engine.api.getContainer(id).stop({ t: Math.ceil(this.options.graceMs / 1000) });
+      // The grace period can outlast the request timeout: the client without one.
+      await engine.streams.getContainer(id).stop({ t: Math.ceil(this.options.graceMs / 1000) });
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 404) return this.lose(tracked);
@@ -501,7 +502,7 @@ export class DockerRuntime implements Runtime {
     mkdirSync(artifacts, { recursive: true, mode: 0o700 });
     const workDir = info.Config.WorkingDir || tracked.workDir;
     try {
-      const archive = (await container.getArchive({ path: workDir })) as unknown as Readable;
+      const archive = (await engine.streams.getContainer(info.Id).getArchive({ path: workDir })) as unknown as Readable;
       // The archive's top entry is the directory itself; tar refuses absolute paths and `..`.
       await pipeline(archive, extractTar({ cwd: artifacts, strip: 1 }));
     } catch {
