@@ -248,10 +248,12 @@ export class Sessions {
           capacity: n.capacity,
           used: used.get(n.id) ?? 0,
         }));
+        // A node whose engine is unreachable takes no sessions: no free capacity, and unavailable like a locked one.
+        const closed = new Set(location.nodes.filter((n) => n.locked || !(this.runtime.nodeAvailable?.(n.id) ?? true)).map((n) => n.id));
         const total = nodes.reduce((sum, n) => sum + n.capacity, 0);
         const inUse = nodes.reduce((sum, n) => sum + n.used, 0);
-        const free = nodes.filter((n) => !n.locked).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);
-        const status = nodes.every((n) => n.locked) ? 'locked' : free === 0 ? 'full' : 'available';
+        const free = nodes.filter((n) => !closed.has(n.id)).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);
+        const status = nodes.every((n) => closed.has(n.id)) ? 'locked' : free === 0 ? 'full' : 'available';
         return { id: location.id, status, ips: location.ips, capacity: { total, used: inUse, free }, nodes };
       });
   }

@@ -18,7 +18,7 @@ import { startService, tempDataDir, testFleet, TEST_BOOTSTRAP_TOKEN, writeFleet,
 import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const engines = process.env.SESSION_HOST_DOCKER_ENGINES?.split(',').filter(Boolean) ?? [];
-const skipReason = 'SESSION_HOST_DOCKER_ENGINES is not set (run `eval export $(bash test/docker/start-engines.sh)` as root to start two Docker engines)';
+const skipReason = 'SESSION_HOST_DOCKER_ENGINES is not set (as root: export "$(bash test/docker/start-engines.sh)" starts two Docker engines)';
 if (engines.length < 2) console.warn(`docker runtime tests skipped: ${skipReason}`);
 const IMAGE = process.env.SESSION_HOST_TEST_IMAGE ?? 'session-host-echo:test';
 const ENGINE_BASE = process.env.SESSION_HOST_DOCKER_BASE ?? '/var/lib/session-host-docker';
@@ -139,6 +139,30 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
     expect(result.json.details).toContain('session-host-not-imported:1');
   });
 
+  it('runs a tag registered by a registry push once a node holds its image, only on that node', async () => {
+    const tag = `v${Math.random().toString(36).slice(2, 8)}`;
+    const push = { push_data: { tag, pusher: 'ci' }, repository: { repo_name: 'studio/echo', namespace: 'studio' } };
+    expect((await call('POST', '/webhook/repohost', { body: push })).status).toBe(202);
+    const missing = await call('POST', '/session', { body: { id: newId(), location: 'dock', image: 'echo', version: tag } });
+    expectError(missing, 404, 'RESOURCE_NOT_FOUND', '/session');
+    expect(missing.json.details).toContain(`session-host-echo:${tag}`);
+
+    const repo = IMAGE.slice(0, IMAGE.lastIndexOf(':'));
+    await docker(engines[0]!).getImage(IMAGE).tag({ repo, tag });
+    try {
+      const id = newId();
+      expect((await call('POST', '/session', { body: { id, location: 'dock', image: 'echo', version: tag } })).status).toBe(201);
+      const session = await waitForStatus(call, id, ['running'], 30_000);
+      expect(session.tag).toBe(tag);
+      const [container] = await docker(engines[0]!).listContainers({ filters: { label: [`session-host.session=${id}`] } });
+      expect(container?.Image).toBe(`${repo}:${tag}`);
+      expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
+      await waitForStatus(call, id, ['exited'], 30_000);
+    } finally {
+      await docker(engines[0]!).getImage(`${repo}:${tag}`).remove().catch(() => {});
+    }
+  });
+
   it('marks sessions of a stopped engine server_unreachable, places new starts elsewhere, and reconciles when it returns', async () => {
     const onTwo = newId();
     expect((await call('POST', '/session', { body: { id: onTwo, location: 'dock-only-2', image: 'echo' } })).status).toBe(201);
@@ -158,6 +182,8 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
       expect((await call('DELETE', `/session/${elsewhere}`)).status).toBe(204);
       const none = await call('POST', '/session', { body: { id: newId(), location: 'dock-only-2', image: 'echo' } });
       expectError(none, 420, 'CAPACITY_UNAVAILABLE', '/session');
+      const locations = (await call('GET', '/location')).json.locations;
+      expect(locations.find((l: { id: string }) => l.id === 'dock-only-2').status).toBe('locked');
     } finally {
       execFileSync('bash', ['test/docker/start-engines.sh'], { stdio: 'ignore' });
     }

@@ -104,11 +104,14 @@ describe('sessions on nodes that can become unreachable', () => {
   });
 
   it('places new starts on available nodes only, and answers locked when none is left', async () => {
-    const { runtime, start, close } = setup();
+    const { sessions, runtime, start, close } = setup();
     runtime.down.add('n1');
     expect(await start('b')).toMatchObject({ ok: true, session: { nodeId: 'n2' } });
+    expect(sessions.locations('acc')[0]).toMatchObject({ status: 'available', capacity: { free: 31 } });
     runtime.down.add('n2');
     expect(await start('c')).toMatchObject({ ok: false, reason: 'no_capacity', why: 'locked' });
+    expect(sessions.locations('acc')[0]).toMatchObject({ status: 'locked', capacity: { free: 0 } });
+    expect(sessions.availableLocations('acc', 'echo')).toEqual([]);
     await close();
   });
 
