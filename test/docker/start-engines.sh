@@ -21,6 +21,11 @@ for n in 1 2; do
   fi
   ip link set "$bridge" up
   if ! docker -H "unix://$sock" version >/dev/null 2>&1; then
+    # An engine still shutting down holds its pid file: let it finish first.
+    if [ -f "$BASE/$n/dockerd.pid" ]; then
+      old=$(cat "$BASE/$n/dockerd.pid")
+      for _ in $(seq 1 100); do kill -0 "$old" 2>/dev/null || break; sleep 0.1; done
+    fi
     mkdir -p "$BASE/$n/data" "$BASE/$n/exec"
     # containerd is started by dockerd itself (one per engine, under its exec root).
     nohup dockerd \

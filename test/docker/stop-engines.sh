@@ -13,6 +13,8 @@ for n in 1 2; do
     kill "$pid" 2>/dev/null
     for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   fi
+  # dockerd bind-mounts its data root onto itself; a stop can leave the mount behind.
+  if mountpoint -q "$BASE/$n/data" 2>/dev/null; then umount -l "$BASE/$n/data"; fi
   ip link show "shb$n" >/dev/null 2>&1 && ip link del "shb$n"
 done
 exit 0
