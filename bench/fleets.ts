@@ -8,17 +8,24 @@ export const LOCATION = 'bench';
 
 /** The fleet file's JSON shape (server/fleet.ts FleetConfig). */
 export interface Fleet {
-  runtime: { driver: 'process' | 'simulated'; stopGraceSeconds: number; isolation: 'auto' | 'bwrap' | 'none' };
+  runtime: { driver: 'process' | 'simulated' | 'docker'; stopGraceSeconds: number; isolation: 'auto' | 'bwrap' | 'none' };
   locations: {
     id: string;
     ips: string[];
-    nodes: { id: string; host: string; ports: { from: number; to: number }; capacity: number; locked: boolean }[];
+    nodes: {
+      id: string;
+      host: string;
+      ports: { from: number; to: number };
+      capacity: number;
+      locked: boolean;
+      docker?: { engine: string; publishIp?: string };
+    }[];
   }[];
   images: {
     name: string;
     defaultTag: string;
     public: boolean;
-    tags: Record<string, { command: string[]; ports: { name: string; type: 'tcp' | 'udp'; container: number }[] }>;
+    tags: Record<string, { command?: string[]; ports: { name: string; type: 'tcp' | 'udp'; container: number }[]; docker?: { image: string } }>;
   }[];
 }
 

@@ -3,13 +3,14 @@
  * table, and writes bench/results.json (every raw number, plus the machine). Not part of
  * `npm test`: it takes minutes and its numbers depend on the machine.
  *
- *   npm run bench                 every scenario (B1 to B4)
+ *   npm run bench                 every scenario (B1 to B4, and B2D when Docker engines are given)
  *   npm run bench -- B1 B3        some of them
  *
  * Environment: BENCH_DURATION (seconds per measured load run, default 5), BENCH_WARMUP
  * (seconds, default 1), BENCH_LOG_LEVEL (the service's LOG_LEVEL, default warn),
  * BENCH_CPU_PROFILE (a directory: the service runs with --cpu-prof and writes its profiles
- * there), BENCH_TIME_LIMIT (seconds for the whole run, default 420).
+ * there), BENCH_TIME_LIMIT (seconds for the whole run, default 420), SESSION_HOST_DOCKER_ENGINES
+ * (B2D: the engines test/docker/start-engines.sh prints; without it B2D reports itself skipped).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { killEverything } from './processes.js';
 import { formatTable, type BenchOptions, type Row, type ScenarioResult } from './report.js';
 import { b1 } from './scenarios/b1-control-plane.js';
+import { b2docker } from './scenarios/b2-docker.js';
 import { b2 } from './scenarios/b2-start-to-running.js';
 import { b3 } from './scenarios/b3-scale.js';
 import { b4 } from './scenarios/b4-contention.js';
@@ -26,6 +28,7 @@ import { projectRoot, serviceRoot } from './service.js';
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
   B1: { title: 'control-plane calls vs bare Fastify and Prism', run: b1 },
   B2: { title: 'start-to-running on the process runtime vs spawning directly', run: b2 },
+  B2D: { title: 'start-to-running on the Docker runtime vs starting the container directly', run: b2docker },
   B3: { title: 'scale: 1,000 and 10,000 live simulated sessions', run: b3 },
   B4: { title: 'contention: 500 concurrent starts into 100 slots', run: b4 },
 };

@@ -94,7 +94,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export interface ServiceOptions {
-  runtime: 'simulated' | 'process';
+  /** RUNTIME for the service; undefined leaves the fleet file's driver (docker). */
+  runtime: 'simulated' | 'process' | undefined;
   fleet: Fleet;
   /** pino level of the service; request logging (info) costs throughput, so the default is warn. */
   logLevel?: string;
@@ -125,7 +126,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       PORT: '0',
       DATA_DIR: dataDir,
       BOOTSTRAP_TOKEN: token,
-      RUNTIME: options.runtime,
+      ...(options.runtime ? { RUNTIME: options.runtime } : {}),
       FLEET_FILE: fleetFile,
       LOG_LEVEL: options.logLevel ?? 'warn',
       // The scenarios measure throughput and capacity, not the per-account start-rate limit

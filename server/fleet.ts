@@ -16,6 +16,15 @@ export interface NodeConfig {
   ports: { from: number; to: number };
   capacity: number;
   locked: boolean;
+  /** The node's Docker engine (runtime driver `docker`). */
+  docker?: NodeDockerConfig;
+}
+
+export interface NodeDockerConfig {
+  /** `unix:///run/docker.sock` or `tcp://10.0.0.5:2375`. */
+  engine: string;
+  /** The host address published ports bind (default 0.0.0.0: every address of the node). */
+  publishIp?: string;
 }
 
 export interface LocationConfig {
@@ -34,9 +43,25 @@ export interface PortDeclaration {
 }
 
 export interface TagConfig {
-  /** Executable and arguments; `node` means the service's own Node, and an entry starting `./` is relative to the project root. */
-  command: string[];
+  /**
+   * Process runtime: executable and arguments; `node` means the service's own Node, and an entry
+   * starting `./` is relative to the project root. Docker runtime (optional): the container's
+   * command (CMD), before the request's args.
+   */
+  command?: string[];
   ports: PortDeclaration[];
+  /** The Docker image of the tag and its limits (runtime driver `docker`). */
+  docker?: TagDockerConfig;
+}
+
+export interface TagDockerConfig {
+  /** Image reference on the node's engine, e.g. `studio/game:1.4`. */
+  image: string;
+  memoryMb?: number;
+  cpus?: number;
+  pids?: number;
+  /** The game server's working directory: writable, kept after the end, its files are the artifacts (default /work). */
+  workDir?: string;
 }
 
 export interface ImageConfig {
@@ -50,11 +75,13 @@ export interface ImageConfig {
 
 export interface FleetConfig {
   runtime: {
-    driver: 'process' | 'simulated';
+    driver: 'process' | 'simulated' | 'docker';
     /** Seconds between SIGTERM and SIGKILL when a session stops. */
     stopGraceSeconds: number;
     /** Isolate game servers with bubblewrap: `auto` uses it when installed. */
     isolation: 'auto' | 'bwrap' | 'none';
+    /** Docker runtime: how long ended sessions' containers (logs) and artifacts are kept (default 24). */
+    retentionHours?: number;
   };
   locations: LocationConfig[];
   images: ImageConfig[];
@@ -116,7 +143,8 @@ const schema = {
       additionalProperties: false,
       required: ['driver', 'stopGraceSeconds', 'isolation'],
       properties: {
-        driver: { enum: ['process', 'simulated'] },
+        driver: { enum: ['process', 'simulated', 'docker'] },
+        retentionHours: { type: 'number', minimum: 0 },
         stopGraceSeconds: { type: 'number', minimum: 0, maximum: 3600 },
         isolation: { enum: ['auto', 'bwrap', 'none'] },
       },
@@ -149,6 +177,15 @@ const schema = {
                 },
                 capacity: { type: 'integer', minimum: 0 },
                 locked: { type: 'boolean' },
+                docker: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['engine'],
+                  properties: {
+                    engine: { type: 'string', pattern: '^(unix:///.+|tcp://[^/]+:[0-9]+/?)$' },
+                    publishIp: { type: 'string', minLength: 1 },
+                  },
+                },
               },
             },
           },
@@ -171,9 +208,21 @@ const schema = {
             additionalProperties: {
               type: 'object',
               additionalProperties: false,
-              required: ['command', 'ports'],
+              required: ['ports'],
               properties: {
                 command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+                docker: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['image'],
+                  properties: {
+                    image: { type: 'string', pattern: '^[a-z0-9][a-z0-9._/:@-]*$' },
+                    memoryMb: { type: 'integer', minimum: 6 },
+                    cpus: { type: 'number', exclusiveMinimum: 0 },
+                    pids: { type: 'integer', minimum: 1 },
+                    workDir: { type: 'string', pattern: '^/.+' },
+                  },
+                },
                 ports: {
                   type: 'array',
                   items: {
@@ -218,6 +267,15 @@ function checkConsistency(fleet: FleetConfig): string[] {
     if (images.has(image.name)) problems.push(`image ${image.name} appears twice`);
     images.add(image.name);
     if (!image.tags[image.defaultTag]) problems.push(`image ${image.name}: default tag ${image.defaultTag} is not among its tags`);
+    for (const [name, tag] of Object.entries(image.tags)) {
+      if (fleet.runtime.driver === 'docker' && !tag.docker) problems.push(`image ${image.name}:${name}: the docker runtime needs docker.image`);
+      if (fleet.runtime.driver === 'process' && !tag.command) problems.push(`image ${image.name}:${name}: the process runtime needs a command`);
+    }
+  }
+  if (fleet.runtime.driver === 'docker') {
+    for (const node of fleet.locations.flatMap((l) => l.nodes)) {
+      if (!node.docker) problems.push(`node ${node.id}: the docker runtime needs docker.engine`);
+    }
   }
   return problems;
 }
@@ -242,6 +300,19 @@ export function parseFleet(text: string, source: string): FleetConfig {
 export function loadFleet(path: string, defaults: FleetConfig = defaultFleet): FleetConfig {
   if (!existsSync(path)) writeFileSync(path, JSON.stringify(defaults, null, 2) + '\n', { flag: 'wx' });
   return parseFleet(readFileSync(path, 'utf8'), path);
+}
+
+/**
+ * The Docker image reference of `tag` of `image`: the tag's own, or for a tag registered by a
+ * registry push (which runs as the default tag) the default tag's repository with the pushed tag.
+ */
+export function dockerImageRef(image: ImageConfig, tagName: string, tag: TagConfig): string | undefined {
+  if (!tag.docker) return undefined;
+  if (image.tags[tagName]) return tag.docker.image;
+  const ref = tag.docker.image.replace(/@.*$/, '');
+  const slash = ref.lastIndexOf('/');
+  const colon = ref.lastIndexOf(':');
+  return `${colon > slash ? ref.slice(0, colon) : ref}:${tagName}`;
 }
 
 /** The command of a tag as an executable path and arguments. */

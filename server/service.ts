@@ -27,6 +27,7 @@ import { subscriptionHandlers } from './http/subscription-handlers.js';
 import { tokenHandlers } from './http/token-handlers.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
 import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
+import { DockerRuntime } from './runtime/docker/docker-runtime.js';
 import type { Runtime } from './runtime/runtime.js';
 import { SimulatedRuntime } from './runtime/simulated-runtime.js';
 import { SecretBox } from './security/secret-box.js';
@@ -50,6 +51,15 @@ function bubblewrapInstalled(): boolean {
 function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
+  if (driver === 'docker') {
+    return new DockerRuntime({
+      dataDir: config.dataDir,
+      nodes: fleet.locations.flatMap((l) => l.nodes).map((n) => ({ id: n.id, docker: n.docker! })),
+      graceMs: fleet.runtime.stopGraceSeconds * 1000,
+      retentionHours: fleet.runtime.retentionHours ?? 24,
+      now,
+    });
+  }
   const { isolation } = fleet.runtime;
   const isolate = isolation === 'bwrap' || (isolation === 'auto' && bubblewrapInstalled());
   return new ProcessRuntime({

@@ -5,8 +5,8 @@
  * change goes through transition(), which enforces the table in session-states.ts.
  */
 import { Readable } from 'node:stream';
-import type { TagConfig } from '../fleet.js';
-import { resolveCommand } from '../fleet.js';
+import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../fleet.js';
+import { dockerImageRef, resolveCommand } from '../fleet.js';
 import type { Runtime, RuntimeEvent } from '../runtime/runtime.js';
 import type { Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
@@ -116,12 +116,15 @@ export class Sessions {
     const rate = await this.startRate.take(accountId, location.id);
     if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
+    const nodes = await this.usableNodes(location, image, tagName, tag);
+    if (!nodes.ok) return { ok: false, reason: 'not_found', what: 'image', name: nodes.missing };
+
     const created = this.now();
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
     const placed = this.repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
       if (this.repository.exists(request.id)) return { ok: false, reason: 'conflict' };
       const placement = place(
-        location.nodes,
+        nodes.nodes,
         (nodeId) => this.repository.liveSessionsOn(nodeId),
         (nodeId) => this.repository.portsInUse(nodeId),
         tag.ports.length,
@@ -159,11 +162,35 @@ export class Sessions {
     this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
     try {
-      await this.runtime.start(this.launchSpec(session, tag, request.env ?? {}));
+      await this.runtime.start(this.launchSpec(session, image, tag, request.env ?? {}));
     } catch {
       this.transition(session.id, 'dead', { endReason: 'start_failed' });
     }
     return { ok: true, session: this.repository.find(session.id)! };
+  }
+
+  /**
+   * The location's nodes a start may use: not those whose engine is unreachable (when none is
+   * left, placement answers as for locked nodes), nor those whose engine lacks the tag's image;
+   * an image on none of the reachable nodes is unknown in this location (404).
+   */
+  private async usableNodes(
+    location: LocationConfig,
+    image: ImageConfig,
+    tagName: string,
+    tag: TagConfig,
+  ): Promise<{ ok: true; nodes: NodeConfig[] } | { ok: false; missing: string }> {
+    const reachable = location.nodes.filter((node) => this.runtime.nodeAvailable?.(node.id) ?? true);
+    const ref = dockerImageRef(image, tagName, tag);
+    if (!ref || !this.runtime.hasImage) return { ok: true, nodes: reachable };
+    const candidates = reachable.filter((node) => !node.locked);
+    const held = await Promise.all(candidates.map((node) => this.runtime.hasImage!(node.id, ref)));
+    const withImage = candidates.filter((_node, i) => held[i] === true);
+    if (candidates.length > 0 && withImage.length === 0 && held.some((h) => h === false)) {
+      return { ok: false, missing: `${image.name}:${tagName} (docker image ${ref} is not on the nodes of ${location.id})` };
+    }
+    // Locked nodes stay in the list so that placement still tells `locked` from `full`.
+    return { ok: true, nodes: reachable.filter((node) => node.locked || withImage.includes(node)) };
   }
 
   get(accountId: string, id: string): SessionRecord | undefined {
@@ -221,10 +248,12 @@ export class Sessions {
           capacity: n.capacity,
           used: used.get(n.id) ?? 0,
         }));
+        // A node whose engine is unreachable takes no sessions: no free capacity, and unavailable like a locked one.
+        const closed = new Set(location.nodes.filter((n) => n.locked || !(this.runtime.nodeAvailable?.(n.id) ?? true)).map((n) => n.id));
         const total = nodes.reduce((sum, n) => sum + n.capacity, 0);
         const inUse = nodes.reduce((sum, n) => sum + n.used, 0);
-        const free = nodes.filter((n) => !n.locked).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);
-        const status = nodes.every((n) => n.locked) ? 'locked' : free === 0 ? 'full' : 'available';
+        const free = nodes.filter((n) => !closed.has(n.id)).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);
+        const status = nodes.every((n) => closed.has(n.id)) ? 'locked' : free === 0 ? 'full' : 'available';
         return { id: location.id, status, ips: location.ips, capacity: { total, used: inUse, free }, nodes };
       });
   }
@@ -257,6 +286,7 @@ export class Sessions {
     for (const session of this.repository.live()) {
       await this.runtime.adopt({
         sessionId: session.id,
+        nodeId: session.nodeId,
         host: session.host,
         ports: session.ports,
         wasRunning: session.status === 'running',
@@ -284,6 +314,7 @@ export class Sessions {
   private async end(session: SessionRecord, reason: EndReason): Promise<void> {
     if (session.status === 'server_unreachable') {
       this.transition(session.id, 'dead', { endReason: reason });
+      this.runtime.forget?.(session.id);
       return;
     }
     if (session.status !== 'draining' && session.status !== 'shuttingdown') {
@@ -300,7 +331,14 @@ export class Sessions {
       case 'running':
         if (['created', 'restarting', 'server_unreachable'].includes(session.status)) {
           this.transition(session.id, 'running', { runningSince: session.runningSince ?? event.at });
+          // Back from an unreachable node with a stop pending: finish the stop.
+          if (session.status === 'server_unreachable' && session.pendingEndReason) {
+            void this.end(this.repository.find(session.id)!, session.pendingEndReason);
+          }
         }
+        return;
+      case 'unreachable':
+        if (session.status !== 'server_unreachable') this.transition(session.id, 'server_unreachable');
         return;
       case 'restarting':
         if (session.status === 'running') this.transition(session.id, 'restarting');
@@ -325,6 +363,14 @@ export class Sessions {
         return;
       case 'created':
         this.transition(session.id, 'dead', { ...ended, endReason: 'start_failed' });
+        return;
+      case 'server_unreachable':
+        // Ended while its node was unreachable: a stop that was under way counts as that end.
+        if (session.pendingEndReason) {
+          this.transition(session.id, 'dead', { ...ended, endReason: session.pendingEndReason });
+          return;
+        }
+        this.transition(session.id, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
         return;
       default:
         this.transition(session.id, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
@@ -374,17 +420,35 @@ export class Sessions {
     this.ttlTimers.set(session.id, timer);
   }
 
-  private launchSpec(session: SessionRecord, tag: TagConfig, callerEnv: Record<string, string>) {
-    const { file, args } = resolveCommand(tag.command);
-    return {
+  private launchSpec(session: SessionRecord, image: ImageConfig, tag: TagConfig, callerEnv: Record<string, string>) {
+    const base = {
       sessionId: session.id,
-      file,
-      args: [...args, ...session.args],
-      // The caller's env first, so it cannot override what identifies the session.
-      env: { PATH: DEFAULT_PATH, ...callerEnv, ...sessionEnv(session.id, session.host, session.ports) },
+      accountId: session.accountId,
+      location: session.location,
+      nodeId: session.nodeId,
       host: session.host,
       ports: session.ports,
       restart: session.restart,
+    };
+    const identity = sessionEnv(session.id, session.host, session.ports);
+    const ref = dockerImageRef(image, session.tag, tag);
+    if (tag.docker && ref) {
+      // A container: the image's entrypoint runs; its PATH comes from the image.
+      return {
+        ...base,
+        container: { ...tag.docker, image: ref },
+        file: '',
+        args: [...(tag.command ?? []), ...session.args],
+        env: { ...callerEnv, ...identity },
+      };
+    }
+    const { file, args } = resolveCommand(tag.command ?? []);
+    return {
+      ...base,
+      file,
+      args: [...args, ...session.args],
+      // The caller's env first, so it cannot override what identifies the session.
+      env: { PATH: DEFAULT_PATH, ...callerEnv, ...identity },
     };
   }
 }

@@ -5,9 +5,16 @@
  */
 import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../domain/session-record.js';
+import type { TagDockerConfig } from '../fleet.js';
 
 export interface LaunchSpec {
   sessionId: string;
+  accountId: string;
+  location: string;
+  /** The node the session was placed on. */
+  nodeId: string;
+  /** Container runtimes: the image reference and limits (the tag's `docker`); `args` is then the container's command. */
+  container?: TagDockerConfig & { image: string };
   /** Executable and arguments (the image's command, then the request's args). */
   file: string;
   args: string[];
@@ -27,10 +34,13 @@ export type RuntimeEvent =
   /** The game server is gone for good (after a stop, a crash without restart, or a clean exit). */
   | { type: 'exited'; sessionId: string; at: number; exitCode: number | null; signal: string | null }
   /** The runtime lost track of the session (its supervisor died, its node is gone). */
-  | { type: 'lost'; sessionId: string; at: number };
+  | { type: 'lost'; sessionId: string; at: number }
+  /** The session's node cannot be reached (its engine is down); `running` follows when it is back and the session still runs. */
+  | { type: 'unreachable'; sessionId: string; at: number };
 
 export interface AdoptSpec {
   sessionId: string;
+  nodeId: string;
   host: string;
   ports: PortAllocation[];
   /** Whether the store had seen it running. */
@@ -50,6 +60,12 @@ export interface Runtime {
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;
+  /** Whether the node can take sessions now (its engine answers); runtimes without nodes of their own leave it out. */
+  nodeAvailable?(nodeId: string): boolean;
+  /** Whether the node's engine holds the image; undefined when it cannot tell (unreachable). */
+  hasImage?(nodeId: string, image: string): Promise<boolean | undefined>;
+  /** The session ended while its node was unreachable: stop what is left of it once the node is back. */
+  forget?(sessionId: string): void;
   /** Stop watching; sessions keep running, to be adopted by the next start. */
   close(): Promise<void>;
 }

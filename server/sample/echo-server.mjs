@@ -3,6 +3,9 @@
 // session id, so a client can check it reached the right session. Ports and identity come from
 // the environment the runtime sets: SESSION_ID, SESSION_HOST, PORT_GAME (udp), PORT_QUERY (tcp).
 // On SIGTERM it writes summary.json into its working directory (an artifact) and exits 0.
+// ECHO_BIND overrides the address it binds (0.0.0.0 in a container: the engine's published
+// ports forward to the container's own address). ECHO_ALLOCATE_MB allocates (and touches) that
+// much memory after start, to test memory limits. ECHO_CRASH_AFTER_MS crashes it (exit 3).
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -37,11 +40,22 @@ const tcp = createServer((socket) => {
   socket.on('error', () => socket.destroy());
 });
 
-udp.bind(udpPort, host, () => {
-  tcp.listen(tcpPort, host, () => {
-    console.log(`echo server for session ${sessionId} on udp ${host}:${udpPort}, tcp ${host}:${tcpPort}`);
+const bind = process.env.ECHO_BIND || host;
+udp.bind(udpPort, bind, () => {
+  tcp.listen(tcpPort, bind, () => {
+    console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);
   });
 });
+
+const allocateMb = Number(process.env.ECHO_ALLOCATE_MB ?? 0);
+if (allocateMb > 0) {
+  const blocks = [];
+  setTimeout(() => {
+    console.log(`echo server allocating ${allocateMb} MB (ECHO_ALLOCATE_MB)`);
+    for (let i = 0; i < allocateMb; i++) blocks.push(Buffer.alloc(1024 * 1024, 1));
+    console.log(`echo server holds ${blocks.length} MB`);
+  }, 200);
+}
 
 const crashAfter = Number(process.env.ECHO_CRASH_AFTER_MS ?? 0);
 if (crashAfter > 0) {

@@ -1,0 +1,71 @@
+/** The fleet file's Docker settings, Docker image references of pushed tags, and Docker's log stream format. */
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { defaultFleet, dockerImageRef, FleetConfigError, parseFleet, type FleetConfig } from '../../server/fleet.js';
+import { demultiplex, Demultiplexer, engineOptions } from '../../server/runtime/docker/docker-runtime.js';
+
+function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
+  const fleet = structuredClone(defaultFleet);
+  fleet.runtime.driver = 'docker';
+  for (const [i, location] of fleet.locations.entries()) {
+    for (const node of location.nodes) node.docker = { engine: i === 0 ? 'unix:///run/docker.sock' : 'tcp://10.0.0.5:2375' };
+  }
+  const tag = fleet.images[0]!.tags.latest!;
+  fleet.images[0]!.tags.latest = { ports: tag.ports, docker: { image: 'studio/echo:1.4', memoryMb: 256, cpus: 0.5, pids: 128 } };
+  change(fleet);
+  return fleet;
+}
+
+const parse = (fleet: FleetConfig) => parseFleet(JSON.stringify(fleet), 'fleet.json');
+
+describe('fleet file: the docker runtime', () => {
+  it('accepts engines on nodes and images with limits on tags; the process fleet stays valid', () => {
+    expect(parse(dockerFleet()).runtime.driver).toBe('docker');
+    expect(parse(defaultFleet)).toEqual(defaultFleet);
+  });
+
+  it('names what is missing or wrong', () => {
+    expect(() => parse(dockerFleet((f) => delete f.locations[0]!.nodes[0]!.docker))).toThrow(/node local-a-1: the docker runtime needs docker.engine/);
+    expect(() => parse(dockerFleet((f) => delete f.images[0]!.tags.latest!.docker))).toThrow(/echo:latest: the docker runtime needs docker.image/);
+    expect(() => parse(dockerFleet((f) => (f.locations[0]!.nodes[0]!.docker!.engine = 'docker.sock')))).toThrow(FleetConfigError);
+    expect(() => parse(dockerFleet((f) => (f.images[0]!.tags.latest!.docker!.memoryMb = 0)))).toThrow(/memoryMb/);
+    expect(() => parse(dockerFleet((f) => (f.runtime.driver = 'process')))).toThrow(/the process runtime needs a command/);
+  });
+
+  it('maps engine addresses to dockerode options', () => {
+    expect(engineOptions('unix:///run/x.sock')).toEqual({ socketPath: '/run/x.sock' });
+    expect(engineOptions('tcp://10.0.0.5:2375')).toEqual({ host: '10.0.0.5', port: 2375, protocol: 'http' });
+  });
+});
+
+describe('docker image references', () => {
+  const image = dockerFleet().images[0]!;
+  const tag = image.tags.latest!;
+  it('uses the tag’s own image, and for a pushed tag the default tag’s repository', () => {
+    expect(dockerImageRef(image, 'latest', tag)).toBe('studio/echo:1.4');
+    expect(dockerImageRef(image, 'v2', tag)).toBe('studio/echo:v2');
+    expect(dockerImageRef(image, 'v2', { ...tag, docker: { image: 'registry:5000/studio/echo' } })).toBe('registry:5000/studio/echo:v2');
+    expect(dockerImageRef(image, 'v2', { ...tag, docker: undefined })).toBeUndefined();
+  });
+});
+
+describe("docker's multiplexed log stream", () => {
+  const frame = (stream: number, payload: string) => {
+    const body = Buffer.from(payload);
+    const header = Buffer.alloc(8);
+    header[0] = stream;
+    header.writeUInt32BE(body.length, 4);
+    return Buffer.concat([header, body]);
+  };
+  const both = Buffer.concat([frame(1, 'out line\n'), frame(2, 'err line\n')]);
+
+  it('demultiplexes a buffer', () => {
+    expect(demultiplex(both).toString()).toBe('out line\nerr line\n');
+  });
+
+  it('demultiplexes a stream whose frames are split across chunks', async () => {
+    const chunks = [both.subarray(0, 3), both.subarray(3, 12), both.subarray(12)];
+    expect(await text(Readable.from(chunks).pipe(new Demultiplexer()))).toBe('out line\nerr line\n');
+  });
+});
