@@ -591,7 +591,11 @@ export interface components {
              * @example latest
              */
             version?: string;
-            /** @description Environment for the game server. Never echoed back. */
+            /**
+             * @description Environment for the game server. Never echoed back. Names are plain (`[A-Za-z_][A-Za-z0-9_]*`);
+             *     `PATH`, `LD_*`, `NODE_*` and the session's own `SESSION_*`, `PORT_*` and `PUBLIC_PORT_*`
+             *     are refused with 422, since they would change what runs or who it is.
+             */
             env?: components["schemas"]["StringMap"];
             /**
              * @description Arguments appended to the image's command.

@@ -14,7 +14,7 @@ import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
-import { loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
+import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { createApp } from './http/app.js';
 import type { RequestContext } from './http/context.js';
@@ -44,8 +44,13 @@ const SHUTDOWN_GRACE_MS = 2000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 
-function bubblewrapInstalled(): boolean {
-  return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, 'bwrap')));
+/** The absolute path of bubblewrap, if installed. */
+function findBubblewrap(): string | undefined {
+  return (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => dir !== '')
+    .map((dir) => join(dir, 'bwrap'))
+    .find((path) => existsSync(path));
 }
 
 function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
@@ -61,11 +66,15 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
     });
   }
   const { isolation } = fleet.runtime;
-  const isolate = isolation === 'bwrap' || (isolation === 'auto' && bubblewrapInstalled());
+  const bwrap = isolation === 'none' ? undefined : findBubblewrap();
+  if (isolation === 'bwrap' && !bwrap) throw new FleetConfigError('runtime.isolation is "bwrap" but bubblewrap (bwrap) is not installed');
+  if (isolation === 'auto' && !bwrap) {
+    console.warn('bubblewrap is not installed: game servers run without isolation (install it, or set runtime.isolation to "none" to silence this)');
+  }
   return new ProcessRuntime({
     sessionsDir: join(config.dataDir, 'sessions'),
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
-    isolation: isolate ? (workDir) => bubblewrapArgs(projectRoot, config.dataDir, workDir) : undefined,
+    isolation: bwrap ? (workDir) => bubblewrapArgs(bwrap, projectRoot, config.dataDir, workDir) : undefined,
     now,
   });
 }
@@ -132,6 +141,7 @@ export function createService(
     quota,
     startRate: createStartRateLimiter(config.startRate),
     now,
+    onError: (error) => app.log.error({ err: error }, 'session background work failed'),
   });
   const webhooks = new WebhookDispatcher({
     subscriptions,
@@ -140,6 +150,7 @@ export function createService(
     body: (event) => JSON.stringify(sessionEventBody(event)),
     now,
     backoffMs: config.webhookBackoffMs,
+    onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
   });
   sessions.onChange(() => webhooks.kick());
 
@@ -149,8 +160,8 @@ export function createService(
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions),
-    ...eventHandlers(sessions, { ...sessionRepository, latestEventId: () => subscriptions.latestEventId() }, eventStreams),
-    ...subscriptionHandlers(subscriptions, box, now),
+    ...eventHandlers(sessions, sessionRepository, eventStreams, now),
+    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
     ...registryHandlers(catalog, now),
   };
 
@@ -158,7 +169,13 @@ export function createService(
   const timers = [
     setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
     setInterval(
-      () => sessionRepository.pruneEvents({ count: EVENT_WINDOW.count, sinceMs: now() - EVENT_WINDOW.ageMs }),
+      () =>
+        sessionRepository.pruneEvents({
+          count: EVENT_WINDOW.count,
+          sinceMs: now() - EVENT_WINDOW.ageMs,
+          // Never past a subscription that has not delivered them yet.
+          keepAfter: subscriptions.lowestCursor(),
+        }),
       EVENT_WINDOW.pruneEveryMs,
     ),
   ];

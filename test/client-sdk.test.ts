@@ -4,6 +4,7 @@
  * polling fallback. Against the Prism mock (forced statuses with `Prefer: code=…`), the sandbox
  * (errors on demand with `X-Sandbox-Status`) and the real service.
  */
+import { sleep } from '../client/sleep.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiError,
@@ -134,14 +135,21 @@ describe('the client SDK against the Prism mock', () => {
   it('is abortable while waiting for Retry-After', async () => {
     const api = createSessionHostClient({ baseUrl: prism.url, token });
     const controller = new AbortController();
-    const started = Date.now();
+    const waits: { ms: number; signal?: AbortSignal }[] = [];
     const pending = startSession(api, { id: 'mock-4', location: 'a', image: 'echo', restart: false }, {
       signal: controller.signal,
       headers: () => ({ Prefer: 'code=420' }),
+      // The real sleep, recorded: the wait it is given must be the one the abort cuts short.
+      sleep: (ms, signal) => {
+        waits.push({ ms, ...(signal ? { signal } : {}) });
+        return sleep(ms, signal);
+      },
       onRetry: () => setTimeout(() => controller.abort(new Error('caller gave up')), 50),
     });
     await expect(pending).rejects.toThrow('caller gave up');
-    expect(Date.now() - started).toBeLessThan(1500); // the real 2-5 s wait was cut short
+    expect(waits).toHaveLength(1);
+    expect(waits[0]!.ms).toBeGreaterThanOrEqual(1800);
+    expect(waits[0]!.signal?.aborted).toBe(true);
   });
 
   it('waits for a status by polling when the event stream has nothing for the session', async () => {

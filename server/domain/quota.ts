@@ -119,6 +119,8 @@ export class Quota {
       if (now - at < this.policy.graceMs) continue;
       this.exhaustedAt.delete(accountId);
       this.onExhausted(accountId);
+      // Should any session outlive the ending (it failed), the next tick finds it again.
+      this.recompute(accountId);
     }
   }
 }

@@ -40,7 +40,7 @@ export interface SessionRecord {
   ended: number | null;
   exitCode: number | null;
   endReason: EndReason | null;
-  /** When it last became running (quota is charged from here). */
+  /** When it first became running; quota is charged from here to the end, restarts included. */
   runningSince: number | null;
   players: string[];
 }
@@ -85,10 +85,12 @@ export interface SessionRepository {
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): number;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
   eventsAfter(accountId: string, afterId: number, limit: number): StoredEvent[];
+  /** The id of the latest event ever written (0 before the first), even if it was pruned since. */
+  latestEventId(): number;
   /** The lowest event id still kept (the replay window's start), or undefined when none is. */
   oldestEventId(): number | undefined;
-  /** Drop events beyond the replay window. */
-  pruneEvents(keepAtLeastAfter: { count: number; sinceMs: number }): void;
+  /** Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but none after `keepAfter`. */
+  pruneEvents(window: { count: number; sinceMs: number; keepAfter?: number }): void;
   /** When each of the account's live sessions started running (those that have). */
   runningSince(accountId: string): number[];
   accountsWithRunningSessions(): string[];

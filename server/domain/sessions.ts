@@ -28,6 +28,7 @@ export interface StartRequest {
 }
 
 export type StartFailure =
+  | { reason: 'reserved_env'; names: string[] }
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
   | { reason: 'quota_exceeded' }
   | { reason: 'conflict' }
@@ -46,6 +47,8 @@ export interface SessionsDependencies {
   quota: Quota;
   startRate: StartRateLimiter;
   now: () => number;
+  /** Where failures of background work (ttl, quota ends) are reported. */
+  onError?: (error: unknown) => void;
 }
 
 export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
@@ -72,6 +75,13 @@ export interface SessionChange {
   at: number;
 }
 
+/**
+ * Environment names a caller may set: plain names, and none that would change what runs or how
+ * (PATH, the dynamic linker's LD_*, Node's NODE_*) or that identify the session.
+ */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const RESERVED_ENV = /^(PATH$|LD_|NODE_|SESSION_|PORT_|PUBLIC_PORT_)/;
+
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** setTimeout takes at most 2^31-1 ms; longer ttls re-arm until due. */
@@ -87,12 +97,14 @@ export class Sessions {
   private readonly quota: Quota;
   private readonly startRate: StartRateLimiter;
   private readonly now: () => number;
+  private readonly onError: (error: unknown) => void;
 
   constructor(deps: SessionsDependencies) {
+    this.onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
     ({ startRate: this.startRate, now: this.now } = deps);
     this.runtime.onEvent((event) => this.onRuntimeEvent(event));
-    this.quota.whenExhausted((accountId) => void this.endAllOf(accountId, 'quota_exhausted'));
+    this.quota.whenExhausted((accountId) => this.background(this.endAllOf(accountId, 'quota_exhausted')));
   }
 
   /** Called with every state change (events, webhooks); returns a function that unsubscribes. */
@@ -105,6 +117,8 @@ export class Sessions {
   }
 
   async start(accountId: string, request: StartRequest): Promise<StartResult> {
+    const badEnv = Object.keys(request.env ?? {}).filter((name) => !ENV_NAME.test(name) || RESERVED_ENV.test(name));
+    if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv };
     const location = this.catalog.location(accountId, request.location);
     if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
     const image = this.catalog.image(accountId, request.image);
@@ -164,7 +178,10 @@ export class Sessions {
     try {
       await this.runtime.start(this.launchSpec(session, image, tag, request.env ?? {}));
     } catch {
-      this.transition(session.id, 'dead', { endReason: 'start_failed' });
+      // A stop may have begun while it was launching.
+      const current = this.repository.find(session.id)!;
+      if (current.status === 'created') this.transition(session.id, 'dead', { endReason: 'start_failed' });
+      else if (current.status === 'shuttingdown') this.transition(session.id, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
     }
     return { ok: true, session: this.repository.find(session.id)! };
   }
@@ -317,10 +334,9 @@ export class Sessions {
       this.runtime.forget?.(session.id);
       return;
     }
-    if (session.status !== 'draining' && session.status !== 'shuttingdown') {
-      if (session.status !== 'created') this.transition(session.id, 'draining', { pendingEndReason: reason });
-      this.transition(session.id, 'shuttingdown', { pendingEndReason: reason });
-    }
+    // Only a running game server drains; one starting or restarting is shut down at once.
+    if (session.status === 'running') this.transition(session.id, 'draining', { pendingEndReason: reason });
+    if (session.status !== 'shuttingdown') this.transition(session.id, 'shuttingdown', { pendingEndReason: reason });
     await this.runtime.stop(session.id);
   }
 
@@ -333,7 +349,7 @@ export class Sessions {
           this.transition(session.id, 'running', { runningSince: session.runningSince ?? event.at });
           // Back from an unreachable node with a stop pending: finish the stop.
           if (session.status === 'server_unreachable' && session.pendingEndReason) {
-            void this.end(this.repository.find(session.id)!, session.pendingEndReason);
+            this.background(this.end(this.repository.find(session.id)!, session.pendingEndReason));
           }
         }
         return;
@@ -403,6 +419,11 @@ export class Sessions {
     this.notify({ eventId, session, previous, at });
   }
 
+  /** Work started by a timer or an event, with no caller to answer: a failure is reported, never fatal. */
+  private background(work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.onError(error));
+  }
+
   private notify(change: SessionChange) {
     for (const listener of this.listeners) listener(change);
   }
@@ -414,7 +435,7 @@ export class Sessions {
       const current = this.repository.find(session.id);
       if (!current || isFinal(current.status)) return;
       if (current.expires! > this.now()) return this.armTtl(current);
-      void this.stop(current.accountId, current.id, 'ttl_expired');
+      this.background(this.stop(current.accountId, current.id, 'ttl_expired'));
     }, Math.min(delay, MAX_TIMER_MS));
     timer.unref();
     this.ttlTimers.set(session.id, timer);
@@ -448,7 +469,7 @@ export class Sessions {
       file,
       args: [...args, ...session.args],
       // The caller's env first, so it cannot override what identifies the session.
-      env: { PATH: DEFAULT_PATH, ...callerEnv, ...identity },
+      env: { ...callerEnv, PATH: DEFAULT_PATH, ...identity },
     };
   }
 }

@@ -34,6 +34,6 @@ export interface SubscriptionRepository {
   retryLater(id: string, attempt: number, due: number): void;
   recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): void;
   deliveries(subscriptionId: string, limit: number): DeliveryRecord[];
-  /** The latest event id (a new subscription starts after it). */
-  latestEventId(): number;
+  /** The lowest cursor of the active subscriptions: events after it must be kept for them. */
+  lowestCursor(): number | undefined;
 }

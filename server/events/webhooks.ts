@@ -28,6 +28,7 @@ export interface WebhookOptions {
   now: () => number;
   /** The first retry waits this long; each next one twice as long. */
   backoffMs: number;
+  onError: (error: unknown) => void;
 }
 
 export class WebhookDispatcher {
@@ -44,15 +45,23 @@ export class WebhookDispatcher {
     const now = this.options.now();
     for (const subscription of this.options.subscriptions.active()) {
       if (subscription.due > now || this.inFlight.has(subscription.id)) continue;
-      const [event] = this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
-      if (!event) continue;
-      this.inFlight.add(subscription.id);
-      const secret = this.options.box.open(subscription.sealed, subscription.id);
-      void this.deliver(subscription, secret, event).finally(() => {
-        this.inFlight.delete(subscription.id);
-        // There may be more events waiting behind this one.
-        setImmediate(() => this.kick());
-      });
+      // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
+      // state change's that kicked the dispatcher.
+      try {
+        const [event] = this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
+        if (!event) continue;
+        const secret = this.options.box.open(subscription.sealed, subscription.id);
+        this.inFlight.add(subscription.id);
+        void this.deliver(subscription, secret, event)
+          .catch((error: unknown) => this.options.onError(error))
+          .finally(() => {
+            this.inFlight.delete(subscription.id);
+            // There may be more events waiting behind this one.
+            setImmediate(() => this.kick());
+          });
+      } catch (error) {
+        this.options.onError(error);
+      }
     }
   }
 

@@ -116,6 +116,12 @@ export function createApp(deps: AppDependencies) {
     return503OnClosing: false,
     // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 4096 },
+    // A path Fastify cannot decode (bad percent-encoding) names nothing: 404 in our error body.
+    frameworkErrors: (error, request, reply) => {
+      const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'RESOURCE_NOT_FOUND' : 'INVALID_REQUEST';
+      const details = code === 'RESOURCE_NOT_FOUND' ? 'no such resource: the path is not valid percent-encoding' : error.message;
+      return replyError(request as FastifyRequest, reply as FastifyReply, code, code === 'RESOURCE_NOT_FOUND' ? { details } : { violations: [{ field: 'request', description: details }] });
+    },
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));

@@ -2,13 +2,13 @@
  * GET /events: Server-Sent Events of the account's session changes. A new stream starts with a
  * snapshot of the live sessions (each carrying the id of the latest event it includes); a
  * reconnect with Last-Event-ID replays what it missed from the event log instead, when that is
- * still in the replay window. Live changes are buffered while the start is written, so nothing
- * falls between the two. SSE framing is a few lines, so it is written here rather than through a
+ * still in the replay window. The log is read and the live subscription taken in one synchronous
+ * stretch, so nothing falls between the two. SSE framing is a few lines, so it is written here rather than through a
  * plugin that would bypass the generated handler interface.
  */
 import { PassThrough } from 'node:stream';
 import type { Handlers } from '../../generated/handlers.js';
-import type { SessionChange, Sessions } from '../domain/sessions.js';
+import type { Sessions } from '../domain/sessions.js';
 import type { SessionRepository } from '../domain/session-record.js';
 import type { RequestContext } from './context.js';
 import { sessionEventBody } from './session-view.js';
@@ -37,8 +37,9 @@ export class OpenStreams {
 
 export function eventHandlers(
   sessions: Sessions,
-  events: Pick<SessionRepository, 'eventsAfter' | 'oldestEventId'> & { latestEventId(): number },
+  events: Pick<SessionRepository, 'eventsAfter' | 'oldestEventId' | 'latestEventId'>,
   open: OpenStreams,
+  now: () => number,
 ): Pick<Handlers<RequestContext>, 'streamEvents'> {
   return {
     async streamEvents({ headers }, context) {
@@ -47,40 +48,40 @@ export function eventHandlers(
       // Sent at once, so the response starts before the first event: the reconnection delay.
       stream.write(`retry: ${RECONNECT_MS}\n\n`);
       let lastSent = 0;
-      let ready = false;
-      const pending: SessionChange[] = [];
-      const send = (change: SessionChange) => {
-        if (change.eventId <= lastSent) return;
-        lastSent = change.eventId;
-        const { eventId, session, previous, at } = change;
-        stream.write(frame('session', String(eventId), sessionEventBody({ id: eventId, status: session.status, previous, at, session })));
-      };
-      const unsubscribe = sessions.onChange((change) => {
-        if (change.session.accountId !== accountId) return;
-        if (ready) send(change);
-        else pending.push(change);
-      });
+      const write = (event: string, id: number, body: unknown) => stream.write(frame(event, String(id), body));
 
-      const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);
+      const latest = events.latestEventId();
       const oldest = events.oldestEventId();
-      if (resumeFrom !== undefined && (oldest === undefined || resumeFrom >= oldest - 1)) {
+      const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);
+      // Resumable only from an id this service issued that is still in the replay window.
+      const resumable =
+        resumeFrom !== undefined &&
+        Number.isSafeInteger(resumeFrom) &&
+        resumeFrom <= latest &&
+        (oldest === undefined ? resumeFrom === latest : resumeFrom >= oldest - 1);
+      if (resumable) {
         lastSent = resumeFrom;
         for (let batch = events.eventsAfter(accountId, lastSent, REPLAY_BATCH); batch.length > 0; batch = events.eventsAfter(accountId, lastSent, REPLAY_BATCH)) {
           for (const event of batch) {
-            stream.write(frame('session', String(event.id), sessionEventBody(event)));
+            write('session', event.id, sessionEventBody(event));
             lastSent = event.id;
           }
         }
       } else {
         // A new stream, or one that was away longer than the replay window: the state as it is.
-        lastSent = events.latestEventId();
+        lastSent = latest;
         const live = sessions.list({ accountId, all: false, labels: {}, notLabels: {} });
         for (const session of live.reverse()) {
-          stream.write(frame('snapshot', String(lastSent), sessionEventBody({ id: lastSent, status: session.status, previous: null, at: Date.now(), session })));
+          write('snapshot', latest, sessionEventBody({ id: latest, status: session.status, previous: null, at: now(), session }));
         }
       }
-      for (const change of pending) send(change);
-      ready = true;
+      // From here on, live changes. No await since reading the log: nothing falls in between.
+      const unsubscribe = sessions.onChange((change) => {
+        if (change.session.accountId !== accountId || change.eventId <= lastSent) return;
+        lastSent = change.eventId;
+        const { eventId, session, previous, at } = change;
+        write('session', eventId, sessionEventBody({ id: eventId, status: session.status, previous, at, session }));
+      });
 
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const stop = () => {

@@ -28,6 +28,13 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContex
       const result = await sessions.start(context.principal.accountId, body);
       if (result.ok) return { status: 201, body: sessionBody(result.session) };
       switch (result.reason) {
+        case 'reserved_env':
+          return fail(context, 'INVALID_REQUEST', {
+            violations: result.names.map((name) => ({
+              field: `body.env.${name}`,
+              description: 'must be a plain name, and not PATH, LD_*, NODE_*, SESSION_*, PORT_* or PUBLIC_PORT_*',
+            })),
+          });
         case 'not_found':
           return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
         case 'quota_exceeded':

@@ -12,6 +12,8 @@ type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'dele
 
 export function subscriptionHandlers(
   subscriptions: SubscriptionRepository,
+  /** A new subscription receives the events after this one. */
+  latestEventId: () => number,
   box: SecretBox,
   now: () => number,
 ): Pick<Handlers<RequestContext>, SubscriptionOperations> {
@@ -23,7 +25,7 @@ export function subscriptionHandlers(
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const created = now();
       subscriptions.insert(
-        { id, accountId: context.principal.accountId, url: body.url, created, cursor: subscriptions.latestEventId(), attempt: 1, due: 0 },
+        { id, accountId: context.principal.accountId, url: body.url, created, cursor: latestEventId(), attempt: 1, due: 0 },
         box.seal(secret, id),
       );
       return { status: 201, body: { id, url: body.url, created: iso(created), secret } };

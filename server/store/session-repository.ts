@@ -94,8 +94,10 @@ export function createSessionRepository(db: Db): SessionRepository {
     'SELECT id, status, previous, at, session FROM session_events WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?',
   );
   const oldestEvent = db.prepare('SELECT min(id) FROM session_events').pluck();
+  // AUTOINCREMENT keeps the highest id ever issued in sqlite_sequence, pruning or not.
+  const latestEvent = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0)").pluck();
   const pruneEvents = db.prepare(
-    'DELETE FROM session_events WHERE id <= (SELECT max(id) FROM session_events) - @count OR at < @since',
+    'DELETE FROM session_events WHERE (id <= (SELECT max(id) FROM session_events) - @count OR at < @since) AND id <= @keepAfter',
   );
 
   // list() and update() build their SQL from the filter or the changed columns: prepare each shape once.
@@ -134,8 +136,9 @@ export function createSessionRepository(db: Db): SessionRepository {
         session: JSON.parse(row.session) as SessionRecord,
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
-    pruneEvents: ({ count, sinceMs }) => {
-      pruneEvents.run({ count, since: sinceMs });
+    latestEventId: () => latestEvent.get() as number,
+    pruneEvents: ({ count, sinceMs, keepAfter }) => {
+      pruneEvents.run({ count, since: sinceMs, keepAfter: keepAfter ?? Number.MAX_SAFE_INTEGER });
     },
     runningSince: (accountId) => {
       const since: number[] = [];
@@ -171,7 +174,8 @@ export function createSessionRepository(db: Db): SessionRepository {
       for (const port of record.ports) {
         insertPort.run(record.id, record.nodeId, port.name, port.type, port.container, port.host);
       }
-      liveSessions.put(record);
+      // Read back, so the model holds exactly what every later read from SQL returns.
+      refresh(record.id);
     },
     find: (id) => {
       const cached = liveSessions.get(id);
@@ -180,10 +184,10 @@ export function createSessionRepository(db: Db): SessionRepository {
       return row && toRecord(row);
     },
     list(filter) {
+      // Live sessions come from the read model; the database answers for ended ones too.
       if (!filter.all) return liveSessions.list(filter);
       const where: string[] = ['s.account_id = @accountId'];
       const params: Record<string, unknown> = { accountId: filter.accountId };
-      if (!filter.all) where.push('s.ended IS NULL');
       for (const field of ['location', 'image', 'tag', 'host', 'status'] as const) {
         if (filter[field] !== undefined) {
           where.push(`s.${field} = @${field}`);

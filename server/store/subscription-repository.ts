@@ -38,7 +38,7 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
   const deliveries = db.prepare(
     'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?',
   );
-  const latest = db.prepare('SELECT coalesce(max(id), 0) FROM session_events').pluck();
+  const lowestCursor = db.prepare('SELECT min(cursor) FROM subscriptions WHERE deleted IS NULL').pluck();
 
   return {
     insert: (r, sealed) => {
@@ -74,6 +74,6 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
           error: row.error,
         }),
       ),
-    latestEventId: () => latest.get() as number,
+    lowestCursor: () => (lowestCursor.get() as number | null) ?? undefined,
   };
 }

@@ -11,6 +11,11 @@ describe('errors keep the spec error body', () => {
     expect(result.json.details).toContain('/no/such/route');
   });
 
+  it('answers a path with broken percent-encoding with 404 in the error body', async () => {
+    const result = await service.call('GET', '/session/%E0%A4%A');
+    expectError(result, 404, 'RESOURCE_NOT_FOUND', '/session/%E0%A4%A');
+  });
+
   it('answers malformed JSON with 422', async () => {
     const result = await service.call('POST', '/token', { body: '{"name": "x", "scopes": [' });
     expectError(result, 422, 'INVALID_REQUEST', '/token');

@@ -57,6 +57,16 @@ describe('session events', () => {
     again.close();
   });
 
+  it('answers a Last-Event-ID it never issued with a fresh snapshot, then live events', async () => {
+    await service.call('POST', '/session', { body: { id: 'ev-future', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'ev-future', ['running']);
+    const stream = await openEventStream(service.running.url, service.running.token, '999999999');
+    await stream.waitFor((all) => all.some((e) => e.event === 'snapshot' && JSON.parse(e.data).session.id === 'ev-future'));
+    await service.call('DELETE', '/session/ev-future');
+    await stream.waitFor((all) => statuses(all, 'ev-future').includes('exited'));
+    stream.close();
+  });
+
   it('refuses a malformed Last-Event-ID with 422', async () => {
     expectError(await service.call('GET', '/events', { headers: { 'Last-Event-ID': 'yesterday' } }), 422, 'INVALID_REQUEST', '/events');
   });

@@ -57,6 +57,7 @@ describe('security matrix', () => {
     const token = await call('POST', '/token', { body: { name: 'mine', scopes: ['session:read'] } });
     secrets.push(token.json.token);
     const subscription = await call('POST', '/subscription', { body: { url: 'http://127.0.0.1:9/hook' } });
+    secrets.push(subscription.json.secret);
 
     const attempts: [string, string, unknown?][] = [
       ['GET', '/session/mine'],
@@ -90,5 +91,6 @@ describe('security matrix', () => {
     const log = logLines.join('\n');
     for (const secret of [...secrets, 'gsh_ThisIsNotARealTokenButLooksLikeOne000000']) expect(log.includes(secret), secret.slice(0, 8)).toBe(false);
     expect(log).not.toMatch(/gsh_[0-9A-Za-z]{20,}/);
+    expect(log).not.toMatch(/whsec_/);
   });
 });

@@ -39,7 +39,7 @@ export interface ProcessRuntimeOptions {
   sessionsDir: string;
   /** SIGTERM to SIGKILL. */
   graceMs: number;
-  /** Arguments for bubblewrap around the game server in this work directory; undefined runs it directly. */
+  /** The bubblewrap command line (its path first) around the game server in this work directory; undefined runs it directly. */
   isolation: ((workDir: string) => string[]) | undefined;
   now: () => number;
 }
@@ -49,17 +49,22 @@ export interface ProcessRuntimeOptions {
  * commands live) visible even when it sits under /tmp, the data directory (database, keys) hidden,
  * and only the session's work directory writable. Later mounts cover earlier ones.
  */
-export function bubblewrapArgs(projectRoot: string, dataDir: string, workDir: string): string[] {
+export function bubblewrapArgs(bwrap: string, projectRoot: string, dataDir: string, workDir: string): string[] {
   return [
+    // By absolute path: the game server's PATH is not the supervisor's to trust.
+    bwrap,
     '--ro-bind', '/', '/',
     '--dev', '/dev',
     '--proc', '/proc',
     '--tmpfs', '/tmp',
+    '--tmpfs', '/root',
+    '--tmpfs', '/home',
     '--ro-bind', projectRoot, projectRoot,
     '--tmpfs', dataDir,
     '--bind', workDir, workDir,
     '--chdir', workDir,
     '--unshare-pid', '--unshare-ipc', '--unshare-uts',
+    '--cap-drop', 'ALL',
     // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
     '--die-with-parent',
     '--',
@@ -71,6 +76,8 @@ export class ProcessRuntime implements Runtime {
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly watched = new Map<string, Watched>();
   private readonly liveness: NodeJS.Timeout;
+  /** Starts being launched, so a stop waits for them. */
+  private readonly starting = new Map<string, Promise<void>>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private spare: { child: ChildProcess; ready: Promise<void> } | undefined;
 
@@ -90,24 +97,39 @@ export class ProcessRuntime implements Runtime {
   }
 
   async start(spec: LaunchSpec): Promise<void> {
+    const launching = this.launch(spec);
+    this.starting.set(spec.sessionId, launching);
+    try {
+      await launching;
+    } finally {
+      this.starting.delete(spec.sessionId);
+    }
+  }
+
+  private async launch(spec: LaunchSpec): Promise<void> {
     const dir = this.dir(spec.sessionId);
     const work = join(dir, 'work');
     mkdirSync(work, { recursive: true, mode: 0o700 });
     const supervisor = await this.takeSpare();
-    supervisor.stdin!.end(
-      JSON.stringify({
-        dir,
-        spec: {
-          file: spec.file,
-          args: spec.args,
-          env: spec.env,
-          ports: spec.ports,
-          restart: spec.restart,
-          graceMs: this.options.graceMs,
-          isolate: this.options.isolation?.(work),
-        },
-      }),
-    );
+    await new Promise<void>((resolve, reject) => {
+      // A spare that died meanwhile fails this start (EPIPE), not the service.
+      supervisor.stdin!.once('error', reject);
+      supervisor.stdin!.end(
+        JSON.stringify({
+          dir,
+          spec: {
+            file: spec.file,
+            args: spec.args,
+            env: spec.env,
+            ports: spec.ports,
+            restart: spec.restart,
+            graceMs: this.options.graceMs,
+            isolate: this.options.isolation?.(work),
+          },
+        }),
+        resolve,
+      );
+    });
     this.watch(spec.sessionId, supervisor.pid!);
   }
 
@@ -133,12 +155,19 @@ export class ProcessRuntime implements Runtime {
   }
 
   async stop(sessionId: string): Promise<void> {
+    // A start still being launched finishes first, so a stop can never miss what it launches.
+    await this.starting.get(sessionId)?.catch(() => {});
     // A supervisor just spawned has no SIGTERM handler until it writes its first state.
     const state = this.readState(sessionId) ?? (this.watched.has(sessionId) ? await this.firstState(sessionId) : undefined);
     const pid = this.watched.get(sessionId)?.supervisorPid ?? state?.supervisorPid;
     if (pid !== undefined && (!state || isSameProcess(pid, state.supervisorStart))) {
-      process.kill(pid, 'SIGTERM');
-      return;
+      try {
+        process.kill(pid, 'SIGTERM');
+        return;
+      } catch {
+        // It exited just now: its end is in state.json, or it is lost; the watcher tells which.
+        return;
+      }
     }
     // No supervisor to stop it gracefully: end the game server and report the session lost.
     this.killOrphan(state);

@@ -103,7 +103,7 @@ let stopping = false;
 let killTimer;
 
 function launch() {
-  const [file, args] = spec.isolate ? ['bwrap', [...spec.isolate, spec.file, ...spec.args]] : [spec.file, spec.args];
+  const [file, args] = spec.isolate ? [spec.isolate[0], [...spec.isolate.slice(1), spec.file, ...spec.args]] : [spec.file, spec.args];
   game = spawn(file, args, {
     cwd: join(dir, 'work'),
     env: spec.env,
@@ -112,7 +112,9 @@ function launch() {
     detached: true,
   });
   game.on('error', (error) => {
+    // A game server that cannot be spawned (ENOENT, EACCES) emits no exit: end as a shell would, 127.
     writeFileSync(join(dir, 'output.log'), `supervisor: could not start the game server: ${error.message}\n`, { flag: 'a' });
+    if (game.pid === undefined) finish(127, null);
   });
   const launched = game;
   save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: game.pid ? startTimeOf(game.pid) : null });

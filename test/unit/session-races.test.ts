@@ -1,0 +1,130 @@
+/**
+ * The session service against a runtime the test drives by hand: events in awkward orders and
+ * launches that fail late. Each case once threw (an illegal transition) or left a wrong state.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Catalog } from '../../server/domain/catalog.js';
+import { Quota } from '../../server/domain/quota.js';
+import { Sessions } from '../../server/domain/sessions.js';
+import type { Runtime, RuntimeEvent } from '../../server/runtime/runtime.js';
+import { createAccountRepository } from '../../server/store/account-repository.js';
+import { createSessionRepository } from '../../server/store/session-repository.js';
+import { openDatabase } from '../../server/store/sqlite.js';
+import { testFleet } from '../support/service.js';
+
+class HandDrivenRuntime implements Runtime {
+  readonly name = 'hand-driven';
+  listener: (event: RuntimeEvent) => void = () => {};
+  launch: () => Promise<void> = async () => {};
+  stops: string[] = [];
+  onEvent(listener: (event: RuntimeEvent) => void) {
+    this.listener = listener;
+  }
+  start() {
+    return this.launch();
+  }
+  async stop(id: string) {
+    this.stops.push(id);
+  }
+  async adopt() {}
+  logs() {
+    return undefined;
+  }
+  artifactRoot() {
+    return undefined;
+  }
+  async close() {}
+  emit(event: Omit<RuntimeEvent, 'at'> & { type: RuntimeEvent['type'] }) {
+    this.listener({ at: Date.now(), exitCode: 0, signal: null, ...event } as RuntimeEvent);
+  }
+}
+
+function setup() {
+  const db = openDatabase(':memory:');
+  const accounts = createAccountRepository(db);
+  accounts.insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 100, usedSeconds: 0, operator: false, disabled: false, created: 0 });
+  const runtime = new HandDrivenRuntime();
+  const errors: unknown[] = [];
+  const now = () => Date.now();
+  const repository = createSessionRepository(db);
+  const sessions = new Sessions({
+    repository,
+    runtime,
+    catalog: new Catalog(testFleet(), { has: () => false, register: () => {} }),
+    quota: new Quota(
+      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), runningSince: (id) => repository.runningSince(id), accountsWithRunningSessions: () => repository.accountsWithRunningSessions() },
+      { charge: true, terminate: true, graceMs: 0, tickMs: 1000 },
+      now,
+    ),
+    startRate: { take: async () => ({ ok: true }) },
+    now,
+    onError: (error) => errors.push(error),
+  });
+  const statuses: string[] = [];
+  sessions.onChange(({ session }) => statuses.push(session.status));
+  return { sessions, runtime, errors, statuses, close: () => sessions.close().then(() => db.close()) };
+}
+
+const request = (id: string, extra = {}) => ({ id, location: 'local-a', image: 'echo', ...extra });
+
+describe('the session service with events in awkward orders', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stops a restarting session straight to shutting down', async () => {
+    const { sessions, runtime, statuses, close } = setup();
+    await sessions.start('acc', request('r1'));
+    runtime.emit({ type: 'running', sessionId: 'r1' });
+    runtime.emit({ type: 'restarting', sessionId: 'r1' });
+    expect(await sessions.stop('acc', 'r1')).toEqual({ ok: true });
+    runtime.emit({ type: 'exited', sessionId: 'r1' });
+    expect(statuses).toEqual(['created', 'running', 'restarting', 'shuttingdown', 'exited']);
+    expect(sessions.get('acc', 'r1')).toMatchObject({ status: 'exited', endReason: 'stopped' });
+    await close();
+  });
+
+  it('ends a restarting session whose ttl runs out, reporting nothing', async () => {
+    vi.useFakeTimers();
+    const { sessions, runtime, errors, close } = setup();
+    await sessions.start('acc', request('r2', { ttl: '1m' }));
+    runtime.emit({ type: 'running', sessionId: 'r2' });
+    runtime.emit({ type: 'restarting', sessionId: 'r2' });
+    await vi.advanceTimersByTimeAsync(61_000);
+    runtime.emit({ type: 'exited', sessionId: 'r2' });
+    expect(sessions.get('acc', 'r2')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('records a launch that fails after a stop began as that stop, without an error', async () => {
+    const { sessions, runtime, close } = setup();
+    let fail: (error: Error) => void = () => {};
+    runtime.launch = () => new Promise((_, reject) => (fail = reject));
+    const starting = sessions.start('acc', request('r3'));
+    await new Promise((resolve) => setImmediate(resolve));
+    await sessions.stop('acc', 'r3');
+    fail(new Error('spawn failed'));
+    expect(await starting).toMatchObject({ ok: true, session: { status: 'exited', endReason: 'stopped' } });
+    await close();
+  });
+
+  it('ignores a late running event once a stop began', async () => {
+    const { sessions, runtime, statuses, close } = setup();
+    await sessions.start('acc', request('r4'));
+    await sessions.stop('acc', 'r4');
+    runtime.emit({ type: 'running', sessionId: 'r4' });
+    runtime.emit({ type: 'exited', sessionId: 'r4' });
+    expect(statuses).toEqual(['created', 'shuttingdown', 'exited']);
+    await close();
+  });
+
+  it('refuses environment names that would change what runs', async () => {
+    const { sessions, close } = setup();
+    for (const env of [{ PATH: '/tmp' }, { LD_PRELOAD: 'x.so' }, { NODE_OPTIONS: '--import=x' }, { SESSION_ID: 'other' }, { 'bad-name': 'x' }]) {
+      expect(await sessions.start('acc', request(`e${Object.keys(env)[0]}`, { env }))).toMatchObject({ ok: false, reason: 'reserved_env' });
+    }
+    expect(await sessions.start('acc', request('fine', { env: { MAX_PLAYERS: '8' } }))).toMatchObject({ ok: true });
+    await close();
+  });
+});
