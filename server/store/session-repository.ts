@@ -152,8 +152,8 @@ export function createSessionRepository(db: Db): SessionRepository {
       return row && toRecord(row);
     },
     list(filter) {
-      const where: string[] = ['s.account_id = @accountId'];
-      const params: Record<string, unknown> = { accountId: filter.accountId };
+      const where: string[] = filter.accountId === undefined ? ['1 = 1'] : ['s.account_id = @accountId'];
+      const params: Record<string, unknown> = filter.accountId === undefined ? {} : { accountId: filter.accountId };
       if (!filter.all) where.push('s.ended IS NULL');
       for (const field of ['location', 'image', 'tag', 'host', 'status'] as const) {
         if (filter[field] !== undefined) {
