@@ -140,6 +140,10 @@ export function createApp(deps: AppDependencies) {
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.config.route;
     if (!route || route.security === 'none') return;
+    // `/admin/api/user//token` names no resource: 404 before asking for credentials.
+    if (route.security === 'adminSession' && Object.values(request.params as Record<string, string>).some((value) => value === '')) {
+      return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` });
+    }
     if (route.security === 'adminSession') {
       // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
       const panel = authenticatePanel(deps.operators, {

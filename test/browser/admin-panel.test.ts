@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
     // Keyboard: focus the menu button, open it with ArrowDown, the first item is focused.
     await row.getByRole('button', { name: 'Actions for Browser Studio' }).focus();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Edit');
     await shoot('users');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Update User' }).waitFor();
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
     tokenValue = (await page.locator('#new-token-value').textContent())!.trim();
     expect(tokenValue).toMatch(/^gsh_[0-9A-Za-z]{40}$/);
     await page.getByRole('button', { name: 'Copy the new token' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tokenValue);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(tokenValue);
     const row = tokens.getByRole('row').filter({ hasText: 'matchmaker' });
     await expect.poll(() => row.textContent()).toContain('session:read, logs:read');
     expect(await row.textContent()).toContain(`gsh_…${tokenValue.slice(-4)}`);
