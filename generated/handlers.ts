@@ -74,4 +74,42 @@ export interface Handlers<Context> {
   getAccount(request: OperationRequest<'getAccount'>, context: Context): Promise<OperationResponse<'getAccount'>>;
   /** POST /webhook/repohost: Register a pushed image tag (scopes: webhook:repohost) */
   registerImageTag(request: OperationRequest<'registerImageTag'>, context: Context): Promise<OperationResponse<'registerImageTag'>>;
+  /** GET /admin/api/auth: Read the panel session (scopes: admin session) */
+  getAdminSession(request: OperationRequest<'getAdminSession'>, context: Context): Promise<OperationResponse<'getAdminSession'>>;
+  /** POST /admin/api/auth: Sign in to the admin panel (scopes: no authentication) */
+  signIn(request: OperationRequest<'signIn'>, context: Context): Promise<OperationResponse<'signIn'>>;
+  /** DELETE /admin/api/auth: Sign out of the admin panel (scopes: admin session) */
+  signOut(request: OperationRequest<'signOut'>, context: Context): Promise<OperationResponse<'signOut'>>;
+  /** GET /admin/api/user: List accounts (scopes: admin session) */
+  listUsers(request: OperationRequest<'listUsers'>, context: Context): Promise<OperationResponse<'listUsers'>>;
+  /** POST /admin/api/user: Onboard an account (scopes: admin session) */
+  createUser(request: OperationRequest<'createUser'>, context: Context): Promise<OperationResponse<'createUser'>>;
+  /** GET /admin/api/user/{id}: Read an account (scopes: admin session) */
+  getUser(request: OperationRequest<'getUser'>, context: Context): Promise<OperationResponse<'getUser'>>;
+  /** PATCH /admin/api/user/{id}: Update an account (scopes: admin session) */
+  updateUser(request: OperationRequest<'updateUser'>, context: Context): Promise<OperationResponse<'updateUser'>>;
+  /** GET /admin/api/user/{id}/token: List an account's tokens (scopes: admin session) */
+  listUserTokens(request: OperationRequest<'listUserTokens'>, context: Context): Promise<OperationResponse<'listUserTokens'>>;
+  /** POST /admin/api/user/{id}/token: Add a token to an account (scopes: admin session) */
+  createUserToken(request: OperationRequest<'createUserToken'>, context: Context): Promise<OperationResponse<'createUserToken'>>;
+  /** DELETE /admin/api/user/{id}/token/{tokenId}: Delete a token (scopes: admin session) */
+  deleteUserToken(request: OperationRequest<'deleteUserToken'>, context: Context): Promise<OperationResponse<'deleteUserToken'>>;
+  /** PATCH /admin/api/user/{id}/token/{tokenId}: Disable or enable a token (scopes: admin session) */
+  updateUserToken(request: OperationRequest<'updateUserToken'>, context: Context): Promise<OperationResponse<'updateUserToken'>>;
+  /** POST /admin/api/user/{id}/token/{tokenId}/reveal: Reveal a token's value (scopes: admin session) */
+  revealUserToken(request: OperationRequest<'revealUserToken'>, context: Context): Promise<OperationResponse<'revealUserToken'>>;
+  /** GET /admin/api/user/{id}/audit: Read an account's audit log (scopes: admin session) */
+  listUserAudit(request: OperationRequest<'listUserAudit'>, context: Context): Promise<OperationResponse<'listUserAudit'>>;
+  /** GET /admin/api/location: List every location (scopes: admin session) */
+  listFleetLocations(request: OperationRequest<'listFleetLocations'>, context: Context): Promise<OperationResponse<'listFleetLocations'>>;
+  /** PATCH /admin/api/node/{id}: Lock or unlock a node (scopes: admin session) */
+  updateNode(request: OperationRequest<'updateNode'>, context: Context): Promise<OperationResponse<'updateNode'>>;
+  /** GET /admin/api/session: List sessions of every account (scopes: admin session) */
+  listAllSessions(request: OperationRequest<'listAllSessions'>, context: Context): Promise<OperationResponse<'listAllSessions'>>;
+  /** DELETE /admin/api/session/{id}: Stop any session (scopes: admin session) */
+  stopAnySession(request: OperationRequest<'stopAnySession'>, context: Context): Promise<OperationResponse<'stopAnySession'>>;
+  /** GET /admin/api/session/{id}/logs: Read the tail of a session's logs (scopes: admin session) */
+  tailSessionLogs(request: OperationRequest<'tailSessionLogs'>, context: Context): Promise<OperationResponse<'tailSessionLogs'>>;
+  /** GET /admin/api/image: List the image catalog (scopes: admin session) */
+  listImages(request: OperationRequest<'listImages'>, context: Context): Promise<OperationResponse<'listImages'>>;
 }

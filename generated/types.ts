@@ -369,6 +369,290 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the panel session
+         * @description The signed-in operator and the session's CSRF token (the panel reads it after a reload).
+         */
+        get: operations["getAdminSession"];
+        put?: never;
+        /**
+         * Sign in to the admin panel
+         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per email and per client address (10 per 15 minutes); past that, 401 with `Retry-After`.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out of the admin panel
+         * @description End the panel session and clear its cookie.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts
+         * @description Accounts, newest first, optionally filtered by `q` (a part of the name, email or id), one page at a time.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Onboard an account
+         * @description Create an account with a runtime quota and the private locations and images it may use. It starts without tokens: add them on its page.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account
+         * @description The account with its quota and usage.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an account
+         * @description Change the name, the quota, the allowed private locations and images, or disable the account (every token of a disabled account answers 401).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/admin/api/user/{id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's tokens
+         * @description The account's tokens that are not deleted, newest first, values masked.
+         */
+        get: operations["listUserTokens"];
+        put?: never;
+        /**
+         * Add a token to an account
+         * @description Mint a token for the account with any scopes. The full value is in `token`, in this response only (an operator can reveal it later; every reveal is audited).
+         */
+        post: operations["createUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/user/{id}/token/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a token
+         * @description Revoke the token for good, with every token it issued.
+         */
+        delete: operations["deleteUserToken"];
+        options?: never;
+        head?: never;
+        /**
+         * Disable or enable a token
+         * @description A disabled token answers 401 until it is enabled again.
+         */
+        patch: operations["updateUserToken"];
+        trace?: never;
+    };
+    "/admin/api/user/{id}/token/{tokenId}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal a token's value
+         * @description Unseal the token's full value. Written to the account's audit log, so it needs the CSRF token like any change.
+         */
+        post: operations["revealUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/user/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account's audit log
+         * @description Every change to the account and its tokens, and every reveal of a token value, newest first (the last 500).
+         */
+        get: operations["listUserAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every location
+         * @description All locations of the fleet, whoever may use them, with their nodes, capacity in use and locks.
+         */
+        get: operations["listFleetLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/node/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Lock or unlock a node
+         * @description A locked node takes no new sessions (maintenance). The lock is kept in the database and overrides the fleet file's `locked`.
+         */
+        patch: operations["updateNode"];
+        trace?: never;
+    };
+    "/admin/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sessions of every account
+         * @description The filters of `GET /session`, over every account, plus `account`.
+         */
+        get: operations["listAllSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/session/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop any session
+         * @description Stop a session of any account, as `DELETE /session/{id}` does.
+         */
+        delete: operations["stopAnySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/session/{id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the tail of a session's logs
+         * @description The last 64 KiB of the game server's output.
+         */
+        get: operations["tailSessionLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the image catalog
+         * @description The fleet file's images with their tags, and the tags registry pushes registered, per account.
+         */
+        get: operations["listImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -916,6 +1200,195 @@ export interface components {
             /** @example v1.4.2 */
             tag: string;
         };
+        /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every state change. */
+        AdminSession: {
+            /** @example admin@example.com */
+            email: string;
+            /** @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T22:15:30.000Z
+             */
+            expires_at: string;
+        };
+        AdminSignIn: {
+            /** @example admin@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+        };
+        /** @description An account, as operators see it. */
+        User: {
+            /** @example acc_5f2c9e1b7a3d */
+            id: string;
+            /** @example Example Studio */
+            name: string;
+            /** @example ops@studio.example */
+            email: string | null;
+            /**
+             * @description The bootstrap operator's account.
+             * @example false
+             */
+            operator: boolean;
+            /**
+             * @description A disabled account's tokens all answer 401.
+             * @example false
+             */
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.000Z
+             */
+            created: string;
+            quota: components["schemas"]["Quota"];
+            /**
+             * @description Private locations the account may use, besides every public one.
+             * @example [
+             *       "local-b"
+             *     ]
+             */
+            locations: string[];
+            /**
+             * @description Private images the account may start, besides every public one.
+             * @example []
+             */
+            images: string[];
+        };
+        UserList: {
+            users: components["schemas"]["User"][];
+            /**
+             * @description Pass as `cursor` for the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        UserCreateRequest: {
+            /** @example Example Studio */
+            name: string;
+            /**
+             * @description Unique across accounts.
+             * @example ops@studio.example
+             */
+            email: string;
+            /** @example 600 */
+            quota_minutes: number;
+            /**
+             * @description Private locations to allow (ids from the fleet file).
+             * @example [
+             *       "local-b"
+             *     ]
+             */
+            locations?: string[];
+            /**
+             * @description Private images to allow (names from the fleet file).
+             * @example []
+             */
+            images?: string[];
+        };
+        UserUpdateRequest: {
+            /** @example Example Studio */
+            name?: string;
+            /** @example 1200 */
+            quota_minutes?: number;
+            /**
+             * @description Disable (or enable again) the account and, with it, every one of its tokens.
+             * @example false
+             */
+            disabled?: boolean;
+            /**
+             * @example [
+             *       "local-b"
+             *     ]
+             */
+            locations?: string[];
+            /** @example [] */
+            images?: string[];
+        };
+        TokenUpdateRequest: {
+            /**
+             * @description A disabled token answers 401 until it is enabled again.
+             * @example true
+             */
+            disabled: boolean;
+        };
+        TokenValue: {
+            /** @example tok_3kq9x1m2p8 */
+            id: string;
+            /**
+             * @description The full value. Every reveal is written to the audit log.
+             * @example gsh_Yk3vR8q2Lw0pZtN5cJ7bXe1uHfA9sDgM4nKiOy6Vr2Q
+             */
+            token: string;
+        };
+        AuditEntry: {
+            /** @example 7 */
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:16:02.000Z
+             */
+            at: string;
+            /**
+             * @description The operator's email.
+             * @example admin@example.com
+             */
+            actor: string;
+            /**
+             * @example token_revealed
+             * @enum {string}
+             */
+            action: "user_created" | "user_updated" | "user_disabled" | "user_enabled" | "token_created" | "token_revealed" | "token_disabled" | "token_enabled" | "token_deleted";
+            /** @example tok_3kq9x1m2p8 */
+            token_id: string | null;
+            /** @example matchmaker */
+            details: string;
+        };
+        AuditLog: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+        };
+        NodeUpdateRequest: {
+            /**
+             * @description A locked node takes no new sessions (maintenance); running ones carry on.
+             * @example true
+             */
+            locked: boolean;
+        };
+        ImageCatalog: {
+            images: {
+                /** @example echo */
+                name: string;
+                /** @example latest */
+                default_tag: string;
+                /** @example true */
+                public: boolean;
+                /**
+                 * @description Accounts allowed a private image (fleet file and grants).
+                 * @example []
+                 */
+                accounts: string[];
+                tags: {
+                    /** @example v1.4.2 */
+                    name: string;
+                    /**
+                     * @example registry
+                     * @enum {string}
+                     */
+                    source: "fleet" | "registry";
+                    /**
+                     * @description The account a registry push registered the tag for.
+                     * @example acc_5f2c9e1b7a3d
+                     */
+                    account: string | null;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T10:15:30.000Z
+                     */
+                    registered: string | null;
+                }[];
+            }[];
+        };
     };
     responses: {
         /** @description Authentication failed: the token is missing, malformed, unknown, revoked, disabled, expired, or lacks the scope the operation needs (details says which). */
@@ -1109,6 +1582,27 @@ export interface components {
          * @example tok_3kq9x1m2p8
          */
         TokenId: string;
+        /**
+         * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+         *     without it, or with another session's, the answer is 401.
+         * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+         */
+        CsrfToken: string;
+        /**
+         * @description The account id.
+         * @example acc_5f2c9e1b7a3d
+         */
+        UserId: string;
+        /**
+         * @description The token id.
+         * @example tok_3kq9x1m2p8
+         */
+        UserTokenId: string;
+        /**
+         * @description The node id, as in the fleet file.
+         * @example local-a-1
+         */
+        NodeId: string;
     };
     requestBodies: never;
     headers: {
@@ -1936,6 +2430,700 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAdminSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Part of the name, email or id, any case.
+                 * @example studio
+                 */
+                q?: string;
+                /**
+                 * @description Page size. Without it every matching item is returned.
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page.
+                 * @example MGY4ZTViMGMtNmExZA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUserTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUserToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `token` holds the secret. */
+            201: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteUserToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+                /**
+                 * @description The token id.
+                 * @example tok_3kq9x1m2p8
+                 */
+                tokenId: components["parameters"]["UserTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUserToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+                /**
+                 * @description The token id.
+                 * @example tok_3kq9x1m2p8
+                 */
+                tokenId: components["parameters"]["UserTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revealUserToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+                /**
+                 * @description The token id.
+                 * @example tok_3kq9x1m2p8
+                 */
+                tokenId: components["parameters"]["UserTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The value. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenValue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUserAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFleetLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateNode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The node id, as in the fleet file.
+                 * @example local-a-1
+                 */
+                id: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NodeUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Node"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAllSessions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this account's sessions.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                account?: string;
+                /**
+                 * @description Include ended sessions (`exited`, `dead`); default only live ones.
+                 * @example false
+                 */
+                all?: components["parameters"]["SessionFilter_all"];
+                /**
+                 * @description Only sessions whose `location` equals this.
+                 * @example local-a
+                 */
+                location?: components["parameters"]["SessionFilter_location"];
+                /**
+                 * @description Only sessions whose `image` equals this.
+                 * @example echo
+                 */
+                image?: components["parameters"]["SessionFilter_image"];
+                /**
+                 * @description Only sessions whose `tag` equals this.
+                 * @example latest
+                 */
+                tag?: components["parameters"]["SessionFilter_tag"];
+                /**
+                 * @description Only sessions whose `host` equals this.
+                 * @example 127.0.0.1
+                 */
+                host?: components["parameters"]["SessionFilter_host"];
+                /**
+                 * @description Only sessions in this state.
+                 * @example running
+                 */
+                status?: components["parameters"]["SessionFilter_status"];
+                /**
+                 * @description Page size. Without it every matching item is returned.
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page.
+                 * @example MGY4ZTViMGMtNmExZA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopAnySession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /**
+                 * @description The session id the caller chose at start.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopping. */
+            204: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    tailSessionLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session id the caller chose at start.
+                 * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
+                 */
+                id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log tail. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageCatalog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

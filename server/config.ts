@@ -27,6 +27,8 @@ export interface Config {
   startRate: { perSecond: number; burst: number; burstWindowSeconds: number };
   webhookBackoffMs: number;
   simulated: { readyMs: number; stopMs: number };
+  /** The first admin panel operator, created on a data directory without operators. */
+  admin: { email: string; password: string | undefined };
 }
 
 const schema = {
@@ -51,6 +53,8 @@ const schema = {
     WEBHOOK_BACKOFF_MS: { type: 'integer', minimum: 1, default: 1000 },
     SIMULATED_READY_MS: { type: 'integer', minimum: 0, default: 1500 },
     SIMULATED_STOP_MS: { type: 'integer', minimum: 0, default: 800 },
+    ADMIN_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', default: 'admin@localhost' },
+    ADMIN_PASSWORD: { type: 'string', minLength: 12, maxLength: 1024 },
   },
 } as const;
 
@@ -88,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS as number,
     simulated: { readyMs: raw.SIMULATED_READY_MS as number, stopMs: raw.SIMULATED_STOP_MS as number },
+    admin: { email: raw.ADMIN_EMAIL as string, password: raw.ADMIN_PASSWORD as string | undefined },
   };
 }

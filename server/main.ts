@@ -40,6 +40,13 @@ if (service.bootstrapped?.generatedToken) {
 }
 
 const url = await service.listen();
+if (service.operatorBootstrapped?.generatedPassword) {
+  // Shown once, like the bootstrap token: the only way to learn the first operator's password.
+  process.stdout.write(
+    `\nAdmin panel: created operator ${service.operatorBootstrapped.email} (sign in at ${url}/admin/).\n` +
+      `Its password, not shown again (set ADMIN_PASSWORD to choose it):\n\n  ${service.operatorBootstrapped.generatedPassword}\n\n`,
+  );
+}
 process.stdout.write(`session host listening on ${url} (data in ${config.dataDir})\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

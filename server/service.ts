@@ -8,7 +8,9 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import type { Config } from './config.js';
+import { Admin } from './domain/admin.js';
 import { Catalog } from './domain/catalog.js';
+import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
@@ -16,6 +18,7 @@ import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
+import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
 import type { RequestContext } from './http/context.js';
 import { eventHandlers, OpenStreams } from './http/event-handlers.js';
@@ -30,9 +33,11 @@ import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtim
 import { DockerRuntime } from './runtime/docker/docker-runtime.js';
 import type { Runtime } from './runtime/runtime.js';
 import { SimulatedRuntime } from './runtime/simulated-runtime.js';
+import { operatorSecrets } from './security/passwords.js';
 import { SecretBox } from './security/secret-box.js';
 import { createTokenVault } from './security/token-vault.js';
-import { createAccountRepository } from './store/account-repository.js';
+import { createAccessGrants, createAccountRepository } from './store/account-repository.js';
+import { createAuditLog, createNodeLocks, createOperatorRepository } from './store/admin-repository.js';
 import { createImageTagRepository } from './store/image-tag-repository.js';
 import { createSessionRepository } from './store/session-repository.js';
 import { openDatabase } from './store/sqlite.js';
@@ -83,6 +88,8 @@ export interface Service {
   app: ReturnType<typeof createApp>;
   sessions: Sessions;
   bootstrapped: BootstrapResult | undefined;
+  /** The first panel operator, when listen() created it; with the password when it was generated. */
+  operatorBootstrapped: { email: string; generatedPassword?: string } | undefined;
   /** Onboard a studio account (the admin panel's job; tests use it too). */
   onboard(onboarding: Onboarding): { accountId: string; token: string };
   /** Listen on the configured address; resolves to the base URL. */
@@ -118,7 +125,8 @@ export function createService(
   const runtime = createRuntime(config, fleet, now);
   const sessionRepository = createSessionRepository(db);
   const subscriptions = createSubscriptionRepository(db);
-  const catalog = new Catalog(fleet, createImageTagRepository(db));
+  const grants = createAccessGrants(db);
+  const catalog = new Catalog(fleet, createImageTagRepository(db), grants, createNodeLocks(db));
   const quota = new Quota(
     {
       account: (id) => accounts.findById(id),
@@ -154,6 +162,9 @@ export function createService(
   });
   sessions.onChange(() => webhooks.kick());
 
+  const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
+  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
+
   const eventStreams = new OpenStreams();
   const handlers: Handlers<RequestContext> = {
     ...tokenHandlers(tokens),
@@ -163,9 +174,10 @@ export function createService(
     ...eventHandlers(sessions, sessionRepository, eventStreams, now),
     ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
     ...registryHandlers(catalog, now),
+    ...adminHandlers({ operators, admin, sessions, catalog, now }),
   };
 
-  const app = createApp({ tokens, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
+  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
   const timers = [
     setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
     setInterval(
@@ -181,12 +193,14 @@ export function createService(
   ];
   for (const timer of timers) timer.unref();
 
-  return {
+  const service: Service = {
     app,
     sessions,
     bootstrapped,
+    operatorBootstrapped: undefined,
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
     async listen() {
+      service.operatorBootstrapped = await operators.bootstrap(config.admin.email, config.admin.password);
       await sessions.recover();
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
@@ -209,4 +223,5 @@ export function createService(
       db.close();
     },
   };
+  return service;
 }

@@ -31,6 +31,9 @@ const steps = [
   { name: 'generated/ is up to date', command: process.execPath, args: ['--import', 'tsx', 'server/codegen/generate.ts', '--check'] },
   { name: 'no breaking change without a new major version', command: process.execPath, args: ['--import', 'tsx', 'test/conformance/spec-compat.ts'] },
   { name: 'typecheck (tsc)', command: bin('tsc'), args: ['-p', '.'] },
+  { name: 'typecheck admin panel (tsc)', command: bin('tsc'), args: ['-p', 'admin'] },
+  // The browser tests and the service serve this build (npm start builds it too, in prestart).
+  { name: 'build admin panel (vite)', command: bin('vite'), args: ['build', '--config', 'admin/vite.config.ts'] },
   {
     name: 'vitest',
     command: bin('vitest'),

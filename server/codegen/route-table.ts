@@ -9,6 +9,7 @@ type JsonObject = { [key: string]: Json };
 
 export interface OpenApiDocument {
   info: { version: string };
+  security?: Json[];
   paths: Record<string, Record<string, JsonObject>>;
   components?: JsonObject;
 }
@@ -112,6 +113,20 @@ function partSchema(parameters: Parameter[], where: 'path' | 'header'): JsonObje
   };
 }
 
+/** How an operation authenticates: a bearer token, the admin panel's session cookie, or not at all. */
+export type Security = 'bearer' | 'adminSession' | 'none';
+
+/** The operation's `security` (or the document's): each must be exactly one known scheme. */
+function securityOf(document: OpenApiDocument, operation: JsonObject, operationId: string): Security {
+  const requirements = (operation.security ?? document.security ?? []) as Json[];
+  if (requirements.length === 0) return 'none';
+  const names = requirements.flatMap((r) => (isObject(r) ? Object.keys(r) : []));
+  if (names.length !== 1) throw new Error(`${operationId}: expected one security scheme, got ${names.join(', ') || 'none'}`);
+  if (names[0] === 'bearerAuth') return 'bearer';
+  if (names[0] === 'adminSession') return 'adminSession';
+  throw new Error(`${operationId}: unknown security scheme ${names[0]}`);
+}
+
 export interface RouteEntry {
   operationId: string;
   method: string;
@@ -120,6 +135,7 @@ export interface RouteEntry {
   tag: string;
   summary: string;
   requiredScopes: string[];
+  security: Security;
   requestContentType: string | null;
   schema: JsonObject;
   responses: Record<string, { contentType: string | null; schema: Json | null }>;
@@ -173,6 +189,7 @@ export function collectRoutes(document: OpenApiDocument): RouteEntry[] {
         tag: ((operation.tags as string[] | undefined) ?? ['default'])[0]!,
         summary: operation.summary as string,
         requiredScopes: scopes as string[],
+        security: securityOf(document, operation, operationId),
         requestContentType,
         schema,
         responses,
@@ -212,6 +229,8 @@ export interface RouteDefinition {
   summary: string;
   /** Scopes the caller's token must hold (x-required-scopes); empty means any valid token. */
   requiredScopes: readonly Scope[];
+  /** How the caller authenticates (the operation's security scheme): bearer token, admin session cookie, or none. */
+  security: 'bearer' | 'adminSession' | 'none';
   requestContentType: string | null;
   /** JSON Schemas of the request parts, with $refs inlined. */
   schema: { body?: object; querystring?: object; params?: object; headers?: object };
@@ -227,7 +246,8 @@ export function buildHandlersModule(document: OpenApiDocument): string {
   const routes = collectRoutes(document);
   const methods = routes
     .map((r) => {
-      const scopes = r.requiredScopes.length > 0 ? r.requiredScopes.join(', ') : 'any valid token';
+      const scopes =
+        r.security === 'adminSession' ? 'admin session' : r.security === 'none' ? 'no authentication' : r.requiredScopes.length > 0 ? r.requiredScopes.join(', ') : 'any valid token';
       return `  /** ${r.method} ${r.path}: ${r.summary} (scopes: ${scopes}) */
   ${r.operationId}(request: OperationRequest<'${r.operationId}'>, context: Context): Promise<OperationResponse<'${r.operationId}'>>;`;
     })

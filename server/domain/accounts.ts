@@ -17,6 +17,17 @@ export interface AccountRepository {
   findById(id: string): AccountRecord | undefined;
   count(): number;
   addUsedSeconds(id: string, seconds: number): void;
+  findByEmail(email: string): AccountRecord | undefined;
+  /** Newest first; `q` matches part of the name, email or id, any case; `after` is the previous page's last. */
+  search(options: { q?: string; limit: number; after?: { created: number; id: string } }): AccountRecord[];
+  update(id: string, changes: Partial<Pick<AccountRecord, 'name' | 'quotaMinutes' | 'disabled'>>): void;
+}
+
+/** Private locations and images granted to an account, besides the fleet file's lists. */
+export interface AccessGrants {
+  granted(accountId: string, kind: 'location' | 'image', name: string): boolean;
+  list(accountId: string): { locations: string[]; images: string[] };
+  replace(accountId: string, kind: 'location' | 'image', names: readonly string[]): void;
 }
 
 export interface AccountView {

@@ -1,30 +1,67 @@
 /**
- * The image catalog an account sees: the fleet file's images (public, or listing the account)
- * and the tags registry pushes registered for the account, which run as the image's default tag.
+ * The image catalog and locations an account sees: the fleet file's images and locations
+ * (public, listing the account, or granted to it in the admin panel), the tags registry pushes
+ * registered for the account (they run as the image's default tag), and node maintenance locks
+ * set in the panel, which override the fleet file's `locked`.
  */
 import type { FleetConfig, ImageConfig, LocationConfig, TagConfig } from '../fleet.js';
+import type { AccessGrants } from './accounts.js';
 
 export interface ImageTagStore {
   has(accountId: string, image: string, tag: string): boolean;
   register(accountId: string, image: string, tag: string, at: number): void;
+  /** Every registered tag, for the admin panel. */
+  all(): { accountId: string; image: string; tag: string; registered: number }[];
 }
+
+/** Node locks set in the admin panel; undefined when the fleet file's value stands. */
+export interface NodeLocks {
+  lockOf(nodeId: string): boolean | undefined;
+  set(nodeId: string, locked: boolean, at: number): void;
+}
+
+const noGrants: Pick<AccessGrants, 'granted'> = { granted: () => false };
+const noLocks: NodeLocks = { lockOf: () => undefined, set: () => {} };
 
 export class Catalog {
   constructor(
     private readonly fleet: FleetConfig,
     private readonly tags: ImageTagStore,
+    private readonly grants: Pick<AccessGrants, 'granted'> = noGrants,
+    private readonly locks: NodeLocks = noLocks,
   ) {}
 
   image(accountId: string, name: string): ImageConfig | undefined {
-    return this.fleet.images.find((image) => image.name === name && mayUse(image, accountId));
+    return this.fleet.images.find((image) => image.name === name && this.mayUse(image, accountId));
   }
 
   location(accountId: string, id: string): LocationConfig | undefined {
-    return this.fleet.locations.find((location) => location.id === id && mayUse(location, accountId));
+    const location = this.fleet.locations.find((l) => l.id === id && this.mayUse(l, accountId));
+    return location && this.withLocks(location);
   }
 
   locations(accountId: string): LocationConfig[] {
-    return this.fleet.locations.filter((location) => mayUse(location, accountId));
+    return this.fleet.locations.filter((location) => this.mayUse(location, accountId)).map((l) => this.withLocks(l));
+  }
+
+  /** Every location, whoever may use it (operators). */
+  allLocations(): LocationConfig[] {
+    return this.fleet.locations.map((l) => this.withLocks(l));
+  }
+
+  allImages(): readonly ImageConfig[] {
+    return this.fleet.images;
+  }
+
+  registeredTags(): ReturnType<ImageTagStore['all']> {
+    return this.tags.all();
+  }
+
+  /** Lock or unlock a node for maintenance; false when no location has the node. */
+  setNodeLock(nodeId: string, locked: boolean, at: number): boolean {
+    if (!this.fleet.locations.some((l) => l.nodes.some((n) => n.id === nodeId))) return false;
+    this.locks.set(nodeId, locked, at);
+    return true;
   }
 
   /** The launch configuration of `image:tag` for the account, if the tag exists for it. */
@@ -38,9 +75,17 @@ export class Catalog {
     this.tags.register(accountId, imageName, tag, at);
     return true;
   }
-}
 
-function mayUse(resource: LocationConfig | ImageConfig, accountId: string): boolean {
-  if ('public' in resource) return resource.public || (resource.accounts ?? []).includes(accountId);
-  return resource.accounts === undefined || resource.accounts.includes(accountId);
+  private withLocks(location: LocationConfig): LocationConfig {
+    return { ...location, nodes: location.nodes.map((node) => ({ ...node, locked: this.locks.lockOf(node.id) ?? node.locked })) };
+  }
+
+  private mayUse(resource: LocationConfig | ImageConfig, accountId: string): boolean {
+    if ('public' in resource) {
+      return resource.public || (resource.accounts ?? []).includes(accountId) || this.grants.granted(accountId, 'image', resource.name);
+    }
+    return (
+      resource.accounts === undefined || resource.accounts.includes(accountId) || this.grants.granted(accountId, 'location', resource.id)
+    );
+  }
 }

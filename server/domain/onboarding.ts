@@ -17,13 +17,17 @@ export interface Onboarding {
   tokenValue?: string;
 }
 
+export function newAccountId(): string {
+  return `acc_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
+
 export function onboardAccount(
   accounts: AccountRepository,
   tokens: Tokens,
   onboarding: Onboarding,
   now: number,
 ): { accountId: string; token: string } {
-  const accountId = `acc_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const accountId = newAccountId();
   accounts.insert({
     id: accountId,
     name: onboarding.name,

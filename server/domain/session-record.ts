@@ -46,7 +46,8 @@ export interface SessionRecord {
 }
 
 export interface SessionFilter {
-  accountId: string;
+  /** Undefined: every account's sessions (the admin panel). */
+  accountId: string | undefined;
   all: boolean;
   location?: string;
   image?: string;

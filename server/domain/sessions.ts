@@ -254,9 +254,24 @@ export class Sessions {
   }
 
   locations(accountId: string): LocationView[] {
+    return this.locationViews(this.catalog.locations(accountId));
+  }
+
+  /** Every location of the fleet, whoever may use it (the admin panel). */
+  fleetLocations(): LocationView[] {
+    return this.locationViews(this.catalog.allLocations());
+  }
+
+  /** Stop any account's session (the admin panel). */
+  async stopAny(id: string): Promise<StopResult> {
+    const session = this.repository.find(id);
+    if (!session) return { ok: false, reason: 'not_found' };
+    return this.stop(session.accountId, id);
+  }
+
+  private locationViews(locations: ReturnType<Catalog['allLocations']>): LocationView[] {
     const used = this.repository.liveCountsByNode();
-    return this.catalog
-      .locations(accountId)
+    return locations
       .map((location) => {
         const nodes = location.nodes.map((n) => ({
           id: n.id,
@@ -287,6 +302,19 @@ export class Sessions {
   logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
     if (!this.get(accountId, id)) return undefined;
     return this.runtime.logs(id, options) ?? Readable.from([]);
+  }
+
+  /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
+  async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
+    if (!this.repository.find(id)) return undefined;
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000) });
+    if (!stream) return '';
+    let kept = Buffer.alloc(0);
+    for await (const chunk of stream) {
+      kept = Buffer.concat([kept, Buffer.from(chunk as Buffer)]);
+      if (kept.length > 2 * maxBytes) kept = kept.subarray(kept.length - maxBytes);
+    }
+    return kept.subarray(Math.max(0, kept.length - maxBytes)).toString('utf8');
   }
 
   /** The directory of an ended session's files. */

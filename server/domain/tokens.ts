@@ -30,6 +30,9 @@ export interface TokenRepository {
   /** Revoke the token and every token it issued, transitively. */
   revokeWithDescendants(id: string, at: number): void;
   recordLastUsed(uses: ReadonlyMap<string, number>): void;
+  setDisabled(id: string, disabled: boolean): void;
+  /** The AES-GCM sealed value of the token. */
+  sealed(id: string): Buffer | undefined;
 }
 
 /** Creates, hashes and seals token values; implemented with node:crypto in security/. */
@@ -42,6 +45,7 @@ export interface TokenVault {
   /** Constant-time comparison of two hashes. */
   sameHash(a: Buffer, b: Buffer): boolean;
   seal(value: string, tokenId: string): Buffer;
+  open(sealed: Buffer, tokenId: string): string;
   hint(value: string): string;
   mask(hint: string): string;
 }
@@ -218,6 +222,38 @@ export class Tokens {
     this.repository.revokeWithDescendants(tokenId, this.now());
     this.forgetVerified();
     return true;
+  }
+
+  /** Mint a token for an account as an operator: any scopes, no issuer, optional lifetime. */
+  mintFor(accountId: string, input: CreateTokenInput): CreateTokenResult {
+    let expiresAt: number | null = null;
+    if (input.expiresAfter !== undefined) {
+      const lifetime = parseDuration(input.expiresAfter);
+      if (lifetime === undefined) return { ok: false, reason: 'bad_duration' };
+      expiresAt = this.now() + lifetime;
+    }
+    return this.mint({ accountId, issuerId: null, name: input.name, scopes: [...new Set(input.scopes)], expiresAt });
+  }
+
+  /** One of the account's live (not revoked) tokens. */
+  find(accountId: string, tokenId: string): TokenRecord | undefined {
+    const record = this.repository.findById(tokenId);
+    return record && record.accountId === accountId && record.revokedAt === null ? record : undefined;
+  }
+
+  /** Disable or enable one of the account's tokens; false when it has no such live token. */
+  setDisabled(accountId: string, tokenId: string, disabled: boolean): boolean {
+    if (!this.find(accountId, tokenId)) return false;
+    this.repository.setDisabled(tokenId, disabled);
+    this.forgetVerified();
+    return true;
+  }
+
+  /** The full value of one of the account's live tokens, unsealed. */
+  reveal(accountId: string, tokenId: string): string | undefined {
+    if (!this.find(accountId, tokenId)) return undefined;
+    const sealed = this.repository.sealed(tokenId);
+    return sealed && this.vault.open(sealed, tokenId);
   }
 
   /** Write the buffered last-used times; called on a timer and at shutdown. */

@@ -9,9 +9,12 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers, OperationId } from '../../generated/handlers.js';
 import { apiVersion, routes, type RouteDefinition } from '../../generated/routes.js';
+import type { Operators } from '../domain/operators.js';
 import type { Principal, Tokens } from '../domain/tokens.js';
+import { authenticatePanel } from './admin-auth.js';
+import { registerAdminPanel } from './admin-panel.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
-import type { RequestContext } from './context.js';
+import type { OperatorIdentity, RequestContext } from './context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 
@@ -22,6 +25,7 @@ export const DOCS_FILE = resolve(import.meta.dirname, '../../docs/api/index.html
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
+    operator?: OperatorIdentity;
   }
   interface FastifyContextConfig {
     route?: RouteDefinition;
@@ -30,6 +34,7 @@ declare module 'fastify' {
 
 export interface AppDependencies {
   tokens: Tokens;
+  operators: Operators;
   handlers: Handlers<RequestContext>;
   /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
   sandbox?: boolean;
@@ -148,7 +153,22 @@ export function createApp(deps: AppDependencies) {
 
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.config.route;
-    if (!route) return;
+    if (!route || route.security === 'none') return;
+    // `/admin/api/user//token` names no resource: 404 before asking for credentials.
+    if (route.security === 'adminSession' && Object.values(request.params as Record<string, string>).some((value) => value === '')) {
+      return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` });
+    }
+    if (route.security === 'adminSession') {
+      // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
+      const panel = authenticatePanel(deps.operators, {
+        method: request.method,
+        cookieHeader: request.headers.cookie,
+        csrfHeader: request.headers['x-csrf-token'],
+      });
+      if (!panel.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: panel.details });
+      request.operator = panel.operator;
+      return;
+    }
     const result = authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
     if (!result.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: describeAuthFailure(result) });
     request.principal = result.principal;
@@ -175,6 +195,9 @@ export function createApp(deps: AppDependencies) {
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 
+  // The admin panel's pages (the Vite build): public files, not in the route table; its API is.
+  registerAdminPanel(app, (request, reply, details) => replyError(request, reply, 'RESOURCE_NOT_FOUND', { details }));
+
   for (const route of routes) {
     const handler = (deps.handlers as unknown as Record<OperationId, AnyHandler>)[route.operationId].bind(deps.handlers);
     app.route({
@@ -199,6 +222,9 @@ export function createApp(deps: AppDependencies) {
           requestId: request.id,
           path: pathOf(request),
           principal: request.principal!,
+          ...(request.operator ? { operator: request.operator } : {}),
+          clientAddress: request.ip,
+          secure: request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https',
           signal: closed.signal,
         };
         const result = await handler(

@@ -5,7 +5,7 @@ import type { RequestContext } from './context.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function tokenBody(view: TokenView) {
+export function tokenBody(view: TokenView) {
   return {
     id: view.id,
     name: view.name,

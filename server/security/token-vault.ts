@@ -30,6 +30,7 @@ export function createTokenVault(box: SecretBox): TokenVault {
     hash: (value) => createHash('sha256').update(value).digest(),
     sameHash: (a, b) => a.length === b.length && timingSafeEqual(a, b),
     seal: (value, tokenId) => box.seal(value, tokenId),
+    open: (sealed, tokenId) => box.open(sealed, tokenId),
     hint: (value) => value.slice(-HINT_LENGTH),
     mask: (hint) => `${TOKEN_PREFIX}…${hint}`,
   };

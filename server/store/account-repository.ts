@@ -1,4 +1,4 @@
-import type { AccountRecord, AccountRepository } from '../domain/accounts.js';
+import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/accounts.js';
 import type { Db } from './sqlite.js';
 
 interface AccountRow {
@@ -31,8 +31,19 @@ export function createAccountRepository(db: Db): AccountRepository {
      VALUES (@id, @name, @email, @quotaMinutes, @usedSeconds, @operator, @disabled, @created)`,
   );
   const byId = db.prepare('SELECT * FROM accounts WHERE id = ?');
+  const byEmail = db.prepare('SELECT * FROM accounts WHERE email = ? COLLATE NOCASE');
   const count = db.prepare('SELECT count(*) FROM accounts').pluck();
   const addUsed = db.prepare('UPDATE accounts SET used_seconds = used_seconds + ? WHERE id = ?');
+  const search = db.prepare(
+    `SELECT * FROM accounts
+     WHERE (@q IS NULL OR instr(lower(name), @q) > 0 OR instr(lower(coalesce(email, '')), @q) > 0 OR instr(id, @q) > 0)
+       AND (@afterCreated IS NULL OR created < @afterCreated OR (created = @afterCreated AND id < @afterId))
+     ORDER BY created DESC, id DESC LIMIT @limit`,
+  );
+  const update = db.prepare(
+    `UPDATE accounts SET name = coalesce(@name, name), quota_minutes = coalesce(@quotaMinutes, quota_minutes),
+       disabled = coalesce(@disabled, disabled) WHERE id = @id`,
+  );
   return {
     addUsedSeconds: (id, seconds) => {
       addUsed.run(seconds, id);
@@ -44,6 +55,48 @@ export function createAccountRepository(db: Db): AccountRepository {
       const row = byId.get(id) as AccountRow | undefined;
       return row && toRecord(row);
     },
+    findByEmail: (email) => {
+      const row = byEmail.get(email) as AccountRow | undefined;
+      return row && toRecord(row);
+    },
     count: () => count.get() as number,
+    search: ({ q, limit, after }) =>
+      (
+        search.all({
+          q: q ? q.toLowerCase() : null,
+          limit,
+          afterCreated: after?.created ?? null,
+          afterId: after?.id ?? null,
+        }) as AccountRow[]
+      ).map(toRecord),
+    update: (id, changes) => {
+      update.run({
+        id,
+        name: changes.name ?? null,
+        quotaMinutes: changes.quotaMinutes ?? null,
+        disabled: changes.disabled === undefined ? null : changes.disabled ? 1 : 0,
+      });
+    },
+  };
+}
+
+export function createAccessGrants(db: Db): AccessGrants {
+  const granted = db.prepare('SELECT 1 FROM account_grants WHERE account_id = ? AND kind = ? AND name = ?').pluck();
+  const list = db.prepare('SELECT kind, name FROM account_grants WHERE account_id = ? ORDER BY name');
+  const clear = db.prepare('DELETE FROM account_grants WHERE account_id = ? AND kind = ?');
+  const add = db.prepare('INSERT INTO account_grants (account_id, kind, name) VALUES (?, ?, ?)');
+  return {
+    granted: (accountId, kind, name) => granted.get(accountId, kind, name) !== undefined,
+    list: (accountId) => {
+      const rows = list.all(accountId) as { kind: string; name: string }[];
+      return {
+        locations: rows.filter((r) => r.kind === 'location').map((r) => r.name),
+        images: rows.filter((r) => r.kind === 'image').map((r) => r.name),
+      };
+    },
+    replace: db.transaction((accountId: string, kind: 'location' | 'image', names: readonly string[]) => {
+      clear.run(accountId, kind);
+      for (const name of names) add.run(accountId, kind, name);
+    }),
   };
 }

@@ -6,7 +6,9 @@ export function createImageTagRepository(db: Db): ImageTagStore {
   const register = db.prepare(
     'INSERT OR IGNORE INTO image_tags (account_id, image, tag, registered) VALUES (?, ?, ?, ?)',
   );
+  const all = db.prepare('SELECT account_id AS accountId, image, tag, registered FROM image_tags ORDER BY image, registered');
   return {
+    all: () => all.all() as ReturnType<ImageTagStore['all']>,
     has: (accountId, image, tag) => has.get(accountId, image, tag) !== undefined,
     register: (accountId, image, tag, at) => {
       register.run(accountId, image, tag, at);

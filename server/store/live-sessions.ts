@@ -61,7 +61,8 @@ export class LiveSessions {
     const notLabels = Object.entries(filter.notLabels);
     for (let i = from; i >= 0 && (filter.limit === undefined || out.length < filter.limit); i--) {
       const s = this.ordered[i]!;
-      if (s.accountId !== filter.accountId) continue;
+      // Without an account: the whole fleet (the operators' view).
+      if (filter.accountId !== undefined && s.accountId !== filter.accountId) continue;
       if (filter.location !== undefined && s.location !== filter.location) continue;
       if (filter.image !== undefined && s.image !== filter.image) continue;
       if (filter.tag !== undefined && s.tag !== filter.tag) continue;

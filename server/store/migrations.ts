@@ -133,4 +133,49 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX webhook_deliveries_by_subscription ON webhook_deliveries(subscription_id, id DESC);
     `,
   },
+  {
+    version: 4,
+    name: 'admin panel: operators, panel sessions, audit log, account grants, node locks',
+    sql: `
+      -- People who sign in to the admin panel (not accounts: accounts own tokens and sessions).
+      CREATE TABLE operators (
+        id            TEXT PRIMARY KEY,
+        email         TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created       INTEGER NOT NULL
+      );
+      -- Panel sessions, looked up by the SHA-256 of the cookie value.
+      CREATE TABLE admin_sessions (
+        id_hash     BLOB PRIMARY KEY,
+        operator_id TEXT NOT NULL REFERENCES operators(id),
+        csrf        TEXT NOT NULL,
+        created     INTEGER NOT NULL,
+        expires     INTEGER NOT NULL
+      );
+      -- Every token change and reveal, and every account change, made in the panel.
+      CREATE TABLE audit_log (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        at         INTEGER NOT NULL,
+        actor      TEXT NOT NULL,
+        action     TEXT NOT NULL,
+        token_id   TEXT,
+        details    TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_by_account ON audit_log(account_id, id DESC);
+      -- Private locations and images an account may use, besides the fleet file's lists.
+      CREATE TABLE account_grants (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        kind       TEXT NOT NULL CHECK (kind IN ('location', 'image')),
+        name       TEXT NOT NULL,
+        PRIMARY KEY (account_id, kind, name)
+      );
+      -- Maintenance locks set in the panel; they override the fleet file's \`locked\`.
+      CREATE TABLE node_locks (
+        node_id TEXT PRIMARY KEY,
+        locked  INTEGER NOT NULL,
+        at      INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -186,8 +186,8 @@ export function createSessionRepository(db: Db): SessionRepository {
     list(filter) {
       // Live sessions come from the read model; the database answers for ended ones too.
       if (!filter.all) return liveSessions.list(filter);
-      const where: string[] = ['s.account_id = @accountId'];
-      const params: Record<string, unknown> = { accountId: filter.accountId };
+      const where: string[] = filter.accountId === undefined ? ['1 = 1'] : ['s.account_id = @accountId'];
+      const params: Record<string, unknown> = filter.accountId === undefined ? {} : { accountId: filter.accountId };
       for (const field of ['location', 'image', 'tag', 'host', 'status'] as const) {
         if (filter[field] !== undefined) {
           where.push(`s.${field} = @${field}`);

@@ -49,6 +49,8 @@ export function createTokenRepository(db: Db): TokenRepository {
     `WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT t.id FROM tokens t JOIN tree ON t.issuer_id = tree.id)
      UPDATE tokens SET revoked_at = ? WHERE id IN (SELECT id FROM tree) AND revoked_at IS NULL`,
   );
+  const setDisabled = db.prepare('UPDATE tokens SET disabled = ? WHERE id = ?');
+  const sealed = db.prepare('SELECT sealed FROM tokens WHERE id = ?').pluck();
   const lastUsed = db.prepare('UPDATE tokens SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)');
 
   return {
@@ -67,6 +69,10 @@ export function createTokenRepository(db: Db): TokenRepository {
     revokeWithDescendants: (id, at) => {
       revoke.run(id, at);
     },
+    setDisabled: (id, disabled) => {
+      setDisabled.run(disabled ? 1 : 0, id);
+    },
+    sealed: (id) => sealed.get(id) as Buffer | undefined,
     recordLastUsed: db.transaction((uses: ReadonlyMap<string, number>) => {
       for (const [id, at] of uses) lastUsed.run(at, id, at);
     }),

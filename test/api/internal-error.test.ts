@@ -10,6 +10,9 @@ import { createAccountRepository } from '../../server/store/account-repository.j
 import { openDatabase } from '../../server/store/sqlite.js';
 import { createTokenRepository } from '../../server/store/token-repository.js';
 import { bootstrap } from '../../server/bootstrap.js';
+import { Operators } from '../../server/domain/operators.js';
+import { operatorSecrets } from '../../server/security/passwords.js';
+import { createOperatorRepository } from '../../server/store/admin-repository.js';
 import { contractFetch } from '../support/contract.js';
 import { caller, expectError } from '../support/http.js';
 import { exampleRequests, urlOf } from '../support/examples.js';
@@ -22,16 +25,24 @@ describe('an unexpected failure', () => {
   let app: ReturnType<typeof createApp>;
   let call: ReturnType<typeof caller>;
   const logged: string[] = [];
+  /** Admin operations authenticate with the panel's cookie and CSRF token instead. */
+  let panelHeaders: Record<string, string> = {};
 
   beforeAll(async () => {
     const db = openDatabase(':memory:');
     const accounts = createAccountRepository(db);
     const tokens = new Tokens(createTokenRepository(db), createTokenVault(SecretBox.fromKey(Buffer.alloc(32, 7))), { isAccountActive: () => true }, Date.now);
     bootstrap(accounts, tokens, { bootstrapToken: TEST_BOOTSTRAP_TOKEN, quotaMinutes: 1, now: Date.now() });
+    const operators = new Operators(createOperatorRepository(db), operatorSecrets, Date.now);
+    await operators.bootstrap('admin@example.com', 'test-admin-password');
+    const signedIn = await operators.signIn('admin@example.com', 'test-admin-password', '127.0.0.1');
+    if (!signedIn.ok) throw new Error('could not sign in');
+    panelHeaders = { Cookie: `gsh_admin=${signedIn.sessionId}`, 'X-CSRF-Token': signedIn.session.csrf };
     // Every handler fails the way a broken disk or a bug would.
     const failing = Object.fromEntries(routes.map((r) => [r.operationId, async () => Promise.reject(new Error(SECRET_DETAIL))]));
     app = createApp({
       tokens,
+      operators,
       handlers: failing as unknown as Handlers<RequestContext>,
       logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
     });
@@ -49,6 +60,7 @@ describe('an unexpected failure', () => {
         method: request.method,
         headers: {
           Authorization: `Bearer ${TEST_BOOTSTRAP_TOKEN}`,
+          ...(request.path.startsWith('/admin/api/') ? panelHeaders : {}),
           ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),

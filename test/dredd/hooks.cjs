@@ -18,7 +18,6 @@ const FINAL = ['exited', 'dead'];
 const SKIP = {
   // Dredd would wait forever for the body to end.
   'GET /events 200': 'an endless SSE stream; the vitest SSE tests cover it',
-  'POST /session 403': 'the only account is the bootstrap operator (6000 minutes); other accounts come with the admin panel',
 };
 
 // The service POSTs every session change to every subscription URL, and this machine must never
@@ -28,6 +27,54 @@ let receiver;
 let hookUrl;
 
 let base; // the server's origin, from the first transaction
+
+// The admin panel's operator (test/dredd/serve.sh sets ADMIN_EMAIL and ADMIN_PASSWORD). Admin
+// operations authenticate with the session cookie and X-CSRF-Token, never a bearer token.
+const ADMIN = { email: 'dredd-admin@example.com', password: 'dredd-admin-password' };
+const signIn = async () => {
+  const response = await fetch(`${base}/admin/api/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`POST /admin/api/auth answered ${response.status}`);
+  return { cookie: response.headers.get('set-cookie').split(';')[0], csrf: (await response.json()).csrf_token };
+};
+let panelSession; // one sign-in for every admin transaction, made on the first
+const panelCall = async (method, path, body) => {
+  const { cookie, csrf } = await (panelSession ??= signIn());
+  const headers = { Cookie: cookie, 'X-CSRF-Token': csrf };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+};
+// An account of Dredd's own (the spec's example id does not exist, which gives the 404s).
+let dreddUser;
+const userId = async () => {
+  dreddUser ??= panelCall('POST', '/admin/api/user', { name: 'Dredd', email: `dredd-${randomUUID()}@example.com`, quota_minutes: 5 }).then(
+    ({ status, body }) => {
+      if (status !== 201) throw new Error(`POST /admin/api/user answered ${status}`);
+      return body.id;
+    },
+  );
+  return dreddUser;
+};
+const userToken = async (fields = {}) => {
+  const { status, body } = await panelCall('POST', `/admin/api/user/${await userId()}/token`, { name: 'dredd', scopes: ['session:read'], ...fields });
+  if (status !== 201) throw new Error(`POST /admin/api/user/{id}/token answered ${status}`);
+  return body;
+};
+const EXAMPLE_USER = 'acc_5f2c9e1b7a3d';
+const EXAMPLE_TOKEN = 'tok_3kq9x1m2p8';
+const ownUser = async (t) => setPath(t, t.request.uri.replace(EXAMPLE_USER, await userId()));
+const ownToken = async (t) => {
+  const token = await userToken();
+  setPath(t, t.request.uri.replace(EXAMPLE_USER, await userId()).replace(EXAMPLE_TOKEN, token.id));
+};
+const noPanelSession = (t) => {
+  delete t.request.headers.Cookie;
+};
 const api = async (method, path, body) => {
   const headers = { Authorization: `Bearer ${BOOTSTRAP_TOKEN}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -109,6 +156,14 @@ const SHAPE = {
 
   // 201 starts the example session as is; 409 then reuses its id.
   'POST /session 401': unauthenticated,
+  // An account onboarded in the admin panel with no quota, and a token of its own.
+  'POST /session 403': async (t) => {
+    const { status, body } = await panelCall('POST', '/admin/api/user', { name: 'No quota', email: `noquota-${randomUUID()}@example.com`, quota_minutes: 0 });
+    if (status !== 201) throw new Error(`POST /admin/api/user answered ${status}`);
+    const minted = await panelCall('POST', `/admin/api/user/${body.id}/token`, { name: 'starter', scopes: ['session:start'] });
+    t.request.headers.Authorization = `Bearer ${minted.body.token}`;
+    patchJsonBody(t, { id: `dredd-${randomUUID()}` });
+  },
   'POST /session 404': (t) => patchJsonBody(t, { id: `dredd-${randomUUID()}`, location: 'local-z' }),
   'POST /session 413': tooLarge,
   'POST /session 415': notJson,
@@ -204,6 +259,78 @@ const SHAPE = {
   'POST /webhook/repohost 413': tooLarge,
   'POST /webhook/repohost 415': notJson,
   'POST /webhook/repohost 422': (t) => patchJsonBody(t, { push_data: { pushed_at: 1795000000, pusher: 'studio' } }),
+
+  // The admin API. Every transaction gets the panel's cookie and CSRF token (beforeEach); the
+  // 401s go without the cookie. The example ids do not exist, which gives the 404s.
+  'POST /admin/api/auth 200': (t) => setJsonBody(t, ADMIN),
+  'POST /admin/api/auth 401': (t) => setJsonBody(t, { email: ADMIN.email, password: 'not-the-password' }),
+  'POST /admin/api/auth 413': (t) => setJsonBody(t, { email: ADMIN.email, password: 'x'.repeat(1_100_000) }),
+  'POST /admin/api/auth 415': notJson,
+  'POST /admin/api/auth 422': (t) => setJsonBody(t, { email: ADMIN.email }),
+  'GET /admin/api/auth 401': noPanelSession,
+  // Signs out a session of its own, not the one the other transactions use.
+  'DELETE /admin/api/auth 204': async (t) => {
+    const own = await signIn();
+    t.request.headers.Cookie = own.cookie;
+    t.request.headers['X-CSRF-Token'] = own.csrf;
+  },
+  'DELETE /admin/api/auth 401': noPanelSession,
+  // The example cursor was never issued (422); page without it.
+  'GET /admin/api/user 200': (t) => setPath(t, '/admin/api/user?q=studio&limit=100'),
+  'GET /admin/api/user 401': noPanelSession,
+  'GET /admin/api/user 422': (t) => setPath(t, '/admin/api/user?cursor=nonsense'),
+  // 201 onboards the example account; 409 then reuses its email.
+  'POST /admin/api/user 401': noPanelSession,
+  'POST /admin/api/user 413': tooLarge,
+  'POST /admin/api/user 415': notJson,
+  'POST /admin/api/user 422': (t) => patchJsonBody(t, { quota_minutes: -1 }),
+  'GET /admin/api/user/{id} 200': ownUser,
+  'GET /admin/api/user/{id} 401': noPanelSession,
+  'PATCH /admin/api/user/{id} 200': ownUser,
+  'PATCH /admin/api/user/{id} 401': noPanelSession,
+  'PATCH /admin/api/user/{id} 413': tooLarge,
+  'PATCH /admin/api/user/{id} 415': notJson,
+  'PATCH /admin/api/user/{id} 422': (t) => setJsonBody(t, {}),
+  'GET /admin/api/user/{id}/token 200': async (t) => {
+    await userToken(); // a token to list
+    await ownUser(t);
+  },
+  'GET /admin/api/user/{id}/token 401': noPanelSession,
+  'POST /admin/api/user/{id}/token 201': ownUser,
+  'POST /admin/api/user/{id}/token 401': noPanelSession,
+  'POST /admin/api/user/{id}/token 413': tooLarge,
+  'POST /admin/api/user/{id}/token 415': notJson,
+  'POST /admin/api/user/{id}/token 422': (t) => patchJsonBody(t, { expires_after: '1h1h' }),
+  'PATCH /admin/api/user/{id}/token/{tokenId} 200': ownToken,
+  'PATCH /admin/api/user/{id}/token/{tokenId} 401': noPanelSession,
+  'PATCH /admin/api/user/{id}/token/{tokenId} 413': tooLarge,
+  'PATCH /admin/api/user/{id}/token/{tokenId} 415': notJson,
+  'PATCH /admin/api/user/{id}/token/{tokenId} 422': (t) => setJsonBody(t, { disabled: 'yes' }),
+  'DELETE /admin/api/user/{id}/token/{tokenId} 204': ownToken,
+  'DELETE /admin/api/user/{id}/token/{tokenId} 401': noPanelSession,
+  'POST /admin/api/user/{id}/token/{tokenId}/reveal 200': ownToken,
+  'POST /admin/api/user/{id}/token/{tokenId}/reveal 401': noPanelSession,
+  'GET /admin/api/user/{id}/audit 200': ownUser,
+  'GET /admin/api/user/{id}/audit 401': noPanelSession,
+  'GET /admin/api/location 401': noPanelSession,
+  // Unlock (the example locks local-a-1, which later transactions and afterAll do not want).
+  'PATCH /admin/api/node/{id} 200': (t) => setJsonBody(t, { locked: false }),
+  'PATCH /admin/api/node/{id} 401': noPanelSession,
+  'PATCH /admin/api/node/{id} 404': (t) => setPath(t, '/admin/api/node/nowhere-1'),
+  'PATCH /admin/api/node/{id} 413': tooLarge,
+  'PATCH /admin/api/node/{id} 415': notJson,
+  'PATCH /admin/api/node/{id} 422': (t) => setJsonBody(t, {}),
+  'GET /admin/api/session 200': (t) => setPath(t, '/admin/api/session?all=true&limit=100'),
+  'GET /admin/api/session 401': noPanelSession,
+  'GET /admin/api/session 422': (t) => setPath(t, '/admin/api/session?cursor=nonsense'),
+  'DELETE /admin/api/session/{id} 204': async (t) => setPath(t, `/admin/api/session/${await startSession({ labels: { mode: 'dredd-admin' } })}`),
+  'DELETE /admin/api/session/{id} 401': noPanelSession,
+  'DELETE /admin/api/session/{id} 404': (t) => setPath(t, '/admin/api/session/no-such-session'),
+  // The example session ended long before.
+  'DELETE /admin/api/session/{id} 409': () => waitEnded(EXAMPLE_ID),
+  'GET /admin/api/session/{id}/logs 401': noPanelSession,
+  'GET /admin/api/session/{id}/logs 404': (t) => setPath(t, '/admin/api/session/no-such-session/logs'),
+  'GET /admin/api/image 401': noPanelSession,
 };
 
 hooks.beforeAll((transactions, done) => {
@@ -231,11 +358,19 @@ hooks.beforeEach((t, done) => {
     t.skip = true; // an internal error cannot be provoked from outside without fault injection
     return done();
   }
-  t.request.headers.Authorization = `Bearer ${BOOTSTRAP_TOKEN}`;
+  const admin = operation.startsWith('POST /admin/api/auth') ? 'signIn' : t.origin.resourceName.startsWith('/admin/api/') ? 'panel' : undefined;
+  if (!admin) t.request.headers.Authorization = `Bearer ${BOOTSTRAP_TOKEN}`;
   // Before shaping, so even a request meant to fail (415, 401) could only ever create a loopback one.
   if (operation === 'POST /subscription') patchJsonBody(t, { url: hookUrl });
   const shape = SHAPE[key];
   Promise.resolve()
+    .then(async () => {
+      if (admin === 'panel') {
+        const { cookie, csrf } = await (panelSession ??= signIn());
+        t.request.headers.Cookie = cookie;
+        t.request.headers['X-CSRF-Token'] = csrf;
+      }
+    })
     .then(() => shape && shape(t))
     .catch((error) => {
       t.fail = `could not prepare the request: ${error.message}`;
@@ -256,6 +391,11 @@ const CHECK = {
   },
   // The echo server's first line names its session; only the ports differ from the example.
   'GET /logs 200': (t) => {
+    const text = rawBody(t).toString('utf8');
+    if (!text.startsWith(`echo server for session ${EXAMPLE_ID} `)) return `not the example session's log: ${JSON.stringify(text.slice(0, 200))}`;
+    t.expected.body = t.real.body;
+  },
+  'GET /admin/api/session/{id}/logs 200': (t) => {
     const text = rawBody(t).toString('utf8');
     if (!text.startsWith(`echo server for session ${EXAMPLE_ID} `)) return `not the example session's log: ${JSON.stringify(text.slice(0, 200))}`;
     t.expected.body = t.real.body;

@@ -26,5 +26,6 @@ export DATA_DIR=$data_dir
 export FLEET_FILE=$PWD/test/dredd/fleet.json
 export HOST=127.0.0.1 PORT=18931  # must match dredd.yml `endpoint`
 export BOOTSTRAP_TOKEN=gsh_DreddContractTest0123456789abcdefghijklm  # must match hooks.cjs
+export ADMIN_EMAIL=dredd-admin@example.com ADMIN_PASSWORD=dredd-admin-password  # must match hooks.cjs
 export LOG_LEVEL=warn
 exec node --import tsx server/main.ts

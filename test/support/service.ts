@@ -10,6 +10,7 @@ import type { Config } from '../../server/config.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
 
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'test-admin-password' };
 export const TEST_BOOTSTRAP_TOKEN = 'gsh_TestBootstrapToken0000000000000000000000';
 
 export interface RunningService {
@@ -43,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     startRate: { perSecond: 1000, burst: 1000, burstWindowSeconds: 1 },
     webhookBackoffMs: 100,
     simulated: { readyMs: 50, stopMs: 30 },
+    admin: { ...TEST_ADMIN },
     ...overrides,
   };
 }

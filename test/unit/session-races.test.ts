@@ -50,7 +50,7 @@ function setup() {
   const sessions = new Sessions({
     repository,
     runtime,
-    catalog: new Catalog(testFleet(), { has: () => false, register: () => {} }),
+    catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
     quota: new Quota(
       { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), runningSince: (id) => repository.runningSince(id), accountsWithRunningSessions: () => repository.accountsWithRunningSessions() },
       { charge: true, terminate: true, graceMs: 0, tickMs: 1000 },

@@ -30,7 +30,7 @@ describe('session ttl', () => {
     const sessions = new Sessions({
       repository,
       runtime: new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }),
-      catalog: new Catalog(testFleet(), { has: () => false, register: () => {} }),
+      catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
       quota,
       startRate: { take: async () => ({ ok: true }) },
       now,

@@ -82,7 +82,7 @@ function setup() {
   const sessions = new Sessions({
     repository: createSessionRepository(db),
     runtime,
-    catalog: new Catalog(fleet, { has: (_a, _i, tag) => tag === 'pushed', register: () => {} }),
+    catalog: new Catalog(fleet, { has: (_a, _i, tag) => tag === 'pushed', register: () => {}, all: () => [] }),
     quota,
     startRate: { take: async () => ({ ok: true }) },
     now: Date.now,

@@ -1,0 +1,59 @@
+/**
+ * The panel's API client: openapi-fetch typed by the generated `paths`, so the panel is the
+ * spec's first integrator. The session cookie travels by itself (same origin, HttpOnly); the
+ * CSRF token from sign-in goes in X-CSRF-Token on every change.
+ */
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from '../../generated/types';
+
+export type User = components['schemas']['User'];
+export type Token = components['schemas']['Token'];
+export type TokenCreated = components['schemas']['TokenCreated'];
+export type Scope = components['schemas']['Scope'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type Location = components['schemas']['Location'];
+export type Session = components['schemas']['Session'];
+export type SessionStatus = components['schemas']['SessionStatus'];
+export type ImageCatalog = components['schemas']['ImageCatalog'];
+export type ApiError = components['schemas']['Error'];
+
+let csrfToken: string | undefined;
+let onSignedOut: () => void = () => {};
+
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+const panelAuth: Middleware = {
+  onRequest({ request }) {
+    if (request.method !== 'GET' && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
+    return request;
+  },
+  onResponse({ response, request }) {
+    // A lapsed session anywhere but at sign-in itself sends the operator back to sign in.
+    if (response.status === 401 && !(request.method === 'POST' && new URL(request.url).pathname === '/admin/api/auth')) onSignedOut();
+    return response;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
+api.use(panelAuth);
+
+/** The error's message for people: the details, or the violations, or the code. */
+export function describeError(error: unknown): string {
+  const body = error as Partial<ApiError> | undefined;
+  if (body?.violations?.length) return body.violations.map((v) => `${v.field} ${v.description}`).join('; ');
+  return body?.details ?? body?.message ?? 'Request failed';
+}
+
+/** Scopes grouped by what they are about, for the Add token form. */
+export const scopeGroups: { label: string; scopes: Scope[] }[] = [
+  { label: 'Sessions', scopes: ['session:start', 'session:read', 'session:stop'] },
+  { label: 'Output', scopes: ['logs:read', 'artifact:read'] },
+  { label: 'Fleet', scopes: ['regions:read'] },
+  { label: 'Integration', scopes: ['events:write', 'webhook:repohost'] },
+  { label: 'Tokens', scopes: ['token:write'] },
+];

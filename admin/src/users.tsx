@@ -1,0 +1,505 @@
+/** Users (accounts): the list, onboarding, and the Update User page with its API Tokens. */
+import { useEffect, useState } from 'preact/hooks';
+import { api, describeError, scopeGroups, type AuditEntry, type Scope, type Token, type TokenCreated, type User } from './api';
+import { ActionsMenu, CopyButton, ErrorMessage, formatDate, Section } from './components';
+import { linkProps, navigate } from './router';
+
+const PAGE = 20;
+
+export function UsersPage() {
+  const [q, setQ] = useState('');
+  const [users, setUsers] = useState<User[]>([]);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+
+  const load = async (query: string, cursor: string | undefined) => {
+    const { data, error } = await api.GET('/admin/api/user', {
+      params: { query: { limit: PAGE, ...(query ? { q: query } : {}), ...(cursor ? { cursor } : {}) } },
+    });
+    if (error) return setError(describeError(error));
+    setError(undefined);
+    setUsers(data.users);
+    setNext(data.next_cursor);
+  };
+  useEffect(() => void load('', undefined), []);
+
+  const disable = async (user: User) => {
+    const { error } = await api.PATCH('/admin/api/user/{id}', { params: { path: { id: user.id } }, body: { disabled: !user.disabled } });
+    if (error) return setError(describeError(error));
+    await load(q, cursors[cursors.length - 1]);
+  };
+
+  return (
+    <>
+      <div class="title-row">
+        <h1>Users</h1>
+        <a class="button" {...linkProps('/users/new')}>
+          Create user
+        </a>
+      </div>
+      <form
+        role="search"
+        class="inline"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCursors([undefined]);
+          void load(q, undefined);
+        }}
+      >
+        <label for="user-search">Search</label>
+        <input id="user-search" type="search" value={q} placeholder="name, email or id" onInput={(e) => setQ(e.currentTarget.value)} />
+        <button type="submit">Search</button>
+      </form>
+      <ErrorMessage error={error} />
+      <div class="table-wrap">
+        <table>
+          <caption class="visually-hidden">Accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Quota used</th>
+              <th scope="col">Status</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  <a {...linkProps(`/users/${user.id}`)}>{user.name}</a>
+                  <div class="muted">{user.id}</div>
+                </td>
+                <td>{user.email ?? '—'}</td>
+                <td>
+                  {user.quota.used.toFixed(1)} / {user.quota.total} min
+                </td>
+                <td>{user.disabled ? <span class="badge off">disabled</span> : <span class="badge on">active</span>}</td>
+                <td>{formatDate(user.created)}</td>
+                <td>
+                  <ActionsMenu
+                    label={`Actions for ${user.name}`}
+                    actions={[
+                      { label: 'Edit', onSelect: () => navigate(`/users/${user.id}`) },
+                      { label: user.disabled ? 'Enable' : 'Disable', onSelect: () => void disable(user) },
+                    ]}
+                  />
+                </td>
+              </tr>
+            ))}
+            {users.length === 0 && (
+              <tr>
+                <td colSpan={6}>No accounts match.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav class="pager" aria-label="Pages">
+        <button
+          type="button"
+          class="secondary"
+          disabled={cursors.length < 2}
+          onClick={() => {
+            const previous = cursors.slice(0, -1);
+            setCursors(previous);
+            void load(q, previous[previous.length - 1]);
+          }}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          disabled={next === null}
+          onClick={() => {
+            setCursors([...cursors, next!]);
+            void load(q, next!);
+          }}
+        >
+          Next
+        </button>
+      </nav>
+    </>
+  );
+}
+
+/** Locations and images from the fleet, for the access checkboxes. */
+function useFleetNames() {
+  const [names, setNames] = useState<{ locations: string[]; images: string[] }>({ locations: [], images: [] });
+  useEffect(() => {
+    void Promise.all([api.GET('/admin/api/location'), api.GET('/admin/api/image')]).then(([locations, images]) =>
+      setNames({
+        locations: locations.data?.locations.map((l) => l.id) ?? [],
+        images: images.data?.images.map((i) => i.name) ?? [],
+      }),
+    );
+  }, []);
+  return names;
+}
+
+function Checkboxes({ legend, names, chosen, onChange }: { legend: string; names: string[]; chosen: string[]; onChange: (names: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {names.length === 0 && <p class="muted">None in the fleet.</p>}
+      {names.map((name) => (
+        <label class="check" key={name}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(name)}
+            onChange={(e) => onChange(e.currentTarget.checked ? [...chosen, name] : chosen.filter((n) => n !== name))}
+          />
+          {name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function CreateUserPage() {
+  const fleet = useFleetNames();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [quota, setQuota] = useState('600');
+  const [locations, setLocations] = useState<string[]>([]);
+  const [images, setImages] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+
+  return (
+    <>
+      <h1>Create user</h1>
+      <form
+        class="stack"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const { data, error } = await api.POST('/admin/api/user', {
+            body: { name, email, quota_minutes: Number(quota), locations, images },
+          });
+          if (error) return setError(describeError(error));
+          navigate(`/users/${data.id}`);
+        }}
+      >
+        <label for="new-name">Name</label>
+        <input id="new-name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <label for="new-email">Email</label>
+        <input id="new-email" type="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        <label for="new-quota">Quota (minutes)</label>
+        <input id="new-quota" type="number" min={0} required value={quota} onInput={(e) => setQuota(e.currentTarget.value)} />
+        <p class="muted">Public locations and images are always allowed; tick private ones to allow them too.</p>
+        <Checkboxes legend="Allowed locations" names={fleet.locations} chosen={locations} onChange={setLocations} />
+        <Checkboxes legend="Allowed images" names={fleet.images} chosen={images} onChange={setImages} />
+        <ErrorMessage error={error} />
+        <div>
+          <button type="submit">Create user</button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+export function UpdateUserPage({ id }: { id: string }) {
+  const [user, setUser] = useState<User>();
+  const [tokens, setTokens] = useState<Token[]>([]);
+  const [audit, setAudit] = useState<AuditEntry[]>([]);
+  const [error, setError] = useState<string>();
+
+  const loadTokens = async () => {
+    const [t, a] = await Promise.all([
+      api.GET('/admin/api/user/{id}/token', { params: { path: { id } } }),
+      api.GET('/admin/api/user/{id}/audit', { params: { path: { id } } }),
+    ]);
+    if (t.data) setTokens(t.data.tokens);
+    if (a.data) setAudit(a.data.entries);
+  };
+  const load = async () => {
+    const { data, error } = await api.GET('/admin/api/user/{id}', { params: { path: { id } } });
+    if (error) return setError(describeError(error));
+    setUser(data);
+    await loadTokens();
+  };
+  useEffect(() => void load(), [id]);
+
+  if (!user) return error ? <ErrorMessage error={error} /> : <p>Loading…</p>;
+  return (
+    <>
+      <p>
+        <a {...linkProps('/users')}>← Users</a>
+      </p>
+      <h1>Update User</h1>
+      <ErrorMessage error={error} />
+      <Profile user={user} onSaved={(u) => (setUser(u), void loadTokens())} />
+      <ApiTokens userId={id} tokens={tokens} onChange={loadTokens} />
+      <Section title="Audit log" id="audit">
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDate(entry.at)}</td>
+                  <td>{entry.actor}</td>
+                  <td>{entry.action.replace('_', ' ')}</td>
+                  <td>{entry.details}</td>
+                </tr>
+              ))}
+              {audit.length === 0 && (
+                <tr>
+                  <td colSpan={4}>Nothing yet.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+function Profile({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const [name, setName] = useState(user.name);
+  const [quota, setQuota] = useState(String(user.quota.total));
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const save = async (body: { name?: string; quota_minutes?: number; disabled?: boolean }) => {
+    const { data, error } = await api.PATCH('/admin/api/user/{id}', { params: { path: { id: user.id } }, body });
+    if (error) return setError(describeError(error));
+    setError(undefined);
+    setSaved(true);
+    onSaved(data);
+  };
+  return (
+    <Section title="Profile and quota" id="profile">
+      <dl class="facts">
+        <dt>Account id</dt>
+        <dd>{user.id}</dd>
+        <dt>Email</dt>
+        <dd>{user.email ?? '—'}</dd>
+        <dt>Status</dt>
+        <dd>{user.disabled ? 'disabled' : 'active'}</dd>
+        <dt>Usage</dt>
+        <dd>
+          {user.quota.used.toFixed(1)} of {user.quota.total} minutes used, {user.quota.remaining.toFixed(1)} left
+          <progress max={user.quota.total || 1} value={Math.min(user.quota.used, user.quota.total)} aria-label="Quota used" />
+        </dd>
+        <dt>Private locations</dt>
+        <dd>{user.locations.join(', ') || 'none'}</dd>
+        <dt>Private images</dt>
+        <dd>{user.images.join(', ') || 'none'}</dd>
+      </dl>
+      <form
+        class="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save({ name, quota_minutes: Number(quota) });
+        }}
+      >
+        <label for="user-name">Name</label>
+        <input id="user-name" required maxLength={100} value={name} onInput={(e) => (setName(e.currentTarget.value), setSaved(false))} />
+        <label for="user-quota">Quota (minutes)</label>
+        <input id="user-quota" type="number" min={0} required value={quota} onInput={(e) => (setQuota(e.currentTarget.value), setSaved(false))} />
+        <ErrorMessage error={error} />
+        <div class="buttons">
+          <button type="submit">Save</button>
+          <button type="button" class="secondary" onClick={() => void save({ disabled: !user.disabled })}>
+            {user.disabled ? 'Enable account' : 'Disable account'}
+          </button>
+          {saved && <span role="status">Saved.</span>}
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function ApiTokens({ userId, tokens, onChange }: { userId: string; tokens: Token[]; onChange: () => Promise<void> }) {
+  const [revealed, setRevealed] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<TokenCreated>();
+  const [error, setError] = useState<string>();
+
+  const act = async (call: () => Promise<{ error?: unknown }>) => {
+    const { error } = await call();
+    setError(error ? describeError(error) : undefined);
+    await onChange();
+  };
+  const path = (tokenId: string) => ({ params: { path: { id: userId, tokenId } } });
+
+  return (
+    <Section title="API Tokens" id="api-tokens">
+      <ErrorMessage error={error} />
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Status</th>
+              <th scope="col">Created</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((token) => (
+              <tr key={token.id} data-token-id={token.id}>
+                <td>{token.name}</td>
+                <td>
+                  <code class="token-value">{revealed[token.id] ?? token.token}</code>{' '}
+                  {revealed[token.id] ? (
+                    <CopyButton value={revealed[token.id]!} label={`Copy the value of ${token.name}`} />
+                  ) : (
+                    <button
+                      type="button"
+                      class="secondary"
+                      aria-label={`Reveal the value of ${token.name}`}
+                      onClick={async () => {
+                        const { data, error } = await api.POST('/admin/api/user/{id}/token/{tokenId}/reveal', path(token.id));
+                        if (error) return setError(describeError(error));
+                        setRevealed({ ...revealed, [token.id]: data.token });
+                        await onChange();
+                      }}
+                    >
+                      Reveal
+                    </button>
+                  )}
+                </td>
+                <td>{token.scopes.join(', ')}</td>
+                <td>
+                  <span class={`badge ${token.status === 'active' ? 'on' : 'off'}`}>{token.status}</span>
+                </td>
+                <td>{formatDate(token.created)}</td>
+                <td>{token.expires_at ? formatDate(token.expires_at) : 'never'}</td>
+                <td>{formatDate(token.last_used)}</td>
+                <td class="buttons">
+                  {token.status === 'disabled' ? (
+                    <button type="button" class="secondary" aria-label={`Enable ${token.name}`} onClick={() => act(() => api.PATCH('/admin/api/user/{id}/token/{tokenId}', { ...path(token.id), body: { disabled: false } }))}>
+                      Enable
+                    </button>
+                  ) : (
+                    <button type="button" class="secondary" aria-label={`Disable ${token.name}`} onClick={() => act(() => api.PATCH('/admin/api/user/{id}/token/{tokenId}', { ...path(token.id), body: { disabled: true } }))}>
+                      Disable
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    class="danger"
+                    aria-label={`Delete ${token.name}`}
+                    onClick={() => {
+                      if (window.confirm(`Delete token ${token.name}? It stops working for good.`)) void act(() => api.DELETE('/admin/api/user/{id}/token/{tokenId}', path(token.id)));
+                    }}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {tokens.length === 0 && (
+              <tr>
+                <td colSpan={8}>No tokens yet.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {created && (
+        <div class="notice" role="status" aria-live="polite">
+          <p>
+            Token <strong>{created.name}</strong> created. Copy its value now: this is the only time it is shown in full without a
+            (logged) reveal.
+          </p>
+          <p>
+            <code id="new-token-value" class="token-value">
+              {created.token}
+            </code>{' '}
+            <CopyButton value={created.token} label="Copy the new token" />{' '}
+            <button type="button" class="secondary" onClick={() => setCreated(undefined)}>
+              Done
+            </button>
+          </p>
+        </div>
+      )}
+      <AddToken
+        userId={userId}
+        onCreated={async (token) => {
+          setCreated(token);
+          await onChange();
+        }}
+      />
+    </Section>
+  );
+}
+
+function AddToken({ userId, onCreated }: { userId: string; onCreated: (token: TokenCreated) => Promise<void> }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [expiry, setExpiry] = useState('');
+  const [error, setError] = useState<string>();
+  return (
+    <form
+      class="stack add-token"
+      aria-labelledby="add-token-heading"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (scopes.length === 0) return setError('Choose at least one scope.');
+        const { data, error } = await api.POST('/admin/api/user/{id}/token', {
+          params: { path: { id: userId } },
+          body: { name, scopes, ...(expiry ? { expires_after: expiry } : {}) },
+        });
+        if (error) return setError(describeError(error));
+        setError(undefined);
+        setName('');
+        setScopes([]);
+        setExpiry('');
+        await onCreated(data);
+      }}
+    >
+      <h3 id="add-token-heading">Add token</h3>
+      <label for="token-name">Token name</label>
+      <input id="token-name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+      <div class="scope-groups">
+        {scopeGroups.map((group) => (
+          <fieldset key={group.label}>
+            <legend>{group.label}</legend>
+            {group.scopes.map((scope) => (
+              <label class="check" key={scope}>
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(e) => setScopes(e.currentTarget.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
+                />
+                {scope}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <label for="token-expiry">Expires after</label>
+      <select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)}>
+        <option value="">Never</option>
+        <option value="30m">30 minutes</option>
+        <option value="1h">1 hour</option>
+        <option value="24h">1 day</option>
+        <option value="168h">7 days</option>
+        <option value="720h">30 days</option>
+      </select>
+      <ErrorMessage error={error} />
+      <div>
+        <button type="submit">Add token</button>
+      </div>
+    </form>
+  );
+}

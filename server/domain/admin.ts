@@ -1,0 +1,160 @@
+/**
+ * What operators do in the admin panel to accounts and their tokens: onboard, search, update,
+ * disable; mint, reveal, disable, enable and delete tokens. Every token change, every reveal and
+ * every account change is written to the audit log here, so no caller can forget it.
+ */
+import type { FleetConfig } from '../fleet.js';
+import type { AccessGrants, AccountRecord, AccountRepository } from './accounts.js';
+import type { AuditAction, AuditEntry, AuditLog } from './audit.js';
+import { newAccountId } from './onboarding.js';
+import type { QuotaUsage } from './quota.js';
+import type { CreateTokenInput, CreateTokenResult, Tokens, TokenView } from './tokens.js';
+
+export interface UserView extends AccountRecord {
+  usage: QuotaUsage;
+  locations: string[];
+  images: string[];
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  quotaMinutes: number;
+  locations?: string[];
+  images?: string[];
+}
+
+export type UserChanges = Partial<Pick<AccountRecord, 'name' | 'quotaMinutes' | 'disabled'>> & {
+  locations?: string[];
+  images?: string[];
+};
+
+export type UserWriteResult =
+  | { ok: true; user: UserView }
+  | { ok: false; reason: 'not_found' | 'email_taken' }
+  | { ok: false; reason: 'unknown_grant'; field: 'locations' | 'images'; name: string };
+
+export interface AdminDependencies {
+  accounts: AccountRepository;
+  grants: AccessGrants;
+  tokens: Tokens;
+  usage(accountId: string): QuotaUsage;
+  audit: AuditLog;
+  fleet: Pick<FleetConfig, 'locations' | 'images'>;
+  now: () => number;
+}
+
+const AUDIT_LIMIT = 500;
+
+export class Admin {
+  constructor(private readonly deps: AdminDependencies) {}
+
+  listUsers(options: { q?: string; limit: number; after?: { created: number; id: string } }): UserView[] {
+    return this.deps.accounts.search(options).map((account) => this.view(account));
+  }
+
+  user(id: string): UserView | undefined {
+    const account = this.deps.accounts.findById(id);
+    return account && this.view(account);
+  }
+
+  createUser(actor: string, input: NewUser): UserWriteResult {
+    const unknown = this.unknownGrant(input);
+    if (unknown) return unknown;
+    if (this.deps.accounts.findByEmail(input.email)) return { ok: false, reason: 'email_taken' };
+    const id = newAccountId();
+    this.deps.accounts.insert({
+      id,
+      name: input.name,
+      email: input.email,
+      quotaMinutes: input.quotaMinutes,
+      usedSeconds: 0,
+      operator: false,
+      disabled: false,
+      created: this.deps.now(),
+    });
+    this.replaceGrants(id, input);
+    this.record(actor, id, 'user_created', null, `${input.name} <${input.email}>, ${input.quotaMinutes} min`);
+    return { ok: true, user: this.user(id)! };
+  }
+
+  updateUser(actor: string, id: string, changes: UserChanges): UserWriteResult {
+    const before = this.deps.accounts.findById(id);
+    if (!before) return { ok: false, reason: 'not_found' };
+    const unknown = this.unknownGrant(changes);
+    if (unknown) return unknown;
+    const { locations, images, ...fields } = changes;
+    this.deps.accounts.update(id, fields);
+    this.replaceGrants(id, { locations, images });
+    if (fields.disabled !== undefined && fields.disabled !== before.disabled) {
+      // Every token of the account changes verdict.
+      this.deps.tokens.forgetVerified();
+      this.record(actor, id, fields.disabled ? 'user_disabled' : 'user_enabled', null, before.name);
+    }
+    const described = Object.entries({ ...fields, locations, images })
+      .filter(([key, value]) => value !== undefined && key !== 'disabled')
+      .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(' ') || '(none)' : String(value)}`);
+    if (described.length > 0) this.record(actor, id, 'user_updated', null, described.join(', '));
+    return { ok: true, user: this.user(id)! };
+  }
+
+  tokens(accountId: string): TokenView[] | undefined {
+    return this.deps.accounts.findById(accountId) ? this.deps.tokens.list(accountId) : undefined;
+  }
+
+  createToken(actor: string, accountId: string, input: CreateTokenInput): CreateTokenResult | { ok: false; reason: 'not_found' } {
+    if (!this.deps.accounts.findById(accountId)) return { ok: false, reason: 'not_found' };
+    const result = this.deps.tokens.mintFor(accountId, input);
+    if (result.ok) {
+      const expires = result.record.expiresAt === null ? 'never expires' : `expires ${new Date(result.record.expiresAt).toISOString()}`;
+      this.record(actor, accountId, 'token_created', result.record.id, `${input.name}: ${result.record.scopes.join(' ')}, ${expires}`);
+    }
+    return result;
+  }
+
+  revealToken(actor: string, accountId: string, tokenId: string): string | undefined {
+    const token = this.deps.tokens.find(accountId, tokenId);
+    const value = token && this.deps.tokens.reveal(accountId, tokenId);
+    if (token && value !== undefined) this.record(actor, accountId, 'token_revealed', tokenId, token.name);
+    return value;
+  }
+
+  setTokenDisabled(actor: string, accountId: string, tokenId: string, disabled: boolean): TokenView | undefined {
+    if (!this.deps.tokens.setDisabled(accountId, tokenId, disabled)) return undefined;
+    const record = this.deps.tokens.find(accountId, tokenId)!;
+    this.record(actor, accountId, disabled ? 'token_disabled' : 'token_enabled', tokenId, record.name);
+    return this.deps.tokens.view(record);
+  }
+
+  deleteToken(actor: string, accountId: string, tokenId: string): boolean {
+    const token = this.deps.tokens.find(accountId, tokenId);
+    if (!token || !this.deps.tokens.revoke(accountId, tokenId)) return false;
+    this.record(actor, accountId, 'token_deleted', tokenId, token.name);
+    return true;
+  }
+
+  auditLog(accountId: string): AuditEntry[] | undefined {
+    return this.deps.accounts.findById(accountId) ? this.deps.audit.list(accountId, AUDIT_LIMIT) : undefined;
+  }
+
+  private view(account: AccountRecord): UserView {
+    return { ...account, usage: this.deps.usage(account.id), ...this.deps.grants.list(account.id) };
+  }
+
+  private unknownGrant(input: { locations?: string[] | undefined; images?: string[] | undefined }): UserWriteResult | undefined {
+    const location = input.locations?.find((name) => !this.deps.fleet.locations.some((l) => l.id === name));
+    if (location !== undefined) return { ok: false, reason: 'unknown_grant', field: 'locations', name: location };
+    const image = input.images?.find((name) => !this.deps.fleet.images.some((i) => i.name === name));
+    if (image !== undefined) return { ok: false, reason: 'unknown_grant', field: 'images', name: image };
+    return undefined;
+  }
+
+  private replaceGrants(id: string, input: { locations?: string[] | undefined; images?: string[] | undefined }): void {
+    if (input.locations) this.deps.grants.replace(id, 'location', input.locations);
+    if (input.images) this.deps.grants.replace(id, 'image', input.images);
+  }
+
+  private record(actor: string, accountId: string, action: AuditAction, tokenId: string | null, details: string): void {
+    this.deps.audit.record({ accountId, at: this.deps.now(), actor, action, tokenId, details });
+  }
+}

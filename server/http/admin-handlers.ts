@@ -1,0 +1,276 @@
+/**
+ * The admin panel's API (/admin/api, tag Admin): thin handlers over Operators (sign-in),
+ * Admin (accounts, tokens, audit), Sessions and Catalog (fleet). The onRequest hook has
+ * already checked the session cookie and, on changes, the CSRF token.
+ */
+import type { Handlers } from '../../generated/handlers.js';
+import type { Admin, UserView } from '../domain/admin.js';
+import type { AuditEntry } from '../domain/audit.js';
+import type { Catalog } from '../domain/catalog.js';
+import type { Operators, PanelSession } from '../domain/operators.js';
+import type { Sessions } from '../domain/sessions.js';
+import { clearedSessionCookie, sessionCookie } from './admin-auth.js';
+import type { OperatorIdentity, RequestContext } from './context.js';
+import { fail } from './errors.js';
+import { decodeCursor, encodeCursor, sessionBody } from './session-view.js';
+import { tokenBody } from './token-handlers.js';
+
+type AdminOperations =
+  | 'signIn'
+  | 'getAdminSession'
+  | 'signOut'
+  | 'listUsers'
+  | 'createUser'
+  | 'getUser'
+  | 'updateUser'
+  | 'listUserTokens'
+  | 'createUserToken'
+  | 'updateUserToken'
+  | 'deleteUserToken'
+  | 'revealUserToken'
+  | 'listUserAudit'
+  | 'listFleetLocations'
+  | 'updateNode'
+  | 'listAllSessions'
+  | 'stopAnySession'
+  | 'tailSessionLogs'
+  | 'listImages';
+
+const LOG_TAIL_BYTES = 64 * 1024;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function userBody(user: UserView) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    operator: user.operator,
+    disabled: user.disabled,
+    created: new Date(user.created).toISOString(),
+    quota: { total: user.quotaMinutes, used: user.usage.usedSeconds / 60, remaining: user.usage.remainingSeconds / 60 },
+    locations: user.locations,
+    images: user.images,
+  };
+}
+
+function auditBody(entry: AuditEntry) {
+  return { id: entry.id, at: new Date(entry.at).toISOString(), actor: entry.actor, action: entry.action, token_id: entry.tokenId, details: entry.details };
+}
+
+function sessionOfPanel(session: PanelSession) {
+  return { email: session.email, csrf_token: session.csrf, expires_at: new Date(session.expiresAt).toISOString() };
+}
+
+/** Set by the onRequest hook on every adminSession operation. */
+function operatorOf(context: RequestContext): OperatorIdentity {
+  if (!context.operator) throw new Error('admin operation reached without a panel session');
+  return context.operator;
+}
+
+export function adminHandlers(deps: {
+  operators: Operators;
+  admin: Admin;
+  sessions: Sessions;
+  catalog: Catalog;
+  now: () => number;
+}): Pick<Handlers<RequestContext>, AdminOperations> {
+  const { operators, admin, sessions, catalog } = deps;
+  const noUser = (context: RequestContext, id: string) => fail(context, 'RESOURCE_NOT_FOUND', { details: `account ${id} is unknown` });
+  const noToken = (context: RequestContext, id: string) => fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${id} is unknown` });
+
+  return {
+    async signIn({ body }, context) {
+      const result = await operators.signIn(body.email, body.password, context.clientAddress);
+      if (!result.ok) {
+        if (result.reason === 'rate_limited') {
+          return {
+            ...fail(context, 'UNAUTHORIZED', { details: 'too many failed sign-in attempts; try again later' }),
+            headers: { 'Retry-After': String(Math.ceil(result.retryAfterMs / 1000)) } as Record<string, string>,
+          };
+        }
+        // One answer for an unknown email and a wrong password.
+        return fail(context, 'UNAUTHORIZED', { details: 'wrong email or password' });
+      }
+      return {
+        status: 200,
+        body: sessionOfPanel(result.session),
+        headers: { 'Set-Cookie': sessionCookie(result.sessionId, { secure: context.secure, expires: new Date(result.session.expiresAt) }) },
+      };
+    },
+
+    async getAdminSession(_request, context) {
+      return { status: 200, body: sessionOfPanel(operatorOf(context)) };
+    },
+
+    async signOut(_request, context) {
+      operators.signOut(operatorOf(context).sessionId);
+      return { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(context.secure) } };
+    },
+
+    async listUsers({ query }, context) {
+      let after: { created: number; id: string } | undefined;
+      if (query.cursor !== undefined) {
+        after = decodeCursor(query.cursor);
+        if (!after) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'query.cursor', description: 'is not a cursor this service issued' }] });
+      }
+      const limit = query.limit ?? 50;
+      const found = admin.listUsers({ ...(query.q ? { q: query.q } : {}), limit: limit + 1, ...(after ? { after } : {}) });
+      const page = found.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        status: 200,
+        body: { users: page.map(userBody), next_cursor: found.length > limit && last ? encodeCursor({ created: last.created, id: last.id } as never) : null },
+      };
+    },
+
+    async createUser({ body }, context) {
+      const result = admin.createUser(operatorOf(context).email, {
+        name: body.name,
+        email: body.email,
+        quotaMinutes: body.quota_minutes,
+        ...(body.locations ? { locations: body.locations } : {}),
+        ...(body.images ? { images: body.images } : {}),
+      });
+      if (result.ok) return { status: 201, body: userBody(result.user) };
+      if (result.reason === 'email_taken') return fail(context, 'CONFLICT', { details: `an account with email ${body.email} exists` });
+      if (result.reason === 'unknown_grant') {
+        return fail(context, 'INVALID_REQUEST', { violations: [{ field: `body.${result.field}`, description: `${result.name} is not in the fleet` }] });
+      }
+      throw new Error(`unexpected result ${result.reason}`);
+    },
+
+    async getUser({ params }, context) {
+      const user = admin.user(params.id);
+      return user ? { status: 200, body: userBody(user) } : noUser(context, params.id);
+    },
+
+    async updateUser({ params, body }, context) {
+      const result = admin.updateUser(operatorOf(context).email, params.id, {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.quota_minutes === undefined ? {} : { quotaMinutes: body.quota_minutes }),
+        ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
+        ...(body.locations === undefined ? {} : { locations: body.locations }),
+        ...(body.images === undefined ? {} : { images: body.images }),
+      });
+      if (result.ok) return { status: 200, body: userBody(result.user) };
+      if (result.reason === 'unknown_grant') {
+        return fail(context, 'INVALID_REQUEST', { violations: [{ field: `body.${result.field}`, description: `${result.name} is not in the fleet` }] });
+      }
+      return noUser(context, params.id);
+    },
+
+    async listUserTokens({ params }, context) {
+      const tokens = admin.tokens(params.id);
+      return tokens ? { status: 200, body: { tokens: tokens.map(tokenBody) } } : noUser(context, params.id);
+    },
+
+    async createUserToken({ params, body }, context) {
+      const result = admin.createToken(operatorOf(context).email, params.id, {
+        name: body.name,
+        scopes: body.scopes,
+        ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
+      });
+      if (result.ok) {
+        const { record, value } = result;
+        return {
+          status: 201,
+          body: { id: record.id, name: record.name, scopes: record.scopes, token: value, expires_at: iso(record.expiresAt), created: new Date(record.created).toISOString() },
+        };
+      }
+      if (result.reason === 'not_found') return noUser(context, params.id);
+      return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }] });
+    },
+
+    async updateUserToken({ params, body }, context) {
+      const view = admin.setTokenDisabled(operatorOf(context).email, params.id, params.tokenId, body.disabled);
+      return view ? { status: 200, body: tokenBody(view) } : noToken(context, params.tokenId);
+    },
+
+    async deleteUserToken({ params }, context) {
+      return admin.deleteToken(operatorOf(context).email, params.id, params.tokenId) ? { status: 204 } : noToken(context, params.tokenId);
+    },
+
+    async revealUserToken({ params }, context) {
+      const value = admin.revealToken(operatorOf(context).email, params.id, params.tokenId);
+      return value === undefined ? noToken(context, params.tokenId) : { status: 200, body: { id: params.tokenId, token: value } };
+    },
+
+    async listUserAudit({ params }, context) {
+      const entries = admin.auditLog(params.id);
+      return entries ? { status: 200, body: { entries: entries.map(auditBody) } } : noUser(context, params.id);
+    },
+
+    async listFleetLocations() {
+      return { status: 200, body: { locations: sessions.fleetLocations() } };
+    },
+
+    async updateNode({ params, body }, context) {
+      if (!catalog.setNodeLock(params.id, body.locked, deps.now())) {
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `node ${params.id} is unknown` });
+      }
+      const node = sessions.fleetLocations().flatMap((l) => l.nodes).find((n) => n.id === params.id)!;
+      return { status: 200, body: node };
+    },
+
+    async listAllSessions({ query }, context) {
+      let after: { created: number; id: string } | undefined;
+      if (query.cursor !== undefined) {
+        after = decodeCursor(query.cursor);
+        if (!after) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'query.cursor', description: 'is not a cursor this service issued' }] });
+      }
+      const limit = query.limit;
+      const found = sessions.list({
+        accountId: query.account || undefined,
+        all: query.all ?? false,
+        ...(query.location ? { location: query.location } : {}),
+        ...(query.image ? { image: query.image } : {}),
+        ...(query.tag ? { tag: query.tag } : {}),
+        ...(query.host ? { host: query.host } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        labels: {},
+        notLabels: {},
+        ...(limit === undefined ? {} : { limit: limit + 1 }),
+        ...(after ? { after } : {}),
+      });
+      const page = limit === undefined ? found : found.slice(0, limit);
+      const more = limit !== undefined && found.length > limit;
+      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: more ? encodeCursor(page[page.length - 1]!) : null } };
+    },
+
+    async stopAnySession({ params }, context) {
+      const result = await sessions.stopAny(params.id);
+      if (result.ok) return { status: 204 };
+      return result.reason === 'not_found'
+        ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${params.id} is unknown` })
+        : fail(context, 'CONFLICT', { details: `session ${params.id} has already ended` });
+    },
+
+    async tailSessionLogs({ params }, context) {
+      const text = await sessions.tailLogs(params.id, LOG_TAIL_BYTES);
+      return text === undefined
+        ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${params.id} is unknown` })
+        : { status: 200, body: text };
+    },
+
+    async listImages() {
+      const registered = catalog.registeredTags();
+      return {
+        status: 200,
+        body: {
+          images: catalog.allImages().map((image) => ({
+            name: image.name,
+            default_tag: image.defaultTag,
+            public: image.public,
+            accounts: image.accounts ?? [],
+            tags: [
+              ...Object.keys(image.tags).map((name) => ({ name, source: 'fleet' as const, account: null, registered: null })),
+              ...registered
+                .filter((t) => t.image === image.name)
+                .map((t) => ({ name: t.tag, source: 'registry' as const, account: t.accountId, registered: new Date(t.registered).toISOString() })),
+            ],
+          })),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/** SQLite side of the admin panel: operators and their panel sessions, the audit log, node locks. */
+import type { AuditAction, AuditLog } from '../domain/audit.js';
+import type { NodeLocks } from '../domain/catalog.js';
+import type { OperatorRepository } from '../domain/operators.js';
+import type { Db } from './sqlite.js';
+
+export function createOperatorRepository(db: Db): OperatorRepository {
+  const count = db.prepare('SELECT count(*) FROM operators').pluck();
+  const insert = db.prepare('INSERT INTO operators (id, email, password_hash, created) VALUES (@id, @email, @passwordHash, @created)');
+  const byEmail = db.prepare('SELECT id, email, password_hash AS passwordHash, created FROM operators WHERE email = ?');
+  const insertSession = db.prepare(
+    'INSERT INTO admin_sessions (id_hash, operator_id, csrf, created, expires) VALUES (@idHash, @operatorId, @csrf, @created, @expires)',
+  );
+  const findSession = db.prepare(
+    `SELECT s.operator_id AS operatorId, o.email, s.csrf, s.expires
+     FROM admin_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.id_hash = ?`,
+  );
+  const deleteSession = db.prepare('DELETE FROM admin_sessions WHERE id_hash = ?');
+  const deleteExpired = db.prepare('DELETE FROM admin_sessions WHERE expires <= ?');
+  return {
+    count: () => count.get() as number,
+    insert: (operator) => {
+      insert.run(operator);
+    },
+    findByEmail: (email) => byEmail.get(email) as ReturnType<OperatorRepository['findByEmail']>,
+    insertSession: (idHash, session) => {
+      insertSession.run({ idHash, ...session });
+    },
+    findSession: (idHash) => findSession.get(idHash) as ReturnType<OperatorRepository['findSession']>,
+    deleteSession: (idHash) => {
+      deleteSession.run(idHash);
+    },
+    deleteExpiredSessions: (now) => {
+      deleteExpired.run(now);
+    },
+  };
+}
+
+export function createAuditLog(db: Db): AuditLog {
+  const insert = db.prepare(
+    'INSERT INTO audit_log (account_id, at, actor, action, token_id, details) VALUES (@accountId, @at, @actor, @action, @tokenId, @details)',
+  );
+  const list = db.prepare(
+    `SELECT id, account_id AS accountId, at, actor, action, token_id AS tokenId, details
+     FROM audit_log WHERE account_id = ? ORDER BY id DESC LIMIT ?`,
+  );
+  return {
+    record: (entry) => {
+      insert.run(entry);
+    },
+    list: (accountId, limit) =>
+      list.all(accountId, limit) as { id: number; accountId: string; at: number; actor: string; action: AuditAction; tokenId: string | null; details: string }[],
+  };
+}
+
+export function createNodeLocks(db: Db): NodeLocks {
+  const all = db.prepare('SELECT node_id AS nodeId, locked FROM node_locks');
+  const set = db.prepare(
+    'INSERT INTO node_locks (node_id, locked, at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO UPDATE SET locked = excluded.locked, at = excluded.at',
+  );
+  // Read on every placement: cached, and refreshed by set() (this process is the only writer).
+  let cache: Map<string, boolean> | undefined;
+  const load = () => new Map((all.all() as { nodeId: string; locked: number }[]).map((r) => [r.nodeId, r.locked === 1]));
+  return {
+    lockOf: (nodeId) => (cache ??= load()).get(nodeId),
+    set: (nodeId, locked, at) => {
+      set.run(nodeId, locked ? 1 : 0, at);
+      cache = undefined;
+    },
+  };
+}

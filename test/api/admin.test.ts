@@ -1,0 +1,217 @@
+/**
+ * The admin panel's API over real HTTP, every response checked against the spec: sign-in
+ * (wrong password says nothing about which field, attempts limited), cookie sessions, CSRF on
+ * every change, bearer tokens refused, and each operation's documented answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractFetch } from '../support/contract.js';
+import { caller, expectError, type CallOptions } from '../support/http.js';
+import { startService, TEST_ADMIN, type RunningService } from '../support/service.js';
+
+describe('admin API', () => {
+  const contract = contractFetch();
+  let running: RunningService;
+  let call: ReturnType<typeof caller>;
+  let cookie = '';
+  let csrf = '';
+  /** A panel call: the session cookie, the CSRF token, no bearer token. */
+  const panel = (method: string, path: string, options: CallOptions & { csrf?: string | null } = {}) =>
+    call(method, path, {
+      ...options,
+      token: null,
+      headers: {
+        Cookie: cookie,
+        ...(options.csrf === null ? {} : { 'X-CSRF-Token': options.csrf ?? csrf }),
+        ...options.headers,
+      },
+    });
+
+  beforeAll(async () => {
+    running = await startService({ runtime: 'simulated' });
+    call = caller(running.url, running.token, contract);
+    const signedIn = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    expect(signedIn.status).toBe(200);
+    cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    csrf = signedIn.json.csrf_token;
+  });
+  afterAll(async () => {
+    await running.close();
+    expect(contract.violations).toEqual([]);
+  });
+
+  it('sets an HttpOnly, SameSite=Strict session cookie scoped to /admin (Secure behind TLS)', async () => {
+    const response = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^gsh_admin=[A-Za-z0-9_-]{43}; Path=\/admin; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
+    const behindTls = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN, headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(behindTls.headers.get('set-cookie')).toMatch(/; Secure$/);
+  });
+
+  it('refuses a wrong password and an unknown email alike, without saying which', async () => {
+    const wrongPassword = await call('POST', '/admin/api/auth', { token: null, body: { ...TEST_ADMIN, password: 'nope-nope-nope' } });
+    const unknownEmail = await call('POST', '/admin/api/auth', { token: null, body: { email: 'who@example.com', password: TEST_ADMIN.password } });
+    for (const result of [wrongPassword, unknownEmail]) {
+      expectError(result, 401, 'UNAUTHORIZED', '/admin/api/auth');
+      expect(result.json.details).toBe('wrong email or password');
+      expect(result.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await call('POST', '/admin/api/auth', { token: null, body: { email: 'x@y' } })).status).toBe(422);
+    expect((await call('POST', '/admin/api/auth', { token: null, body: 'email', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect((await call('POST', '/admin/api/auth', { token: null, body: { ...TEST_ADMIN, password: 'x'.repeat(1_100_000) } })).status).toBe(413);
+  });
+
+  it('answers 401 without a session, and to bearer tokens (they are not panel credentials)', async () => {
+    const none = await call('GET', '/admin/api/user', { token: null });
+    expectError(none, 401, 'UNAUTHORIZED', '/admin/api/user');
+    expect(none.json.details).toMatch(/not signed in/);
+    const bearer = await call('GET', '/admin/api/user'); // the bootstrap operator account's token, every scope
+    expect(bearer.status).toBe(401);
+    const forged = await call('GET', '/admin/api/user', { token: null, headers: { Cookie: 'gsh_admin=forged' } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('refuses a state change without the CSRF token, or with a wrong one', async () => {
+    const body = { name: 'No CSRF', email: 'nocsrf@example.com', quota_minutes: 1 };
+    const without = await panel('POST', '/admin/api/user', { body, csrf: null });
+    expectError(without, 401, 'UNAUTHORIZED', '/admin/api/user');
+    expect(without.json.details).toBe('missing or wrong X-CSRF-Token header');
+    expect((await panel('POST', '/admin/api/user', { body, csrf: 'x'.repeat(43) })).status).toBe(401);
+    // Nothing was created.
+    expect((await panel('GET', '/admin/api/user?q=nocsrf')).json.users).toEqual([]);
+    // Reads need no CSRF token.
+    expect((await panel('GET', '/admin/api/auth', { csrf: null })).json).toMatchObject({ email: TEST_ADMIN.email, csrf_token: csrf });
+  });
+
+  it('onboards, pages, updates and disables accounts', async () => {
+    const created = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await panel('POST', '/admin/api/user', { body: { name: `Paging ${i}`, email: `paging${i}@example.com`, quota_minutes: 10 + i } });
+      expect(result.status).toBe(201);
+      created.push(result.json);
+    }
+    expect((await panel('POST', '/admin/api/user', { body: { name: 'Dup', email: 'PAGING0@example.com', quota_minutes: 1 } })).status).toBe(409);
+    const badGrant = await panel('POST', '/admin/api/user', { body: { name: 'X', email: 'x@example.com', quota_minutes: 1, locations: ['mars'] } });
+    expectError(badGrant, 422, 'INVALID_REQUEST', '/admin/api/user');
+    expect((await panel('POST', '/admin/api/user', { body: { name: 'X', email: 'x@example.com' } })).status).toBe(422);
+    expect((await panel('POST', '/admin/api/user', { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect((await panel('POST', '/admin/api/user', { body: { name: 'x'.repeat(1_100_000), email: 'x@example.com', quota_minutes: 1 } })).status).toBe(413);
+
+    const first = await panel('GET', '/admin/api/user?q=paging&limit=2');
+    expect(first.json.users.map((u: { name: string }) => u.name)).toEqual(['Paging 2', 'Paging 1']);
+    const second = await panel('GET', `/admin/api/user?q=paging&limit=2&cursor=${first.json.next_cursor}`);
+    expect(second.json).toMatchObject({ users: [{ name: 'Paging 0' }], next_cursor: null });
+    expect((await panel('GET', '/admin/api/user?cursor=nonsense')).status).toBe(422);
+
+    const id = created[0].id;
+    const updated = await panel('PATCH', `/admin/api/user/${id}`, { body: { quota_minutes: 99, locations: ['local-b'] } });
+    expect(updated.json).toMatchObject({ quota: { total: 99 }, locations: ['local-b'] });
+    expect((await panel('GET', `/admin/api/user/${id}`)).json.quota.total).toBe(99);
+    expect((await panel('GET', '/admin/api/user/acc_nosuch')).status).toBe(404);
+    expect((await panel('PATCH', '/admin/api/user/acc_nosuch', { body: { quota_minutes: 1 } })).status).toBe(404);
+    expect((await panel('PATCH', `/admin/api/user/${id}`, { body: {} })).status).toBe(422);
+    expect((await panel('PATCH', `/admin/api/user/${id}`, { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect((await panel('PATCH', `/admin/api/user/${id}`, { body: { name: 'x'.repeat(1_100_000) } })).status).toBe(413);
+
+    // A disabled account's tokens answer 401; enabling it again restores them.
+    const token = await panel('POST', `/admin/api/user/${id}/token`, { body: { name: 'reader', scopes: ['session:read'] } });
+    expect((await call('GET', '/session', { token: token.json.token })).status).toBe(200);
+    await panel('PATCH', `/admin/api/user/${id}`, { body: { disabled: true } });
+    expect((await call('GET', '/session', { token: token.json.token })).json.details).toBe('account is disabled');
+    await panel('PATCH', `/admin/api/user/${id}`, { body: { disabled: false } });
+    expect((await call('GET', '/session', { token: token.json.token })).status).toBe(200);
+    const actions = (await panel('GET', `/admin/api/user/${id}/audit`)).json.entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['user_enabled', 'user_disabled', 'token_created', 'user_updated', 'user_created']);
+  });
+
+  it('mints, lists, reveals, disables, enables and deletes tokens, auditing each', async () => {
+    const user = (await panel('POST', '/admin/api/user', { body: { name: 'Tokens', email: 'tokens@example.com', quota_minutes: 5 } })).json;
+    const base = `/admin/api/user/${user.id}/token`;
+    const minted = await panel('POST', base, { body: { name: 'mm', scopes: ['session:read', 'session:start'], expires_after: '1h' } });
+    expect(minted.status).toBe(201);
+    const { id, token } = minted.json;
+    expect(Date.parse(minted.json.expires_at) - Date.parse(minted.json.created)).toBe(3_600_000);
+    expect((await panel('POST', base, { body: { name: 'bad', scopes: ['session:read'], expires_after: '1h1h' } })).status).toBe(422);
+    expect((await panel('POST', base, { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect((await panel('POST', base, { body: { name: 'x'.repeat(1_100_000), scopes: ['session:read'] } })).status).toBe(413);
+    expect((await panel('POST', '/admin/api/user/acc_nosuch/token', { body: { name: 'x', scopes: ['session:read'] } })).status).toBe(404);
+
+    const listed = (await panel('GET', base)).json.tokens;
+    expect(listed).toEqual([expect.objectContaining({ id, token: `gsh_…${token.slice(-4)}`, status: 'active' })]);
+    expect((await panel('GET', '/admin/api/user/acc_nosuch/token')).status).toBe(404);
+    expect((await panel('POST', `${base}/${id}/reveal`)).json).toEqual({ id, token });
+    expect((await panel('POST', `${base}/${id}/reveal`, { csrf: null })).status).toBe(401);
+    expect((await panel('POST', `${base}/tok_nosuch/reveal`)).status).toBe(404);
+
+    expect((await panel('PATCH', `${base}/${id}`, { body: { disabled: true } })).json.status).toBe('disabled');
+    expect((await call('GET', '/session', { token })).json.details).toBe('token is disabled');
+    expect((await panel('PATCH', `${base}/${id}`, { body: { disabled: false } })).json.status).toBe('active');
+    expect((await call('GET', '/session', { token })).status).toBe(200);
+    expect((await panel('PATCH', `${base}/tok_nosuch`, { body: { disabled: true } })).status).toBe(404);
+    expect((await panel('PATCH', `${base}/${id}`, { body: { disabled: 'yes' } })).status).toBe(422);
+    expect((await panel('PATCH', `${base}/${id}`, { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect((await panel('PATCH', `${base}/${id}`, { body: { disabled: true, pad: 'x'.repeat(1_100_000) } })).status).toBe(413);
+
+    expect((await panel('DELETE', `${base}/${id}`)).status).toBe(204);
+    expect((await call('GET', '/session', { token })).json.details).toBe('token has been revoked');
+    expect((await panel('DELETE', `${base}/${id}`)).status).toBe(404);
+    expect((await panel('GET', base)).json.tokens).toEqual([]);
+
+    const audit = (await panel('GET', `/admin/api/user/${user.id}/audit`)).json.entries;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual([
+      'token_deleted', 'token_enabled', 'token_disabled', 'token_revealed', 'token_created', 'user_created',
+    ]);
+    expect(audit.every((e: { actor: string }) => e.actor === TEST_ADMIN.email)).toBe(true);
+    expect(JSON.stringify(audit)).not.toContain(token);
+    expect((await panel('GET', '/admin/api/user/acc_nosuch/audit')).status).toBe(404);
+  });
+
+  it('locks nodes (persisted override), lists fleet locations, sessions of every account, logs, images', async () => {
+    const locked = await panel('PATCH', '/admin/api/node/local-a-1', { body: { locked: true } });
+    expect(locked.json).toMatchObject({ id: 'local-a-1', locked: true });
+    expect((await call('GET', '/location')).json.locations.find((l: { id: string }) => l.id === 'local-a').status).toBe('locked');
+    const refused = await call('POST', '/session', { body: { id: 'adm-locked', location: 'local-a', image: 'echo' } });
+    expect(refused.status).toBe(420);
+    await panel('PATCH', '/admin/api/node/local-a-1', { body: { locked: false } });
+    expect((await panel('PATCH', '/admin/api/node/nowhere', { body: { locked: true } })).status).toBe(404);
+    expect((await panel('PATCH', '/admin/api/node/local-a-1', { body: {} })).status).toBe(422);
+    expect((await panel('PATCH', '/admin/api/node/local-a-1', { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect((await panel('PATCH', '/admin/api/node/local-a-1', { body: { locked: true, pad: 'x'.repeat(1_100_000) } })).status).toBe(413);
+    expect((await panel('GET', '/admin/api/location')).json.locations.map((l: { id: string }) => l.id)).toContain('local-b');
+
+    expect((await call('POST', '/session', { body: { id: 'adm-1', location: 'local-a', image: 'echo', labels: { a: 'b' } } })).status).toBe(201);
+    const listed = await panel('GET', `/admin/api/session?account=${running.service.bootstrapped!.accountId}&location=local-a&limit=10`);
+    expect(listed.json.sessions.map((s: { id: string }) => s.id)).toEqual(['adm-1']);
+    expect((await panel('GET', '/admin/api/session?cursor=nonsense')).status).toBe(422);
+    const logs = await panel('GET', '/admin/api/session/adm-1/logs');
+    expect(logs.status).toBe(200);
+    expect(logs.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect((await panel('GET', '/admin/api/session/nosuch/logs')).status).toBe(404);
+    expect((await panel('DELETE', '/admin/api/session/adm-1')).status).toBe(204);
+    for (let i = 0; i < 100 && (await call('GET', '/session/adm-1')).json.status !== 'exited'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await panel('DELETE', '/admin/api/session/adm-1')).status).toBe(409);
+    expect((await panel('DELETE', '/admin/api/session/nosuch')).status).toBe(404);
+
+    const images = await panel('GET', '/admin/api/image');
+    expect(images.json.images[0]).toMatchObject({ name: 'echo', public: true, tags: [{ name: 'latest', source: 'fleet' }] });
+  });
+
+  it('signs out: the session stops working', async () => {
+    const other = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
+    const out = await call('DELETE', '/admin/api/auth', { token: null, headers: { Cookie: otherCookie, 'X-CSRF-Token': other.json.csrf_token } });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/^gsh_admin=; Path=\/admin; Expires=Thu, 01 Jan 1970/);
+    expect((await call('GET', '/admin/api/auth', { token: null, headers: { Cookie: otherCookie } })).status).toBe(401);
+    expect((await call('DELETE', '/admin/api/auth', { token: null })).status).toBe(401);
+  });
+
+  it('limits failed sign-ins: after 10, even the right password waits (Retry-After)', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await call('POST', '/admin/api/auth', { token: null, body: { ...TEST_ADMIN, password: `wrong-${i}` } })).status).toBe(401);
+    }
+    const limited = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    expectError(limited, 401, 'UNAUTHORIZED', '/admin/api/auth');
+    expect(limited.json.details).toMatch(/too many failed sign-in attempts/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+});
