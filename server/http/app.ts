@@ -65,7 +65,8 @@ function simulatedError(request: FastifyRequest, route: RouteDefinition): ErrorC
 function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
-  return reply.code(body.statusCode).headers(headers).type('application/json').send(body);
+  // API-Version here too: errors Fastify raises before routing skip the onSend hook.
+  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, ...headers }).type('application/json').send(body);
 }
 
 function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extras?: ErrorExtras) {

@@ -60,8 +60,9 @@ export function outputHandlers(sessions: Sessions): Pick<Handlers<RequestContext
       }
       const entry = relative(found.root, target) || '.';
       // tar's Pack is a Minipass stream; Fastify sends Node streams.
-      // `./` first: node-tar reads an entry starting with `@` as an archive to include, unchecked.
-      const archive = Readable.from(createTar({ gzip: true, cwd: found.root, portable: true }, [`./${entry}`]));
+      // node-tar reads an entry starting with `@` as an archive to include, unchecked: `./` defuses it.
+      const safeEntry = entry.startsWith('@') ? `./${entry}` : entry;
+      const archive = Readable.from(createTar({ gzip: true, cwd: found.root, portable: true }, [safeEntry]));
       const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar.gz`;
       return { status: 200, body: archive, headers: { 'Content-Disposition': `attachment; filename="${name}"` } };
     },

@@ -25,3 +25,20 @@ describe('artifact paths stay inside the session directory', () => {
     }
   });
 });
+
+describe('artifact archives', () => {
+  it('archive a file named like an archive reference (@name) as that file, not as an archive to include', async () => {
+    const { create, list } = await import('tar');
+    const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'at-entry-'));
+    writeFileSync(join(dir, '@x'), 'not an archive');
+    const out = join(dir, 'out.tar');
+    await create({ cwd: dir, file: out, portable: true }, ['./@x']);
+    const names: string[] = [];
+    await list({ file: out, onReadEntry: (entry) => names.push(entry.path) });
+    expect(names).toEqual(['./@x']);
+    expect(readFileSync(out).length).toBeGreaterThan(0);
+  });
+});
