@@ -262,6 +262,15 @@ function checkConsistency(fleet: FleetConfig): string[] {
       if (node.ports.to < node.ports.from) problems.push(`node ${node.id}: ports.to is below ports.from`);
     }
   }
+  // Nodes on one host share its ports: their ranges must not overlap, or sessions would collide.
+  const nodes = fleet.locations.flatMap((location) => location.nodes);
+  for (const [i, a] of nodes.entries()) {
+    for (const b of nodes.slice(i + 1)) {
+      if (a.host === b.host && a.ports.from <= b.ports.to && b.ports.from <= a.ports.to) {
+        problems.push(`nodes ${a.id} and ${b.id} share host ${a.host} and overlapping port ranges`);
+      }
+    }
+  }
   const images = new Set<string>();
   for (const image of fleet.images) {
     if (images.has(image.name)) problems.push(`image ${image.name} appears twice`);

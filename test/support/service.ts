@@ -53,11 +53,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export function testFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   const fleet = structuredClone(defaultFleet);
   fleet.runtime.stopGraceSeconds = 2;
-  // Test files run in parallel: each service's nodes take a random block of 50 ports of 30000-59999.
+  // Test files run in parallel: each service's nodes take distinct random blocks of 50 ports of 30000-59999.
+  const blocks = new Set<number>();
   for (const location of fleet.locations) {
     for (const node of location.nodes) {
-      const from = 30000 + Math.floor(Math.random() * 600) * 50;
-      node.ports = { from, to: from + 49 };
+      let block: number;
+      do block = Math.floor(Math.random() * 600);
+      while (blocks.has(block));
+      blocks.add(block);
+      node.ports = { from: 30000 + block * 50, to: 30000 + block * 50 + 49 };
     }
   }
   change(fleet);

@@ -69,3 +69,14 @@ describe("docker's multiplexed log stream", () => {
     expect(await text(Readable.from(chunks).pipe(new Demultiplexer()))).toBe('out line\nerr line\n');
   });
 });
+
+describe('fleet consistency', () => {
+  it('refuses two nodes on one host with overlapping port ranges', async () => {
+    const { parseFleet, defaultFleet } = await import('../../server/fleet.js');
+    const fleet = structuredClone(defaultFleet);
+    fleet.locations[1]!.nodes[0]!.ports = { from: 20900, to: 21100 };
+    expect(() => parseFleet(JSON.stringify(fleet), 'fleet.json')).toThrow(/local-a-1 and local-b-1 share host 127.0.0.1/);
+    fleet.locations[1]!.nodes[0]!.host = '127.0.0.2';
+    expect(() => parseFleet(JSON.stringify(fleet), 'fleet.json')).not.toThrow();
+  });
+});
