@@ -126,3 +126,53 @@ export function Section({ title, children, id }: { title: string; children: Comp
     </section>
   );
 }
+
+/**
+ * A data table: the scrolling wrapper, labelled column headers (and a hidden one for the row
+ * actions), the rows, and a row saying so when there are none.
+ */
+export function Table({
+  columns,
+  actions = false,
+  caption,
+  empty,
+  children,
+}: {
+  columns: string[];
+  /** A last column of row actions, labelled for screen readers only. */
+  actions?: boolean;
+  caption?: string;
+  /** Shown in place of rows when there are none. */
+  empty?: string | false;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="table-wrap">
+      <table>
+        {caption && <caption class="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty && (
+            <tr>
+              <td colSpan={columns.length + (actions ? 1 : 0)}>{empty}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 /** Locations (nodes, capacity, maintenance locks), Sessions (every account's) and Images. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, describeError, type ImageCatalog, type Location, type Session, type SessionStatus } from './api';
-import { ErrorMessage, formatDate } from './components';
+import { ErrorMessage, formatDate, Table } from './components';
 
 export function LocationsPage() {
   const [locations, setLocations] = useState<Location[]>([]);
@@ -24,48 +24,32 @@ export function LocationsPage() {
           <p class="muted">
             {location.capacity.used} of {location.capacity.total} slots in use, {location.capacity.free} free · {location.ips.join(', ')}
           </p>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Node</th>
-                  <th scope="col">Host</th>
-                  <th scope="col">In use</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {location.nodes.map((node) => (
-                  <tr key={node.id}>
-                    <td>{node.id}</td>
-                    <td>{node.host}</td>
-                    <td>
-                      {node.used} / {node.capacity}
-                      <progress max={node.capacity || 1} value={node.used} aria-label={`Capacity in use on ${node.id}`} />
-                    </td>
-                    <td>{node.locked ? <span class="badge off">locked</span> : <span class="badge on">open</span>}</td>
-                    <td>
-                      <button
-                        type="button"
-                        class="secondary"
-                        aria-label={`${node.locked ? 'Unlock' : 'Lock'} ${node.id}`}
-                        onClick={async () => {
-                          const { error } = await api.PATCH('/admin/api/node/{id}', { params: { path: { id: node.id } }, body: { locked: !node.locked } });
-                          setError(error ? describeError(error) : undefined);
-                          await load();
-                        }}
-                      >
-                        {node.locked ? 'Unlock' : 'Lock for maintenance'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table columns={['Node', 'Host', 'In use', 'State']} actions>
+            {location.nodes.map((node) => (
+              <tr key={node.id}>
+                <td>{node.id}</td>
+                <td>{node.host}</td>
+                <td>
+                  {node.used} / {node.capacity}
+                  <progress max={node.capacity || 1} value={node.used} aria-label={`Capacity in use on ${node.id}`} />
+                </td>
+                <td>{node.locked ? <span class="badge off">locked</span> : <span class="badge on">open</span>}</td>
+                <td>
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={`${node.locked ? 'Unlock' : 'Lock'} ${node.id}`}
+                    onClick={async () => {
+                      const { error } = await api.PATCH('/admin/api/node/{id}', { params: { path: { id: node.id } }, body: { locked: !node.locked } });
+                      setError(error ? describeError(error) : undefined);
+                      await load();
+                    }}
+                  >
+                    {node.locked ? 'Unlock' : 'Lock for maintenance'}
+                  </button>
+                </td>
+              </tr>
+            ))}          </Table>
         </section>
       ))}
     </>
@@ -129,72 +113,49 @@ export function SessionsPage() {
         <button type="submit">Filter</button>
       </form>
       <ErrorMessage error={error} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Session</th>
-              <th scope="col">Image</th>
-              <th scope="col">Location</th>
-              <th scope="col">State</th>
-              <th scope="col">Ports</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  <code>{session.id}</code>
-                </td>
-                <td>
-                  {session.image}:{session.tag}
-                </td>
-                <td>{session.location}</td>
-                <td>{session.status}</td>
-                <td>{session.ports.map((p) => `${session.host}:${p.host}/${p.type}`).join(', ')}</td>
-                <td>{formatDate(new Date(session.created).toISOString())}</td>
-                <td class="buttons">
-                  <button
-                    type="button"
-                    class="secondary"
-                    aria-label={`Logs of ${session.id}`}
-                    onClick={async () => {
-                      const { data, error } = await api.GET('/admin/api/session/{id}/logs', { params: { path: { id: session.id } }, parseAs: 'text' });
-                      if (error) return setError(describeError(error));
-                      setLogs({ id: session.id, text: data });
-                    }}
-                  >
-                    Logs
-                  </button>
-                  {session.status !== 'exited' && session.status !== 'dead' && (
-                    <button
-                      type="button"
-                      class="danger"
-                      aria-label={`Stop ${session.id}`}
-                      onClick={async () => {
-                        const { error } = await api.DELETE('/admin/api/session/{id}', { params: { path: { id: session.id } } });
-                        setError(error ? describeError(error) : undefined);
-                        await load();
-                      }}
-                    >
-                      Stop
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {sessions.length === 0 && (
-              <tr>
-                <td colSpan={7}>No sessions match.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={['Session', 'Image', 'Location', 'State', 'Ports', 'Created']} actions empty={sessions.length === 0 && 'No sessions match.'}>
+        {sessions.map((session) => (
+          <tr key={session.id}>
+            <td>
+              <code>{session.id}</code>
+            </td>
+            <td>
+              {session.image}:{session.tag}
+            </td>
+            <td>{session.location}</td>
+            <td>{session.status}</td>
+            <td>{session.ports.map((p) => `${session.host}:${p.host}/${p.type}`).join(', ')}</td>
+            <td>{formatDate(new Date(session.created).toISOString())}</td>
+            <td class="buttons">
+              <button
+                type="button"
+                class="secondary"
+                aria-label={`Logs of ${session.id}`}
+                onClick={async () => {
+                  const { data, error } = await api.GET('/admin/api/session/{id}/logs', { params: { path: { id: session.id } }, parseAs: 'text' });
+                  if (error) return setError(describeError(error));
+                  setLogs({ id: session.id, text: data });
+                }}
+              >
+                Logs
+              </button>
+              {session.status !== 'exited' && session.status !== 'dead' && (
+                <button
+                  type="button"
+                  class="danger"
+                  aria-label={`Stop ${session.id}`}
+                  onClick={async () => {
+                    const { error } = await api.DELETE('/admin/api/session/{id}', { params: { path: { id: session.id } } });
+                    setError(error ? describeError(error) : undefined);
+                    await load();
+                  }}
+                >
+                  Stop
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}      </Table>
       {logs && (
         <section aria-labelledby="logs-heading" class="card">
           <h2 id="logs-heading">Logs of {logs.id} (tail)</h2>
@@ -215,36 +176,24 @@ export function ImagesPage() {
     <>
       <h1>Images</h1>
       <ErrorMessage error={error} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Image</th>
-              <th scope="col">Access</th>
-              <th scope="col">Tags</th>
-            </tr>
-          </thead>
-          <tbody>
-            {catalog.map((image) => (
-              <tr key={image.name}>
-                <td>
-                  {image.name} <span class="muted">(default {image.default_tag})</span>
-                </td>
-                <td>{image.public ? 'public' : `private: ${image.accounts.join(', ') || 'no accounts'}`}</td>
-                <td>
-                  <ul class="plain">
-                    {image.tags.map((tag) => (
-                      <li key={`${tag.name}-${tag.account}`}>
-                        <code>{tag.name}</code> {tag.source === 'registry' ? `pushed for ${tag.account} ${formatDate(tag.registered)}` : 'fleet file'}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={['Image', 'Access', 'Tags']}>
+        {catalog.map((image) => (
+          <tr key={image.name}>
+            <td>
+              {image.name} <span class="muted">(default {image.default_tag})</span>
+            </td>
+            <td>{image.public ? 'public' : `private: ${image.accounts.join(', ') || 'no accounts'}`}</td>
+            <td>
+              <ul class="plain">
+                {image.tags.map((tag) => (
+                  <li key={`${tag.name}-${tag.account}`}>
+                    <code>{tag.name}</code> {tag.source === 'registry' ? `pushed for ${tag.account} ${formatDate(tag.registered)}` : 'fleet file'}
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}      </Table>
     </>
   );
 }

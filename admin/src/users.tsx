@@ -1,7 +1,7 @@
 /** Users (accounts): the list, onboarding, and the Update User page with its API Tokens. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, describeError, scopeGroups, type AuditEntry, type Scope, type Token, type TokenCreated, type User } from './api';
-import { ActionsMenu, CopyButton, ErrorMessage, formatDate, Section } from './components';
+import { ActionsMenu, CopyButton, ErrorMessage, formatDate, Section, Table } from './components';
 import { linkProps, navigate } from './router';
 
 const PAGE = 20;
@@ -52,53 +52,30 @@ export function UsersPage() {
         <button type="submit">Search</button>
       </form>
       <ErrorMessage error={error} />
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">Accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Quota used</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td>
-                  <a {...linkProps(`/users/${user.id}`)}>{user.name}</a>
-                  <div class="muted">{user.id}</div>
-                </td>
-                <td>{user.email ?? '—'}</td>
-                <td>
-                  {user.quota.used.toFixed(1)} / {user.quota.total} min
-                </td>
-                <td>{user.disabled ? <span class="badge off">disabled</span> : <span class="badge on">active</span>}</td>
-                <td>{formatDate(user.created)}</td>
-                <td>
-                  <ActionsMenu
-                    label={`Actions for ${user.name}`}
-                    actions={[
-                      { label: 'Edit', onSelect: () => navigate(`/users/${user.id}`) },
-                      { label: user.disabled ? 'Enable' : 'Disable', onSelect: () => void disable(user) },
-                    ]}
-                  />
-                </td>
-              </tr>
-            ))}
-            {users.length === 0 && (
-              <tr>
-                <td colSpan={6}>No accounts match.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={['Name', 'Email', 'Quota used', 'Status', 'Created']} actions caption="Accounts" empty={users.length === 0 && 'No accounts match.'}>
+        {users.map((user) => (
+          <tr key={user.id}>
+            <td>
+              <a {...linkProps(`/users/${user.id}`)}>{user.name}</a>
+              <div class="muted">{user.id}</div>
+            </td>
+            <td>{user.email ?? '—'}</td>
+            <td>
+              {user.quota.used.toFixed(1)} / {user.quota.total} min
+            </td>
+            <td>{user.disabled ? <span class="badge off">disabled</span> : <span class="badge on">active</span>}</td>
+            <td>{formatDate(user.created)}</td>
+            <td>
+              <ActionsMenu
+                label={`Actions for ${user.name}`}
+                actions={[
+                  { label: 'Edit', onSelect: () => navigate(`/users/${user.id}`) },
+                  { label: user.disabled ? 'Enable' : 'Disable', onSelect: () => void disable(user) },
+                ]}
+              />
+            </td>
+          </tr>
+        ))}      </Table>
       <nav class="pager" aria-label="Pages">
         <button
           type="button"
@@ -235,33 +212,15 @@ export function UpdateUserPage({ id }: { id: string }) {
       <Profile user={user} onSaved={(u) => (setUser(u), void loadTokens())} />
       <ApiTokens userId={id} tokens={tokens} onChange={loadTokens} />
       <Section title="Audit log" id="audit">
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDate(entry.at)}</td>
-                  <td>{entry.actor}</td>
-                  <td>{entry.action.replace('_', ' ')}</td>
-                  <td>{entry.details}</td>
-                </tr>
-              ))}
-              {audit.length === 0 && (
-                <tr>
-                  <td colSpan={4}>Nothing yet.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Table columns={['When', 'Who', 'What', 'Details']} empty={audit.length === 0 && 'Nothing yet.'}>
+          {audit.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDate(entry.at)}</td>
+              <td>{entry.actor}</td>
+              <td>{entry.action.replace('_', ' ')}</td>
+              <td>{entry.details}</td>
+            </tr>
+          ))}        </Table>
       </Section>
     </>
   );
@@ -337,84 +296,60 @@ function ApiTokens({ userId, tokens, onChange }: { userId: string; tokens: Token
   return (
     <Section title="API Tokens" id="api-tokens">
       <ErrorMessage error={error} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((token) => (
-              <tr key={token.id} data-token-id={token.id}>
-                <td>{token.name}</td>
-                <td>
-                  <code class="token-value">{revealed[token.id] ?? token.token}</code>{' '}
-                  {revealed[token.id] ? (
-                    <CopyButton value={revealed[token.id]!} label={`Copy the value of ${token.name}`} />
-                  ) : (
-                    <button
-                      type="button"
-                      class="secondary"
-                      aria-label={`Reveal the value of ${token.name}`}
-                      onClick={async () => {
-                        const { data, error } = await api.POST('/admin/api/user/{id}/token/{tokenId}/reveal', path(token.id));
-                        if (error) return setError(describeError(error));
-                        setRevealed({ ...revealed, [token.id]: data.token });
-                        await onChange();
-                      }}
-                    >
-                      Reveal
-                    </button>
-                  )}
-                </td>
-                <td>{token.scopes.join(', ')}</td>
-                <td>
-                  <span class={`badge ${token.status === 'active' ? 'on' : 'off'}`}>{token.status}</span>
-                </td>
-                <td>{formatDate(token.created)}</td>
-                <td>{token.expires_at ? formatDate(token.expires_at) : 'never'}</td>
-                <td>{formatDate(token.last_used)}</td>
-                <td class="buttons">
-                  {token.status === 'disabled' ? (
-                    <button type="button" class="secondary" aria-label={`Enable ${token.name}`} onClick={() => act(() => api.PATCH('/admin/api/user/{id}/token/{tokenId}', { ...path(token.id), body: { disabled: false } }))}>
-                      Enable
-                    </button>
-                  ) : (
-                    <button type="button" class="secondary" aria-label={`Disable ${token.name}`} onClick={() => act(() => api.PATCH('/admin/api/user/{id}/token/{tokenId}', { ...path(token.id), body: { disabled: true } }))}>
-                      Disable
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    class="danger"
-                    aria-label={`Delete ${token.name}`}
-                    onClick={() => {
-                      if (window.confirm(`Delete token ${token.name}? It stops working for good.`)) void act(() => api.DELETE('/admin/api/user/{id}/token/{tokenId}', path(token.id)));
-                    }}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {tokens.length === 0 && (
-              <tr>
-                <td colSpan={8}>No tokens yet.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={['Name', 'Value', 'Scopes', 'Status', 'Created', 'Expires', 'Last used']} actions empty={tokens.length === 0 && 'No tokens yet.'}>
+        {tokens.map((token) => (
+          <tr key={token.id} data-token-id={token.id}>
+            <td>{token.name}</td>
+            <td>
+              <code class="token-value">{revealed[token.id] ?? token.token}</code>{' '}
+              {revealed[token.id] ? (
+                <CopyButton value={revealed[token.id]!} label={`Copy the value of ${token.name}`} />
+              ) : (
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`Reveal the value of ${token.name}`}
+                  onClick={async () => {
+                    const { data, error } = await api.POST('/admin/api/user/{id}/token/{tokenId}/reveal', path(token.id));
+                    if (error) return setError(describeError(error));
+                    setRevealed({ ...revealed, [token.id]: data.token });
+                    await onChange();
+                  }}
+                >
+                  Reveal
+                </button>
+              )}
+            </td>
+            <td>{token.scopes.join(', ')}</td>
+            <td>
+              <span class={`badge ${token.status === 'active' ? 'on' : 'off'}`}>{token.status}</span>
+            </td>
+            <td>{formatDate(token.created)}</td>
+            <td>{token.expires_at ? formatDate(token.expires_at) : 'never'}</td>
+            <td>{formatDate(token.last_used)}</td>
+            <td class="buttons">
+              {token.status === 'disabled' ? (
+                <button type="button" class="secondary" aria-label={`Enable ${token.name}`} onClick={() => act(() => api.PATCH('/admin/api/user/{id}/token/{tokenId}', { ...path(token.id), body: { disabled: false } }))}>
+                  Enable
+                </button>
+              ) : (
+                <button type="button" class="secondary" aria-label={`Disable ${token.name}`} onClick={() => act(() => api.PATCH('/admin/api/user/{id}/token/{tokenId}', { ...path(token.id), body: { disabled: true } }))}>
+                  Disable
+                </button>
+              )}
+              <button
+                type="button"
+                class="danger"
+                aria-label={`Delete ${token.name}`}
+                onClick={() => {
+                  if (window.confirm(`Delete token ${token.name}? It stops working for good.`)) void act(() => api.DELETE('/admin/api/user/{id}/token/{tokenId}', path(token.id)));
+                }}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}      </Table>
       {created && (
         <div class="notice" role="status" aria-live="polite">
           <p>
