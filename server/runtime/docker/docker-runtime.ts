@@ -23,6 +23,7 @@
  * - Retention: ended sessions' containers (their logs) and copied artifacts are removed
  *   `retentionHours` after the end (default 24).
  */
+import { boundPorts } from '../socket-table.mjs';
 import Docker from 'dockerode';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -475,7 +476,7 @@ export class DockerRuntime implements Runtime {
 
   private async portsReady(engine: Engine, tracked: Tracked, pid: number): Promise<boolean> {
     if (engine.local) {
-      const bound = boundPorts(pid);
+      const bound = boundPorts(`/proc/${pid}/net`);
       if (bound) return tracked.ports.every((p) => bound[p.type].has(p.container));
     }
     const host = engine.publishIp === '0.0.0.0' ? '127.0.0.1' : engine.publishIp;
@@ -576,33 +577,6 @@ export class DockerRuntime implements Runtime {
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Ports bound in the network namespace of `pid`: TCP in LISTEN state and bound UDP sockets. */
-function boundPorts(pid: number): { tcp: Set<number>; udp: Set<number> } | undefined {
-  const ports = { tcp: new Set<number>(), udp: new Set<number>() };
-  let read = 0;
-  for (const [file, type, listenOnly] of [
-    ['tcp', 'tcp', true],
-    ['tcp6', 'tcp', true],
-    ['udp', 'udp', false],
-    ['udp6', 'udp', false],
-  ] as const) {
-    let text: string;
-    try {
-      text = readFileSync(`/proc/${pid}/net/${file}`, 'utf8');
-      read++;
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields.length < 4) continue;
-      if (listenOnly && fields[3] !== '0A') continue;
-      ports[type].add(parseInt(fields[1]!.split(':').pop()!, 16));
-    }
-  }
-  return read > 0 ? ports : undefined;
 }
 
 function canConnect(host: string, port: number): Promise<boolean> {

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { boundPorts } from '../socket-table.mjs';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -50,28 +51,6 @@ function save(changes) {
   const temp = join(dir, 'state.json.tmp');
   writeFileSync(temp, JSON.stringify(state));
   renameSync(temp, join(dir, 'state.json'));
-}
-
-/** Ports bound on this machine, from /proc/net: TCP in LISTEN state and bound UDP sockets. */
-function boundPorts() {
-  const ports = { tcp: new Set(), udp: new Set() };
-  for (const [file, type, listenOnly] of [
-    ['tcp', 'tcp', true], ['tcp6', 'tcp', true], ['udp', 'udp', false], ['udp6', 'udp', false],
-  ]) {
-    let text;
-    try {
-      text = readFileSync(`/proc/net/${file}`, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields.length < 4) continue;
-      if (listenOnly && fields[3] !== '0A') continue;
-      ports[type].add(parseInt(fields[1].split(':').pop(), 16));
-    }
-  }
-  return ports;
 }
 
 /**
@@ -125,7 +104,7 @@ function launch() {
 function waitUntilReady(launched) {
   const poll = () => {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
-    const bound = boundPorts();
+    const bound = boundPorts('/proc/net') ?? { tcp: new Set(), udp: new Set() };
     if (spec.ports.every((p) => bound[p.type].has(p.host))) {
       if (!stopping) save({ phase: 'running' });
       return;

@@ -1,0 +1,1 @@
+export function boundPorts(netDir: string): { tcp: Set<number>; udp: Set<number> } | undefined;
