@@ -13,8 +13,8 @@ import type { FleetConfig } from '../../server/fleet.js';
 import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
 import { contractFetch } from '../support/contract.js';
 import { caller, expectError } from '../support/http.js';
-import { spawnService, type ServiceProcess } from '../support/process.js';
-import { startService, tempDataDir, testFleet, TEST_BOOTSTRAP_TOKEN, writeFleet, type RunningService } from '../support/service.js';
+import { useRestartableService } from '../support/process.js';
+import { startService, testFleet, writeFleet, type RunningService } from '../support/service.js';
 import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const engines = process.env.SESSION_HOST_DOCKER_ENGINES?.split(',').filter(Boolean) ?? [];
@@ -196,20 +196,7 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
 });
 
 describe.skipIf(engines.length < 2)('docker runtime: a kill -9 of the service', () => {
-  const contract = contractFetch();
-  const dataDir = tempDataDir();
-  const processes: ServiceProcess[] = [];
-  const start = async () => {
-    const started = await spawnService({ DATA_DIR: dataDir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });
-    processes.push(started);
-    return { ...started, call: caller(started.url, TEST_BOOTSTRAP_TOKEN, contract) };
-  };
-
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    expect(contract.violations).toEqual([]);
-  });
+  const { dataDir, start } = useRestartableService();
 
   it('re-adopts every running container after a restart, and each stops normally', async () => {
     writeFleet(dataDir, dockerFleet());

@@ -1,28 +1,12 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { caller } from '../support/http.js';
-import { spawnService, type ServiceProcess } from '../support/process.js';
-import { reapSessionProcesses, tempDataDir, testFleet, TEST_BOOTSTRAP_TOKEN, writeFleet } from '../support/service.js';
+import { describe, expect, it } from 'vitest';
+import { useRestartableService } from '../support/process.js';
+import { testFleet, writeFleet } from '../support/service.js';
 import { hostPort, udpExchange, waitForStatus } from '../support/sessions.js';
 
 describe('sessions survive a kill -9 of the service', () => {
-  const contract = contractFetch();
-  const dataDir = tempDataDir();
-  const processes: ServiceProcess[] = [];
-  const start = async () => {
-    const started = await spawnService({ DATA_DIR: dataDir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });
-    processes.push(started);
-    return { ...started, call: caller(started.url, TEST_BOOTSTRAP_TOKEN, contract) };
-  };
-
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    reapSessionProcesses(dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-    expect(contract.violations).toEqual([]);
-  });
+  const { dataDir, start } = useRestartableService();
 
   it('re-adopts running game servers, marks vanished ones ended, and keeps capacity and ports consistent', async () => {
     writeFleet(dataDir, testFleet());

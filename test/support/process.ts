@@ -1,6 +1,11 @@
 /** Runs the service as a real child process (`tsx server/main.ts`), as `npm start` does. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import { afterAll, expect } from 'vitest';
+import { contractFetch } from './contract.js';
+import { caller } from './http.js';
+import { reapSessionProcesses, tempDataDir, TEST_BOOTSTRAP_TOKEN } from './service.js';
 
 export interface ServiceProcess {
   url: string;
@@ -42,6 +47,31 @@ export async function spawnService(env: Record<string, string>): Promise<Service
       const exited = once(child, 'exit');
       child.kill(signal);
       await exited;
+    },
+  };
+}
+
+/**
+ * The frame of a test that kills and restarts the service: one data directory, a `start()` that
+ * spawns the service on it with a contract-checking caller, and, when the file is done, every
+ * process killed, every game server reaped, the directory removed and no contract violation.
+ */
+export function useRestartableService() {
+  const contract = contractFetch();
+  const dataDir = tempDataDir();
+  const processes: ServiceProcess[] = [];
+  afterAll(async () => {
+    for (const p of processes) await p.kill('SIGKILL');
+    reapSessionProcesses(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(contract.violations).toEqual([]);
+  });
+  return {
+    dataDir,
+    async start() {
+      const started = await spawnService({ DATA_DIR: dataDir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });
+      processes.push(started);
+      return { ...started, call: caller(started.url, TEST_BOOTSTRAP_TOKEN, contract) };
     },
   };
 }
