@@ -29,6 +29,12 @@ export interface Fleet {
   }[];
 }
 
+/** The ports the sample echo server declares (as the service's default fleet does). */
+export const ECHO_PORTS: { name: string; type: 'tcp' | 'udp'; container: number }[] = [
+  { name: 'game', type: 'udp', container: 7777 },
+  { name: 'query', type: 'tcp', container: 7778 },
+];
+
 export function fleet(options: {
   driver: 'simulated' | 'process';
   capacity: number;
@@ -51,10 +57,7 @@ export function fleet(options: {
         tags: {
           latest: {
             command: ['node', './server/sample/echo-server.mjs'],
-            ports: [
-              { name: 'game', type: 'udp', container: 7777 },
-              { name: 'query', type: 'tcp', container: 7778 },
-            ],
+            ports: ECHO_PORTS,
           },
         },
       },

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import Docker from 'dockerode';
 import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
 import { client, waitUntil, type Api } from '../api.js';
-import { LOCATION, type Fleet } from '../fleets.js';
+import { ECHO_PORTS, LOCATION, type Fleet } from '../fleets.js';
 import type { BenchOptions, Row, ScenarioResult } from '../report.js';
 import { startOurService } from '../service.js';
 import { ms, ratio, rounded, summarize } from '../stats.js';
@@ -118,10 +118,7 @@ export async function b2docker(options: BenchOptions): Promise<ScenarioResult> {
         public: true,
         tags: {
           latest: {
-            ports: [
-              { name: 'game', type: 'udp', container: 7777 },
-              { name: 'query', type: 'tcp', container: 7778 },
-            ],
+            ports: ECHO_PORTS,
             docker: { image: IMAGE },
           },
         },
