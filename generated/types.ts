@@ -876,9 +876,14 @@ export interface components {
              */
             version?: string;
             /**
-             * @description Environment for the game server. Never echoed back. Names are plain (`[A-Za-z_][A-Za-z0-9_]*`);
-             *     `PATH`, `LD_*`, `NODE_*` and the session's own `SESSION_*`, `PORT_*` and `PUBLIC_PORT_*`
-             *     are refused with 422, since they would change what runs or who it is.
+             * @description Environment for the game server. Never echoed back. Names are plain: letters, digits, `_`,
+             *     `-` and `.`, not starting with a digit, `-` or `.` (Gameye-style `my-secret` is fine).
+             *     Refused with 422, each name listed, are names that change what runs or how in any
+             *     interpreter (`PATH`, `ENV`, `BASH_ENV`, `BASH_FUNC_*`, `LD_*`, `GLIBC_TUNABLES`, `MALLOC_*`,
+             *     `GCONV_PATH`, `NODE_*`, `PYTHON*`, `PERL5*`, `RUBYOPT`, `JAVA_TOOL_OPTIONS`,
+             *     `_JAVA_OPTIONS`, `OPENSSL_*`, `DOTNET_*`, and the like) and the session's own `SESSION_*`,
+             *     `PORT_*` and `PUBLIC_PORT_*`. An image may declare an allowlist instead; then exactly its
+             *     names are accepted (never the session's own).
              */
             env?: components["schemas"]["StringMap"];
             /**

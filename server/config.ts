@@ -62,9 +62,14 @@ const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true
 
 export class ConfigError extends Error {}
 
+/** Settings that are secrets: once read they leave the environment, so nothing started later can inherit them. */
+export const SECRET_SETTINGS = ['BOOTSTRAP_TOKEN', 'SECRET_KEY', 'ADMIN_PASSWORD'] as const;
+
+/** Read the configuration from `env`, removing the secrets from it (pass process.env). */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties)) if (env[key] !== undefined && env[key] !== '') raw[key] = env[key];
+  for (const key of SECRET_SETTINGS) delete env[key];
   if (!validate(raw)) {
     const problems = validate.errors!.map((e) => `${e.instancePath.slice(1) || 'env'} ${e.message}`);
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);

@@ -70,6 +70,8 @@ export interface ImageConfig {
   /** Usable by every account; otherwise only by `accounts`. */
   public: boolean;
   accounts?: string[];
+  /** The environment names a caller may set, instead of the general rule (server/domain/env-names.ts). */
+  allowedEnv?: string[];
   tags: Record<string, TagConfig>;
 }
 
@@ -203,6 +205,7 @@ const schema = {
           defaultTag: { type: 'string', minLength: 1 },
           public: { type: 'boolean' },
           accounts: { type: 'array', items: { type: 'string' } },
+          allowedEnv: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_.-]{0,127}$' } },
           tags: {
             type: 'object',
             additionalProperties: {

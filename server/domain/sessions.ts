@@ -10,6 +10,7 @@ import { dockerImageRef, resolveCommand } from '../fleet.js';
 import type { Runtime, RuntimeEvent } from '../runtime/runtime.js';
 import type { Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
+import { refusedEnvNames } from './env-names.js';
 import type { Quota } from './quota.js';
 import { place } from './placement.js';
 import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
@@ -28,7 +29,7 @@ export interface StartRequest {
 }
 
 export type StartFailure =
-  | { reason: 'reserved_env'; names: string[] }
+  | { reason: 'reserved_env'; names: string[]; allowlist?: string[] }
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
   | { reason: 'quota_exceeded' }
   | { reason: 'conflict' }
@@ -75,13 +76,6 @@ export interface SessionChange {
   at: number;
 }
 
-/**
- * Environment names a caller may set: plain names, and none that would change what runs or how
- * (PATH, the dynamic linker's LD_*, Node's NODE_*) or that identify the session.
- */
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const RESERVED_ENV = /^(PATH$|LD_|NODE_|SESSION_|PORT_|PUBLIC_PORT_)/;
-
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** setTimeout takes at most 2^31-1 ms; longer ttls re-arm until due. */
@@ -117,12 +111,12 @@ export class Sessions {
   }
 
   async start(accountId: string, request: StartRequest): Promise<StartResult> {
-    const badEnv = Object.keys(request.env ?? {}).filter((name) => !ENV_NAME.test(name) || RESERVED_ENV.test(name));
-    if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv };
     const location = this.catalog.location(accountId, request.location);
     if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
     const image = this.catalog.image(accountId, request.image);
     if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
+    const badEnv = refusedEnvNames(Object.keys(request.env ?? {}), image.allowedEnv);
+    if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv, allowlist: image.allowedEnv };
     const tagName = request.version ?? image.defaultTag;
     const tag = this.catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../generated/handlers.js';
+import { envRuleText } from '../domain/env-names.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
@@ -32,7 +33,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContex
           return fail(context, 'INVALID_REQUEST', {
             violations: result.names.map((name) => ({
               field: `body.env.${name}`,
-              description: 'must be a plain name, and not PATH, LD_*, NODE_*, SESSION_*, PORT_* or PUBLIC_PORT_*',
+              description: envRuleText(result.allowlist),
             })),
           });
         case 'not_found':

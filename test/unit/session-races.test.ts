@@ -121,10 +121,10 @@ describe('the session service with events in awkward orders', () => {
 
   it('refuses environment names that would change what runs', async () => {
     const { sessions, close } = setup();
-    for (const env of [{ PATH: '/tmp' }, { LD_PRELOAD: 'x.so' }, { NODE_OPTIONS: '--import=x' }, { SESSION_ID: 'other' }, { 'bad-name': 'x' }]) {
+    for (const env of [{ PATH: '/tmp' }, { LD_PRELOAD: 'x.so' }, { NODE_OPTIONS: '--import=x' }, { SESSION_ID: 'other' }, { 'bad name': 'x' }, { BASH_ENV: 'x' }, { PYTHONSTARTUP: 'x' }]) {
       expect(await sessions.start('acc', request(`e${Object.keys(env)[0]}`, { env }))).toMatchObject({ ok: false, reason: 'reserved_env' });
     }
-    expect(await sessions.start('acc', request('fine', { env: { MAX_PLAYERS: '8' } }))).toMatchObject({ ok: true });
+    expect(await sessions.start('acc', request('fine', { env: { MAX_PLAYERS: '8', 'my-secret': 's', 'game.mode': 'ctf' } }))).toMatchObject({ ok: true });
     await close();
   });
 });
