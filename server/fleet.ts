@@ -70,19 +70,47 @@ export interface ImageConfig {
   /** Usable by every account; otherwise only by `accounts`. */
   public: boolean;
   accounts?: string[];
+  /** This image's session limits, over the fleet's (`runtime.limits`). */
+  limits?: Partial<SessionLimits>;
   /** The environment names a caller may set, instead of the general rule (server/domain/env-names.ts). */
   allowedEnv?: string[];
   tags: Record<string, TagConfig>;
 }
+
+/** What one session may use (process runtime: cgroups and rlimits; the start deadline: every runtime). */
+export interface SessionLimits {
+  memoryMb: number;
+  /** Processes and threads. */
+  pids: number;
+  /** Relative CPU weight; 1024 is one ordinary process's share. */
+  cpuShares: number;
+  openFiles: number;
+  /** output.log and its one rotated predecessor together. */
+  outputMb: number;
+  /** The largest file the game server may write. */
+  fileMb: number;
+  /** A session not running this long after launch ends dead (start_failed). */
+  startSeconds: number;
+}
+
+export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, outputMb: 64, fileMb: 1024, startSeconds: 60 };
 
 export interface FleetConfig {
   runtime: {
     driver: 'process' | 'simulated' | 'docker';
     /** Seconds between SIGTERM and SIGKILL when a session stops. */
     stopGraceSeconds: number;
-    /** Isolate game servers with bubblewrap: `auto` uses it when installed. */
-    isolation: 'auto' | 'bwrap' | 'none';
-    /** Docker runtime: how long ended sessions' containers (logs) and artifacts are kept (default 24). */
+    /**
+     * The process runtime's sandbox (own uid, network namespace, filesystem view, limits):
+     * `sandbox` (also spelled `auto` or `bwrap`) requires it and refuses to start without it;
+     * `none` runs game servers as the service's user: trusted code on a developer machine only.
+     */
+    isolation: 'sandbox' | 'auto' | 'bwrap' | 'none';
+    /** Process runtime: the uids (and gids) given to sessions, one each; instances on one host need ranges of their own. */
+    uids?: { from: number; to: number };
+    /** Limits of every session, unless its image sets its own. */
+    limits?: Partial<SessionLimits>;
+    /** How long ended sessions' directories (process) or containers (Docker), logs and artifacts are kept (default 24). */
     retentionHours?: number;
   };
   locations: LocationConfig[];
@@ -92,7 +120,7 @@ export interface FleetConfig {
 export const projectRoot = resolve(import.meta.dirname, '..');
 
 export const defaultFleet: FleetConfig = {
-  runtime: { driver: 'process', stopGraceSeconds: 10, isolation: 'auto' },
+  runtime: { driver: 'process', stopGraceSeconds: 10, isolation: 'sandbox' },
   locations: [
     {
       id: 'local-a',
@@ -134,6 +162,19 @@ export const sandboxFleet: FleetConfig = {
 };
 
 const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' };
+const limits = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    memoryMb: { type: 'integer', minimum: 16 },
+    pids: { type: 'integer', minimum: 4 },
+    cpuShares: { type: 'integer', minimum: 2, maximum: 262144 },
+    openFiles: { type: 'integer', minimum: 16 },
+    outputMb: { type: 'number', exclusiveMinimum: 0 },
+    fileMb: { type: 'number', exclusiveMinimum: 0 },
+    startSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+  },
+};
 const port = { type: 'integer', minimum: 1, maximum: 65535 };
 const schema = {
   type: 'object',
@@ -148,7 +189,14 @@ const schema = {
         driver: { enum: ['process', 'simulated', 'docker'] },
         retentionHours: { type: 'number', minimum: 0 },
         stopGraceSeconds: { type: 'number', minimum: 0, maximum: 3600 },
-        isolation: { enum: ['auto', 'bwrap', 'none'] },
+        isolation: { enum: ['sandbox', 'auto', 'bwrap', 'none'] },
+        uids: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from', 'to'],
+          properties: { from: { type: 'integer', minimum: 1000, maximum: 4294967294 }, to: { type: 'integer', minimum: 1000, maximum: 4294967294 } },
+        },
+        limits,
       },
     },
     locations: {
@@ -205,6 +253,7 @@ const schema = {
           defaultTag: { type: 'string', minLength: 1 },
           public: { type: 'boolean' },
           accounts: { type: 'array', items: { type: 'string' } },
+          limits,
           allowedEnv: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_.-]{0,127}$' } },
           tags: {
             type: 'object',
@@ -274,6 +323,8 @@ function checkConsistency(fleet: FleetConfig): string[] {
       }
     }
   }
+  const uids = fleet.runtime.uids;
+  if (uids && uids.to < uids.from) problems.push('runtime.uids: to is below from');
   const images = new Set<string>();
   for (const image of fleet.images) {
     if (images.has(image.name)) problems.push(`image ${image.name} appears twice`);
@@ -325,6 +376,11 @@ export function dockerImageRef(image: ImageConfig, tagName: string, tag: TagConf
   const slash = ref.lastIndexOf('/');
   const colon = ref.lastIndexOf(':');
   return `${colon > slash ? ref.slice(0, colon) : ref}:${tagName}`;
+}
+
+/** An image's session limits: its own over the fleet's over the defaults. */
+export function limitsOf(fleet: FleetConfig, image: ImageConfig): SessionLimits {
+  return { ...defaultLimits, ...fleet.runtime.limits, ...image.limits };
 }
 
 /** The command of a tag as an executable path and arguments. */

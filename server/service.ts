@@ -2,7 +2,7 @@
  * Wires the service together: store, secrets, domain, runtime, events, handlers, HTTP. main.ts
  * runs it; tests start it in-process on port 0 with a data directory of their own.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
@@ -16,7 +16,7 @@ import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
-import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
+import { loadFleet, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
@@ -29,7 +29,8 @@ import { sessionEventBody } from './http/session-view.js';
 import { subscriptionHandlers } from './http/subscription-handlers.js';
 import { tokenHandlers } from './http/token-handlers.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
-import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
+import { ProcessRuntime } from './runtime/process/process-runtime.js';
+import { processSandboxes } from './runtime/process/sandboxes.js';
 import { DockerRuntime } from './runtime/docker/docker-runtime.js';
 import type { Runtime } from './runtime/runtime.js';
 import { SimulatedRuntime } from './runtime/simulated-runtime.js';
@@ -49,15 +50,6 @@ const SHUTDOWN_GRACE_MS = 2000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 
-/** The absolute path of bubblewrap, if installed. */
-function findBubblewrap(): string | undefined {
-  return (process.env.PATH ?? '')
-    .split(':')
-    .filter((dir) => dir !== '')
-    .map((dir) => join(dir, 'bwrap'))
-    .find((path) => existsSync(path));
-}
-
 function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
@@ -70,16 +62,10 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
       now,
     });
   }
-  const { isolation } = fleet.runtime;
-  const bwrap = isolation === 'none' ? undefined : findBubblewrap();
-  if (isolation === 'bwrap' && !bwrap) throw new FleetConfigError('runtime.isolation is "bwrap" but bubblewrap (bwrap) is not installed');
-  if (isolation === 'auto' && !bwrap) {
-    console.warn('bubblewrap is not installed: game servers run without isolation (install it, or set runtime.isolation to "none" to silence this)');
-  }
   return new ProcessRuntime({
     sessionsDir: join(config.dataDir, 'sessions'),
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
-    isolation: bwrap ? (workDir) => bubblewrapArgs(bwrap, projectRoot, config.dataDir, workDir) : undefined,
+    sandboxes: processSandboxes(fleet, config.dataDir),
     now,
   });
 }

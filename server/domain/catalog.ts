@@ -4,7 +4,7 @@
  * registered for the account (they run as the image's default tag), and node maintenance locks
  * set in the panel, which override the fleet file's `locked`.
  */
-import type { FleetConfig, ImageConfig, LocationConfig, TagConfig } from '../fleet.js';
+import { limitsOf, type FleetConfig, type ImageConfig, type LocationConfig, type SessionLimits, type TagConfig } from '../fleet.js';
 import type { AccessGrants } from './accounts.js';
 
 export interface ImageTagStore {
@@ -47,6 +47,11 @@ export class Catalog {
   /** Every location, whoever may use it (operators). */
   allLocations(): LocationConfig[] {
     return this.fleet.locations.map((l) => this.withLocks(l));
+  }
+
+  /** What a session of the image may use. */
+  limits(image: ImageConfig): SessionLimits {
+    return limitsOf(this.fleet, image);
   }
 
   allImages(): readonly ImageConfig[] {

@@ -134,7 +134,7 @@ export class Sessions {
       const placement = place(
         nodes.nodes,
         (nodeId) => this.repository.liveSessionsOn(nodeId),
-        (nodeId) => this.repository.portsInUse(nodeId),
+        (nodeId) => this.portsTaken(nodeId),
         tag.ports.length,
       );
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
@@ -202,6 +202,13 @@ export class Sessions {
     }
     // Locked nodes stay in the list so that placement still tells `locked` from `full`.
     return { ok: true, nodes: reachable.filter((node) => node.locked || withImage.includes(node)) };
+  }
+
+  /** Ports of the node that sessions have, and those some other process holds on the host. */
+  private portsTaken(nodeId: string): ReadonlySet<number> {
+    const sessions = this.repository.portsInUse(nodeId);
+    const held = this.runtime.heldPorts?.(nodeId);
+    return held ? new Set([...sessions, ...held]) : sessions;
   }
 
   get(accountId: string, id: string): SessionRecord | undefined {
@@ -472,6 +479,7 @@ export class Sessions {
       host: session.host,
       ports: session.ports,
       restart: session.restart,
+      limits: this.catalog.limits(image),
     };
     const identity = sessionEnv(session.id, session.host, session.ports);
     const ref = dockerImageRef(image, session.tag, tag);

@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../domain/session-record.js';
-import type { TagDockerConfig } from '../fleet.js';
+import type { SessionLimits, TagDockerConfig } from '../fleet.js';
 
 export interface LaunchSpec {
   sessionId: string;
@@ -24,6 +24,8 @@ export interface LaunchSpec {
   ports: PortAllocation[];
   /** Restart the game server when it crashes. */
   restart: boolean;
+  /** What the session may use (the fleet's limits for its image). */
+  limits: SessionLimits;
 }
 
 export type RuntimeEvent =
@@ -62,6 +64,8 @@ export interface Runtime {
   onEvent(listener: (event: RuntimeEvent) => void): void;
   /** Whether the node can take sessions now (its engine answers); runtimes without nodes of their own leave it out. */
   nodeAvailable?(nodeId: string): boolean;
+  /** Host ports of the node bound by anyone at all, probed now: placement skips them. Runtimes that cannot tell leave it out. */
+  heldPorts?(nodeId: string): ReadonlySet<number>;
   /** Whether the node's engine holds the image; undefined when it cannot tell (unreachable). */
   hasImage?(nodeId: string, image: string): Promise<boolean | undefined>;
   /** The session ended while its node was unreachable: stop what is left of it once the node is back. */

@@ -64,6 +64,9 @@ export function testFleet(change: (fleet: FleetConfig) => void = () => {}): Flee
       node.ports = { from: 30000 + block * 50, to: 30000 + block * 50 + 49 };
     }
   }
+  // Session uids likewise: a block of 200 of their own per service.
+  const uidBlock = Math.floor(Math.random() * 5000);
+  fleet.runtime.uids = { from: 400_000 + uidBlock * 200, to: 400_000 + uidBlock * 200 + 199 };
   change(fleet);
   return fleet;
 }

@@ -7,11 +7,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
 import { followFile } from '../follow-file.js';
+import { boundPorts } from '../socket-table.mjs';
 import { isSameProcess } from './proc.js';
+import type { Sandboxes } from './sandboxes.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
 const LIVENESS_POLL_MS = 1000;
@@ -22,6 +24,8 @@ interface SupervisorState {
   supervisorStart: string;
   gamePid: number | null;
   gameStart: string | null;
+  /** The session's own uid (sandboxed sessions). */
+  uid?: number | null;
   phase: 'starting' | 'running' | 'restarting' | 'ended';
   exitCode?: number | null;
   signal?: string | null;
@@ -39,36 +43,9 @@ export interface ProcessRuntimeOptions {
   sessionsDir: string;
   /** SIGTERM to SIGKILL. */
   graceMs: number;
-  /** The bubblewrap command line (its path first) around the game server in this work directory; undefined runs it directly. */
-  isolation: ((workDir: string) => string[]) | undefined;
+  /** Each game server in a sandbox of its own (sandbox.ts); undefined runs it as the service's user (isolation "none"). */
+  sandboxes: Sandboxes | undefined;
   now: () => number;
-}
-
-/**
- * bubblewrap arguments: the filesystem read-only with a private /tmp, the project (where image
- * commands live) visible even when it sits under /tmp, the data directory (database, keys) hidden,
- * and only the session's work directory writable. Later mounts cover earlier ones.
- */
-export function bubblewrapArgs(bwrap: string, projectRoot: string, dataDir: string, workDir: string): string[] {
-  return [
-    // By absolute path: the game server's PATH is not the supervisor's to trust.
-    bwrap,
-    '--ro-bind', '/', '/',
-    '--dev', '/dev',
-    '--proc', '/proc',
-    '--tmpfs', '/tmp',
-    '--tmpfs', '/root',
-    '--tmpfs', '/home',
-    '--ro-bind', projectRoot, projectRoot,
-    '--tmpfs', dataDir,
-    '--bind', workDir, workDir,
-    '--chdir', workDir,
-    '--unshare-pid', '--unshare-ipc', '--unshare-uts',
-    '--cap-drop', 'ALL',
-    // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
-    '--die-with-parent',
-    '--',
-  ];
 }
 
 export class ProcessRuntime implements Runtime {
@@ -83,6 +60,8 @@ export class ProcessRuntime implements Runtime {
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
+    // Session uids pass through to their own work dirs; nobody else lists or reads anything here.
+    if (options.sandboxes) chmodSync(options.sessionsDir, 0o711);
     this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
     this.liveness.unref();
     this.spare = this.spawnSupervisor();
@@ -101,6 +80,9 @@ export class ProcessRuntime implements Runtime {
     this.starting.set(spec.sessionId, launching);
     try {
       await launching;
+    } catch (error) {
+      this.options.sandboxes?.release(spec.sessionId);
+      throw error;
     } finally {
       this.starting.delete(spec.sessionId);
     }
@@ -110,6 +92,7 @@ export class ProcessRuntime implements Runtime {
     const dir = this.dir(spec.sessionId);
     const work = join(dir, 'work');
     mkdirSync(work, { recursive: true, mode: 0o700 });
+    const sandbox = this.options.sandboxes?.prepare(spec, dir, work);
     const supervisor = await this.takeSpare();
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
@@ -124,7 +107,8 @@ export class ProcessRuntime implements Runtime {
             ports: spec.ports,
             restart: spec.restart,
             graceMs: this.options.graceMs,
-            isolate: this.options.isolation?.(work),
+            outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
+            sandbox,
           },
         }),
         resolve,
@@ -185,7 +169,14 @@ export class ProcessRuntime implements Runtime {
       this.emit({ type: 'lost', sessionId: spec.sessionId, at: this.options.now() });
       return;
     }
+    this.options.sandboxes?.adopt(spec.sessionId, state.uid);
     this.watch(spec.sessionId, state.supervisorPid, spec.wasRunning ? 'running' : undefined);
+  }
+
+  /** Every node of this runtime is this host: whatever its socket tables hold. */
+  heldPorts(): ReadonlySet<number> {
+    const bound = boundPorts('/proc/net');
+    return bound ? new Set([...bound.tcp, ...bound.udp]) : new Set();
   }
 
   logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
@@ -220,6 +211,7 @@ export class ProcessRuntime implements Runtime {
   private unwatch(sessionId: string) {
     this.watched.get(sessionId)?.watcher.close();
     this.watched.delete(sessionId);
+    this.options.sandboxes?.release(sessionId);
   }
 
   private refresh(sessionId: string) {

@@ -10,9 +10,11 @@
 // state.json phases: starting -> running (all declared ports bound) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 import { spawn } from 'node:child_process';
-import { openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts } from '../socket-table.mjs';
+import { childInOtherNetns, removeCgroups } from './game-tree.mjs';
+import { openOutputLog } from './output-log.mjs';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -25,6 +27,9 @@ process.on('uncaughtException', (error) => {
 });
 
 const READY_POLL_MS = 5;
+const DEFAULT_OUTPUT_BYTES = 64 * 1024 * 1024;
+/** How long output still in the pipe is read after the game server exited. */
+const DRAIN_MS = 500;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
 
 const startTimeOf = (pid) => {
@@ -41,6 +46,7 @@ const state = {
   supervisorStart: startTimeOf(process.pid),
   gamePid: null,
   gameStart: null,
+  uid: spec.sandbox?.uid ?? null,
   phase: 'starting',
   restarts: 0,
   at: Date.now(),
@@ -49,7 +55,7 @@ const state = {
 function save(changes) {
   Object.assign(state, changes, { at: Date.now() });
   const temp = join(dir, 'state.json.tmp');
-  writeFileSync(temp, JSON.stringify(state));
+  writeFileSync(temp, JSON.stringify(state), { mode: 0o600 });
   renameSync(temp, join(dir, 'state.json'));
 }
 
@@ -59,7 +65,7 @@ function save(changes) {
  * processes of the group and not to bwrap itself, which then exits with the game's status.
  */
 function signalGame(signal) {
-  if (!spec.isolate || signal === 'SIGKILL') {
+  if (!spec.sandbox || signal === 'SIGKILL') {
     try {
       process.kill(-game.pid, signal);
     } catch {}
@@ -71,40 +77,68 @@ function signalGame(signal) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (pgrp === game.pid && comm !== 'bwrap') process.kill(Number(entry), signal);
+      if (pgrp === game.pid && comm !== 'bwrap' && comm !== 'pasta') process.kill(Number(entry), signal);
     } catch {}
   }
 }
 
-const output = openSync(join(dir, 'output.log'), 'a');
+const output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
 let game;
 let stopping = false;
 let killTimer;
 
+/**
+ * A shell first joins the session's cgroups, so everything the game server starts is counted
+ * from its first instruction, and sends stderr with stdout (one pipe keeps their order).
+ */
+const JOIN_CGROUPS = 'exec 2>&1; while [ "$1" != -- ]; do echo $$ > "$1/cgroup.procs" || exit 126; shift; done; shift; exec "$@"';
+
+function commandLine() {
+  const game = spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args];
+  return ['/bin/sh', '-c', JOIN_CGROUPS, 'sh', ...(spec.sandbox?.cgroups ?? []), '--', ...game];
+}
+
 function launch() {
-  const [file, args] = spec.isolate ? [spec.isolate[0], [...spec.isolate.slice(1), spec.file, ...spec.args]] : [spec.file, spec.args];
+  const [file, ...args] = commandLine();
   game = spawn(file, args, {
     cwd: join(dir, 'work'),
     env: spec.env,
-    stdio: ['ignore', output, output],
+    stdio: ['ignore', 'pipe', 'ignore'],
     // Its own process group, so a stop reaches everything the game server started.
     detached: true,
   });
+  game.stdout?.on('data', (chunk) => output.write(chunk));
   game.on('error', (error) => {
     // A game server that cannot be spawned (ENOENT, EACCES) emits no exit: end as a shell would, 127.
-    writeFileSync(join(dir, 'output.log'), `supervisor: could not start the game server: ${error.message}\n`, { flag: 'a' });
+    output.write(Buffer.from(`supervisor: could not start the game server: ${error.message}\n`));
     if (game.pid === undefined) finish(127, null);
   });
   const launched = game;
   save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: game.pid ? startTimeOf(game.pid) : null });
   waitUntilReady(launched);
-  game.on('exit', (code, signal) => onExit(launched, code, signal));
+  game.on('exit', (code, signal) => drained(launched).then(() => onExit(launched, code, signal)));
+}
+
+/** The output still in the pipe, read before the end is recorded (bounded: a leftover child may hold the pipe). */
+function drained(launched) {
+  return new Promise((resolve) => {
+    if (!launched.stdout || launched.stdout.readableEnded) return resolve();
+    launched.stdout.once('end', resolve);
+    setTimeout(resolve, DRAIN_MS).unref();
+  });
+}
+
+/** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
+function portsBoundBy(launched) {
+  if (!spec.sandbox) return boundPorts('/proc/net');
+  launched.netnsPid ??= childInOtherNetns(launched.pid);
+  return launched.netnsPid === undefined ? undefined : boundPorts(`/proc/${launched.netnsPid}/net`);
 }
 
 function waitUntilReady(launched) {
   const poll = () => {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
-    const bound = boundPorts('/proc/net') ?? { tcp: new Set(), udp: new Set() };
+    const bound = portsBoundBy(launched) ?? { tcp: new Set(), udp: new Set() };
     if (spec.ports.every((p) => bound[p.type].has(p.host))) {
       if (!stopping) save({ phase: 'running' });
       return;
@@ -128,9 +162,17 @@ function onExit(launched, code, signal) {
   finish(code, signal);
 }
 
-function finish(code, signal) {
+async function finish(code, signal) {
+  await releaseCgroups();
   save({ phase: 'ended', exitCode: code, signal, stopped: stopping });
   process.exit(0);
+}
+
+/** The session's cgroups, removed once the last process in them is gone (a few tries: dying takes a moment). */
+async function releaseCgroups() {
+  for (let attempt = 0; attempt < 20 && !removeCgroups(spec.sandbox?.cgroups ?? []); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 process.on('SIGTERM', () => {

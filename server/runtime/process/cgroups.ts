@@ -1,0 +1,37 @@
+/**
+ * Per-session cgroups (v1: the `memory`, `pids` and `cpu` controllers, each its own hierarchy).
+ * The runtime creates them with the session's limits; the supervisor moves the game server's
+ * tree into them before it starts and removes them when the session ends. Memory has no swap
+ * to spill into (memsw set too where accounted), so a game server over its limit is killed by
+ * the kernel's OOM killer: SIGKILL, exit code 137.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface CgroupLimits {
+  memoryMb: number;
+  pids: number;
+  /** Relative CPU weight (cpu.shares; 1024 is one normal process's share). */
+  cpuShares: number;
+}
+
+const CONTROLLERS = ['memory', 'pids', 'cpu'] as const;
+
+/** Undefined when the controllers are there; otherwise what is missing. */
+export function cgroupProblem(root = '/sys/fs/cgroup'): string | undefined {
+  const missing = CONTROLLERS.filter((controller) => !existsSync(join(root, controller, 'cgroup.procs')));
+  return missing.length === 0 ? undefined : `the cgroup v1 controllers ${missing.join(', ')} are not mounted under ${root}`;
+}
+
+/** The session's cgroup directories, created with its limits. `group` keeps instances on one host apart. */
+export function createCgroups(root: string, group: string, sessionId: string, limits: CgroupLimits): string[] {
+  const dirs = CONTROLLERS.map((controller) => join(root, controller, 'session-host', group, sessionId));
+  for (const dir of dirs) mkdirSync(dir, { recursive: true });
+  const [memory, pids, cpu] = dirs as [string, string, string];
+  const bytes = String(limits.memoryMb * 1024 * 1024);
+  writeFileSync(join(memory, 'memory.limit_in_bytes'), bytes);
+  if (existsSync(join(memory, 'memory.memsw.limit_in_bytes'))) writeFileSync(join(memory, 'memory.memsw.limit_in_bytes'), bytes);
+  writeFileSync(join(pids, 'pids.max'), String(limits.pids));
+  writeFileSync(join(cpu, 'cpu.shares'), String(limits.cpuShares));
+  return dirs;
+}

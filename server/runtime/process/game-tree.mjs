@@ -1,0 +1,40 @@
+// The game server's process tree as the supervisor sees it from outside the sandbox: the
+// process inside its network namespace (where readiness is read), and the session's cgroups
+// (emptied and removed at the end). Plain JavaScript: the supervisor uses it.
+import { readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ownNetns = readlinkSync('/proc/self/ns/net');
+
+/** A child of `pid` that lives in another network namespace (pasta's command), or undefined. */
+export function childInOtherNetns(pid) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && readlinkSync(`/proc/${entry}/ns/net`) !== ownNetns) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
+
+/** Kill whatever is left in the session's cgroups and remove them; false when one is still busy. */
+export function removeCgroups(dirs) {
+  let removed = true;
+  for (const dir of dirs) {
+    try {
+      for (const pid of readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+        try {
+          process.kill(Number(pid), 'SIGKILL');
+        } catch {}
+      }
+      rmdirSync(dir);
+    } catch (error) {
+      if (error.code !== 'ENOENT') removed = false;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,167 @@
+/**
+ * The process runtime's sandbox: the command line that puts one game server in a box of its own.
+ *
+ *   prlimit (open files, file size) -> setpriv (the session's own uid/gid, no groups)
+ *   -> pasta (a new user and network namespace; only the declared ports forwarded from the
+ *      allocated host ports, nothing forwarded back to the host) -> bwrap (a read-only view of the
+ *      filesystem without /run, /tmp, /home, /root, the data directory and other sessions; only
+ *      the work directory writable; own pid, ipc and uts namespaces; no capabilities) -> the game.
+ *
+ * pasta runs the command as root of a user namespace mapped to the session uid, and bwrap then
+ * maps the game back to that uid, so inside and outside it is one unprivileged user.
+ * The supervisor puts the whole tree in the session's cgroups (cgroups.ts) before this runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { dirname, join, sep } from 'node:path';
+import type { PortAllocation } from '../../domain/session-record.js';
+
+export interface SandboxTools {
+  bwrap: string;
+  pasta: string;
+  setpriv: string;
+  prlimit: string;
+}
+
+/** Where the tools are looked for: system directories only, never the caller's PATH. */
+const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+const PACKAGES: Record<keyof SandboxTools, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux' };
+/** Directories replaced by empty ones: per-user and runtime state (sockets), never the game's. */
+const HIDDEN = ['/tmp', '/var/tmp', '/root', '/home', '/run', '/var/run', '/dev/shm'];
+
+export type SandboxCheck = { ok: true; tools: SandboxTools } | { ok: false; problem: string };
+
+let checked: SandboxCheck | undefined;
+
+/**
+ * Whether game servers can be sandboxed here: the tools exist, the service runs as root (to give
+ * each session a uid), the cgroup controllers are mounted, and a tiny sandbox really starts.
+ * Checked once per process.
+ */
+export function checkSandbox(cgroupsAvailable: () => string | undefined): SandboxCheck {
+  checked ??= probe(cgroupsAvailable);
+  return checked;
+}
+
+function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
+  const found: Partial<SandboxTools> = {};
+  const missing = new Set<string>();
+  for (const name of Object.keys(PACKAGES) as (keyof SandboxTools)[]) {
+    const path = SYSTEM_DIRS.map((dir) => join(dir, name)).find((candidate) => existsSync(candidate));
+    if (path) found[name] = path;
+    else missing.add(PACKAGES[name]);
+  }
+  if (missing.size > 0) return { ok: false, problem: `${[...missing].join(' and ')} not installed` };
+  if (process.getuid?.() !== 0) return { ok: false, problem: 'the service does not run as root, so it cannot give each game server a user of its own' };
+  const cgroups = cgroupsAvailable();
+  if (cgroups) return { ok: false, problem: cgroups };
+  const tools = found as SandboxTools;
+  const argv = [
+    ...sandboxArgv(tools, { uid: 65534, workDir: '/', hostAddress: '127.0.0.1', ports: [], hide: [], readOnly: [], limits: { openFiles: 64, fileBytes: 1024 } }),
+    '/bin/true',
+  ];
+  const result = spawnSync(argv[0]!, argv.slice(1), { env: {}, timeout: 10_000, encoding: 'utf8' });
+  if (result.status !== 0) return { ok: false, problem: `a test sandbox did not start (${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n').pop()})` };
+  return { ok: true, tools };
+}
+
+export function noSandboxMessage(problem: string): string {
+  return (
+    `The process runtime will not run game servers unsandboxed: ${problem}. ` +
+    'Install bubblewrap and passt and run the service as root, or set runtime.isolation to "none" in the fleet file (trusted code on a developer machine only).'
+  );
+}
+
+export interface SandboxSession {
+  uid: number;
+  workDir: string;
+  /** The node's address: forwarded ports are bound on it when it is an IP address. */
+  hostAddress: string;
+  ports: readonly PortAllocation[];
+  /** More directories to hide (the data directory). */
+  hide: readonly string[];
+  /** Directories to show read-only although under a hidden one (the project, Node's prefix). */
+  readOnly: readonly string[];
+  limits: { openFiles: number; fileBytes: number };
+}
+
+/** The command line up to and including bwrap's `--`; the game's executable and arguments follow. */
+export function sandboxArgv(tools: SandboxTools, session: SandboxSession): string[] {
+  const id = String(session.uid);
+  const forward = (type: 'tcp' | 'udp') => {
+    const ports = session.ports.filter((p) => p.type === type).map((p) => p.host);
+    if (ports.length === 0) return 'none';
+    // The game binds the allocated port inside its namespace, so the port number is the same on both sides.
+    const address = isIP(session.hostAddress) ? `${session.hostAddress}/` : '';
+    return `${address}${ports.join(',')}`;
+  };
+  return [
+    tools.prlimit,
+    `--nofile=${session.limits.openFiles}`,
+    `--fsize=${session.limits.fileBytes}`,
+    // Core dumps would be written outside the work-dir accounting.
+    '--core=0',
+    '--',
+    tools.setpriv,
+    `--reuid=${id}`,
+    `--regid=${id}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    tools.pasta,
+    '--quiet',
+    '--foreground',
+    '--config-net',
+    '--tcp-ports', forward('tcp'),
+    '--udp-ports', forward('udp'),
+    // Nothing from the namespace to the host: no host loopback services, no gateway mapping.
+    '--tcp-ns', 'none',
+    '--udp-ns', 'none',
+    '--no-map-gw',
+    '--',
+    ...bubblewrapArgv(tools.bwrap, session),
+  ];
+}
+
+function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
+  const args = [bwrap, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  // A symlink (/var/run -> /run) follows what it points to.
+  for (const dir of HIDDEN) if (isRealDirectory(dir)) args.push('--tmpfs', dir);
+  for (const dir of session.readOnly) args.push('--ro-bind', dir, dir);
+  for (const dir of session.hide) args.push('--tmpfs', dir);
+  args.push(
+    '--bind', session.workDir, session.workDir,
+    '--chdir', session.workDir,
+    '--unshare-user', '--uid', String(session.uid), '--gid', String(session.uid),
+    '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
+    '--cap-drop', 'ALL',
+    // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
+    '--die-with-parent',
+    '--',
+  );
+  return args;
+}
+
+function isRealDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The installation prefix of an executable when the sandbox would hide it (Node from nvm, volta,
+ * or the npm registry's `node` package under /tmp or a home directory): `<prefix>/bin/node`.
+ */
+export function hiddenPrefixOf(executable: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(executable);
+  } catch {
+    return undefined;
+  }
+  if (!HIDDEN.some((dir) => real.startsWith(dir + sep))) return undefined;
+  const prefix = dirname(dirname(real));
+  return HIDDEN.includes(prefix) ? dirname(real) : prefix;
+}

@@ -1,0 +1,122 @@
+/**
+ * The sandboxes of one process runtime: which uid each live session has (one each, from the
+ * configured range), its cgroups, and the command line the supervisor runs it with.
+ */
+import { createHash } from 'node:crypto';
+import { chmodSync, chownSync, existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { FleetConfigError, projectRoot, type FleetConfig } from '../../fleet.js';
+import type { LaunchSpec } from '../runtime.js';
+import { cgroupProblem, createCgroups } from './cgroups.js';
+import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
+
+export interface SandboxesOptions {
+  tools: SandboxTools;
+  uids: { from: number; to: number };
+  cgroupRoot: string;
+  /** Keeps this instance's cgroups apart from another's on the same host. */
+  cgroupGroup: string;
+  /** Hidden from every game server (the data directory). */
+  hide: string[];
+  /** Shown read-only although under a hidden directory (the project, Node's prefix). */
+  readOnly: string[];
+}
+
+/** What the supervisor needs to start a game server in its sandbox. */
+export interface PreparedSandbox {
+  uid: number;
+  argv: string[];
+  cgroups: string[];
+}
+
+const MB = 1024 * 1024;
+
+export class NoFreeUid extends Error {}
+
+export class Sandboxes {
+  private readonly uidOf = new Map<string, number>();
+
+  constructor(private readonly options: SandboxesOptions) {}
+
+  /** Give the session a uid, make its work directory that uid's alone, create its cgroups. */
+  prepare(spec: LaunchSpec, sessionDir: string, workDir: string): PreparedSandbox {
+    const uid = this.allocate(spec.sessionId);
+    try {
+      // Others may pass through (to reach the work dir they own) but not list.
+      chmodSync(sessionDir, 0o711);
+      chownSync(workDir, uid, uid);
+      chmodSync(workDir, 0o700);
+      const cgroups = createCgroups(this.options.cgroupRoot, this.options.cgroupGroup, spec.sessionId, {
+        memoryMb: spec.limits.memoryMb,
+        pids: spec.limits.pids,
+        cpuShares: spec.limits.cpuShares,
+      });
+      const argv = sandboxArgv(this.options.tools, {
+        uid,
+        workDir,
+        hostAddress: spec.host,
+        ports: spec.ports,
+        hide: this.options.hide,
+        readOnly: this.options.readOnly,
+        limits: { openFiles: spec.limits.openFiles, fileBytes: Math.round(spec.limits.fileMb * MB) },
+      });
+      return { uid, argv, cgroups };
+    } catch (error) {
+      this.release(spec.sessionId);
+      throw error;
+    }
+  }
+
+  /** A session adopted after a restart keeps the uid it has. */
+  adopt(sessionId: string, uid: number | null | undefined): void {
+    if (typeof uid === 'number') this.uidOf.set(sessionId, uid);
+  }
+
+  release(sessionId: string): void {
+    this.uidOf.delete(sessionId);
+  }
+
+  private allocate(sessionId: string): number {
+    const used = new Set(this.uidOf.values());
+    for (let uid = this.options.uids.from; uid <= this.options.uids.to; uid++) {
+      if (used.has(uid)) continue;
+      this.uidOf.set(sessionId, uid);
+      return uid;
+    }
+    throw new NoFreeUid(`no free uid in ${this.options.uids.from}-${this.options.uids.to}`);
+  }
+}
+
+const DEFAULT_UIDS = { from: 400_000, to: 499_999 };
+
+/**
+ * The sandboxes for a fleet whose isolation is not "none", or the one-line reason they cannot
+ * exist here (the service then refuses to start: there is no silent fallback).
+ */
+export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes | undefined {
+  if (fleet.runtime.isolation === 'none') return undefined;
+  const check = checkSandbox(() => cgroupProblem());
+  if (!check.ok) throw new FleetConfigError(noSandboxMessage(check.problem));
+  // Session uids pass through to their own work dirs; the database and key stay the service's alone.
+  chmodSync(dataDir, 0o711);
+  for (const file of ['service.db', 'service.db-wal', 'service.db-shm', 'secret.key']) {
+    if (existsSync(join(dataDir, file))) chmodSync(join(dataDir, file), 0o600);
+  }
+  // Node (and any image's interpreter) may live where the sandbox hides: show its prefix read-only.
+  const executables = [process.execPath, ...fleet.images.flatMap((image) => Object.values(image.tags).map((tag) => tag.command?.[0] ?? ''))];
+  const prefixes = executables.filter((file) => file.startsWith('/')).map(hiddenPrefixOf);
+  const readOnly = [...new Set([projectRoot, ...prefixes.filter((p): p is string => p !== undefined && !isWithin(p, dataDir) && !isWithin(dataDir, p))])];
+  return new Sandboxes({
+    tools: check.tools,
+    uids: fleet.runtime.uids ?? DEFAULT_UIDS,
+    cgroupRoot: '/sys/fs/cgroup',
+    // One data directory, one instance: its path names its cgroups.
+    cgroupGroup: createHash('sha256').update(dataDir).digest('hex').slice(0, 12),
+    hide: [dataDir],
+    readOnly,
+  });
+}
+
+function isWithin(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir + sep);
+}

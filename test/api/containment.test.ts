@@ -1,0 +1,161 @@
+/**
+ * The process runtime's sandbox, tried as an attacker would: a hostile shell-based game server
+ * (test/support/attacker.sh, the test-only image `attacker`) attempts each escape the sandbox
+ * must stop, and the test checks it was stopped. Each case fails if its protection is removed.
+ */
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createSocket, type Socket } from 'node:dgram';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testFleet, useService } from '../support/service.js';
+import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
+
+const SECRETS = { ADMIN_PASSWORD: 'leaked-admin-password-0123', BOOTSTRAP_TOKEN: 'gsh_LeakedBootstrapToken00000000000000000' };
+const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, startSeconds: 2 };
+
+describe('a hostile game server in the process runtime sandbox', () => {
+  let next = 0;
+  const newId = () => `c-${process.pid}-${++next}`;
+  // As if the operator had started the service with its secrets in the environment.
+  const saved = { ...process.env };
+  Object.assign(process.env, SECRETS);
+  afterAll(() => {
+    for (const name of Object.keys(SECRETS)) if (saved[name] === undefined) delete process.env[name];
+  });
+
+  const fleet = testFleet((fleet) => {
+    fleet.images.push({
+      name: 'attacker',
+      defaultTag: 'latest',
+      public: true,
+      limits: LIMITS,
+      tags: {
+        latest: {
+          command: ['/bin/sh', './test/support/attacker.sh', process.execPath, './server/sample/echo-server.mjs'],
+          ports: [
+            { name: 'game', type: 'udp', container: 7777 },
+            { name: 'query', type: 'tcp', container: 7778 },
+          ],
+        },
+      },
+    });
+  });
+  const service = useService({}, { fleet });
+
+  const start = async (image: string, env: Record<string, string> = {}, location = 'local-a') => {
+    const id = newId();
+    const started = await service.call('POST', '/session', { body: { id, location, image, env } });
+    expect(started.status).toBe(201);
+    return id;
+  };
+  const run = async (image: string, env: Record<string, string> = {}, location = 'local-a') => {
+    const id = await start(image, env, location);
+    return waitForStatus(service.call, id, ['running']);
+  };
+  const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
+  const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
+
+  it('cannot read the key, the database, another session\'s files or /etc/shadow', async () => {
+    const victim = await run('echo');
+    const victimFile = join(sessionDir(victim.id), 'work', 'private.txt');
+    writeFileSync(victimFile, 'victim data');
+    const targets = [join(service.running.dataDir, 'secret.key'), join(service.running.dataDir, 'service.db'), victimFile, '/etc/shadow'];
+    const attacker = await run('attacker', { ATTACK: 'read', TARGETS: targets.join(' ') });
+    const log = await output(attacker.id);
+    for (const target of targets) expect(log).toContain(`REFUSED ${target}`);
+    expect(log).not.toContain('GOT ');
+  });
+
+  describe('a root-only unix socket under /run', () => {
+    const path = `/run/session-host-test-${process.pid}.sock`;
+    let server: Server;
+    let connections = 0;
+    beforeAll(async () => {
+      server = createServer((socket) => {
+        connections++;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => server.listen(path, resolve));
+      chmodSync(path, 0o600);
+    });
+    afterAll(() => {
+      server.close();
+      rmSync(path, { force: true });
+    });
+
+    it('cannot be reached', async () => {
+      const attacker = await run('attacker', { ATTACK: 'socket', SOCKET: path });
+      expect(await output(attacker.id)).toContain(`REFUSED ${path}`);
+      expect(connections).toBe(0);
+    });
+  });
+
+  it('finds no secret in its own environment, nor in its supervisor\'s', async () => {
+    const attacker = await run('attacker', { ATTACK: 'environ' });
+    const log = await output(attacker.id);
+    expect(log).toContain(`ENVIRON `);
+    const state = JSON.parse(readFileSync(join(sessionDir(attacker.id), 'state.json'), 'utf8'));
+    const supervisorEnv = readFileSync(`/proc/${state.supervisorPid}/environ`, 'utf8');
+    for (const secret of Object.values(SECRETS)) {
+      expect(log).not.toContain(secret);
+      expect(supervisorEnv).not.toContain(secret);
+    }
+  });
+
+  it('cannot take ports another session holds: that session\'s players keep their own answers', async () => {
+    const victim = await run('echo');
+    const range = fleet.locations[0]!.nodes[0]!.ports;
+    const squatter = await run('attacker', { ATTACK: 'squat', SQUAT_FROM: String(range.from), SQUAT_TO: String(range.from + 20) });
+    expect(await output(squatter.id)).toContain('SQUATTING');
+    expect(await udpExchange('127.0.0.1', hostPort(victim, 'udp'), 'ping')).toBe(`echo ${victim.id} ping`);
+    expect(await tcpExchange('127.0.0.1', hostPort(victim, 'tcp'), 'hello')).toBe(`echo ${victim.id} hello`);
+    // A session placed after the squatter took its ports answers for itself too.
+    const later = await run('echo');
+    expect(await udpExchange('127.0.0.1', hostPort(later, 'udp'), 'ping')).toBe(`echo ${later.id} ping`);
+    expect(await tcpExchange('127.0.0.1', hostPort(later, 'tcp'), 'hello')).toBe(`echo ${later.id} hello`);
+  });
+
+  describe('a port held by a process outside the service', () => {
+    let tcp: Server;
+    let udp: Socket;
+    const range = () => fleet.locations[1]!.nodes[0]!.ports;
+    beforeAll(async () => {
+      tcp = createServer((socket) => socket.end('foreign\n'));
+      await new Promise<void>((resolve) => tcp.listen(range().from, '127.0.0.1', resolve));
+      udp = createSocket('udp4');
+      await new Promise<void>((resolve) => udp.bind(range().from, '127.0.0.1', resolve));
+    });
+    afterAll(() => {
+      tcp.close();
+      udp.close();
+    });
+
+    it('makes placement choose another port', async () => {
+      const session = await run('echo', {}, 'local-b');
+      expect(session.ports.map((p: { host: number }) => p.host)).not.toContain(range().from);
+      expect(await udpExchange('127.0.0.1', hostPort(session, 'udp'), 'ping')).toBe(`echo ${session.id} ping`);
+    });
+  });
+
+  it('stops a fork bomb at the pids limit', async () => {
+    const attacker = await run('attacker', { ATTACK: 'forkbomb', FORKS: '200' });
+    const processes = Number(/PROCESSES (\d+)/.exec(await output(attacker.id))?.[1]);
+    expect(processes).toBeGreaterThan(0);
+    expect(processes).toBeLessThan(LIMITS.pids);
+  });
+
+  it('ends a memory hog with exit code 137', async () => {
+    const id = await start('attacker', { ECHO_ALLOCATE_MB: String(LIMITS.memoryMb * 3) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+  });
+
+  it('caps a log flood, keeping the newest output', async () => {
+    const attacker = await run('attacker', { ATTACK: 'flood', FLOOD_MB: '6' });
+    const dir = sessionDir(attacker.id);
+    const kept = statSync(join(dir, 'output.log')).size + statSync(join(dir, 'output.log.1')).size;
+    expect(kept).toBeLessThanOrEqual(LIMITS.outputMb * 1024 * 1024);
+    expect(await output(attacker.id)).toMatch(/FLOOD DONE[\s\S]*echo server for session/);
+  });
+});

@@ -1,0 +1,59 @@
+#!/bin/sh
+# A hostile game server (test-only image `attacker`): it tries what ATTACK says, prints what it
+# got (one line per attempt: GOT/REFUSED), then runs as an ordinary echo server so the session
+# reaches `running`. $1 is the Node that runs the echo server and the socket probe.
+NODE="$1"
+ECHO="$2"
+case "$ATTACK" in
+  read)
+    # TARGETS: paths the game server must not read (space-separated).
+    for path in $TARGETS; do
+      if cat "$path" > /dev/null 2>&1; then echo "GOT $path"; else echo "REFUSED $path"; fi
+    done
+    ;;
+  socket)
+    "$NODE" -e '
+      const socket = require("node:net").connect(process.argv[1]);
+      socket.on("connect", () => { console.log("GOT " + process.argv[1]); process.exit(0); });
+      socket.on("error", (error) => { console.log("REFUSED " + process.argv[1] + " " + error.code); process.exit(0); });
+    ' "$SOCKET"
+    ;;
+  environ)
+    echo "ENVIRON $(tr '\0' ' ' < /proc/self/environ)"
+    ;;
+  forkbomb)
+    # FORKS background processes, in a subshell (a failed fork ends the shell that tried it).
+    # Counting and cleaning up use builtins only: no fork is left to spend.
+    ( i=0; while [ $i -lt "$FORKS" ]; do sleep 30 & i=$((i + 1)); done ) 2> /dev/null
+    set -- /proc/[0-9]*
+    echo "PROCESSES $#"
+    for entry in /proc/[0-9]*; do
+      pid=${entry#/proc/}
+      [ "$pid" != 1 ] && [ "$pid" != $$ ] && kill -9 "$pid" 2> /dev/null
+    done
+    while [ $# -gt 2 ]; do set -- /proc/[0-9]*; done
+    ;;
+  flood)
+    # FLOOD_MB of output, then a last line that must survive the cap.
+    head -c $((FLOOD_MB * 1024 * 1024)) /dev/zero | tr '\0' 'x' | fold -w 100
+    echo "FLOOD DONE"
+    ;;
+  squat)
+    # Bind every port from SQUAT_FROM to SQUAT_TO (TCP and UDP) and answer "squatter".
+    exec "$NODE" -e '
+      const [from, to] = [Number(process.env.SQUAT_FROM), Number(process.env.SQUAT_TO)];
+      for (let port = from; port <= to; port++) {
+        require("node:net").createServer((s) => s.end("squatter\n")).listen(port, "0.0.0.0").on("error", () => {});
+        const udp = require("node:dgram").createSocket("udp4");
+        udp.on("message", (m, r) => udp.send("squatter", r.port, r.address)).on("error", () => {});
+        udp.bind(port, "0.0.0.0");
+      }
+      console.log("SQUATTING " + from + "-" + to);
+    '
+    ;;
+  idle)
+    # Never binds its ports.
+    exec sleep 600
+    ;;
+esac
+exec "$NODE" "$ECHO"
