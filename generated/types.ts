@@ -749,8 +749,8 @@ export interface components {
             created: number;
             /**
              * Format: int64
-             * @description When it first became running, unix milliseconds; null before. Quota is charged from here
-             *     to `ended`, to the second.
+             * @description When it first became running, unix milliseconds; null before. Quota is charged from
+             *     `created` (the launch) to `ended`, to the second, whether or not it ever ran.
              * @example 1795000000500
              */
             started: number | null;
@@ -1160,7 +1160,7 @@ export interface components {
              */
             created: string;
         };
-        /** @description Runtime quota in minutes; run time is charged to the second from `running` to the end. */
+        /** @description Runtime quota in minutes; run time is charged to the second from launch (the session's `created`) to the end, so a game server that never becomes running is charged too. */
         Quota: {
             /** @example 6000 */
             total: number;

@@ -117,8 +117,8 @@ export function createService(
     {
       account: (id) => accounts.findById(id),
       addUsedSeconds: (id, seconds) => accounts.addUsedSeconds(id, seconds),
-      runningSince: (id) => sessionRepository.runningSince(id),
-      accountsWithRunningSessions: () => sessionRepository.accountsWithRunningSessions(),
+      launchedAt: (id) => sessionRepository.launchedAt(id),
+      accountsWithLiveSessions: () => sessionRepository.accountsWithLiveSessions(),
     },
     {
       charge: !config.sandbox,

@@ -1,17 +1,18 @@
 /**
  * Runtime quota: minutes per account, charged to the second (a begun second counts) from
- * `running` to the end of each session. Ended sessions are charged once, when they end, in the
- * transaction that ends them; running ones count live. Exhaustion is found without scanning
- * sessions on a timer: each account with running sessions has a deadline (remaining time shared
- * by its running sessions), recomputed only when that account's sessions change.
+ * launch to the end of each session (a game server that never becomes running still costs).
+ * Ended sessions are charged once, when they end, in the transaction that ends them; live ones
+ * count live. Exhaustion is found without scanning sessions on a timer: each account with live
+ * sessions has a deadline (remaining time shared by its live sessions), recomputed only when
+ * that account's sessions change.
  */
 
 export interface QuotaPolicy {
   /** Charge run time at all (the sandbox does not). */
   charge: boolean;
-  /** Force-terminate running sessions once the quota is used up. */
+  /** Force-terminate live sessions once the quota is used up. */
   terminate: boolean;
-  /** How long running sessions may go on after exhaustion before they are terminated. */
+  /** How long live sessions may go on after exhaustion before they are terminated. */
   graceMs: number;
   /** How often deadlines are checked (a check reads only the deadline map). */
   tickMs: number;
@@ -21,10 +22,10 @@ export interface QuotaStore {
   /** Quota and seconds charged for ended sessions. */
   account(accountId: string): { quotaMinutes: number; usedSeconds: number } | undefined;
   addUsedSeconds(accountId: string, seconds: number): void;
-  /** When each of the account's running sessions started running. */
-  runningSince(accountId: string): number[];
-  /** Accounts with running sessions (for the deadlines after a restart). */
-  accountsWithRunningSessions(): string[];
+  /** When each of the account's live sessions was launched. */
+  launchedAt(accountId: string): number[];
+  /** Accounts with live sessions (for the deadlines after a restart). */
+  accountsWithLiveSessions(): string[];
 }
 
 export interface QuotaUsage {
@@ -36,9 +37,9 @@ export interface QuotaUsage {
 const chargeableSeconds = (fromMs: number, toMs: number) => Math.max(0, Math.ceil((toMs - fromMs) / 1000));
 
 export class Quota {
-  /** When each account's quota runs out at the current number of running sessions. */
+  /** When each account's quota runs out at the current number of live sessions. */
   private readonly deadlines = new Map<string, number>();
-  /** When each account was found exhausted, while its running sessions have their grace. */
+  /** When each account was found exhausted, while its live sessions have their grace. */
   private readonly exhaustedAt = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private onExhausted: (accountId: string) => void = () => {};
@@ -62,7 +63,7 @@ export class Quota {
     if (!account) throw new Error(`no account ${accountId}`);
     const now = this.now();
     const live = this.policy.charge
-      ? this.store.runningSince(accountId).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
+      ? this.store.launchedAt(accountId).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
       : 0;
     const usedSeconds = account.usedSeconds + live;
     return {
@@ -77,26 +78,26 @@ export class Quota {
   }
 
   /** Charge an ended session; call inside the transaction that ends it. */
-  chargeEnded(accountId: string, runningSince: number | null, ended: number): void {
-    if (!this.policy.charge || runningSince === null) return;
-    this.store.addUsedSeconds(accountId, chargeableSeconds(runningSince, ended));
+  chargeEnded(accountId: string, launched: number, ended: number): void {
+    if (!this.policy.charge) return;
+    this.store.addUsedSeconds(accountId, chargeableSeconds(launched, ended));
   }
 
-  /** Recompute an account's deadline after its running sessions changed. */
+  /** Recompute an account's deadline after its live sessions changed. */
   recompute(accountId: string): void {
     if (!this.policy.charge) return;
-    const running = this.store.runningSince(accountId).length;
-    if (running === 0) {
+    const live = this.store.launchedAt(accountId).length;
+    if (live === 0) {
       this.deadlines.delete(accountId);
       return;
     }
     const { remainingSeconds } = this.usage(accountId);
-    this.deadlines.set(accountId, this.now() + (remainingSeconds * 1000) / running);
+    this.deadlines.set(accountId, this.now() + (remainingSeconds * 1000) / live);
   }
 
-  /** After a restart: deadlines for every account with running sessions. */
+  /** After a restart: deadlines for every account with live sessions. */
   recomputeAll(): void {
-    for (const accountId of this.store.accountsWithRunningSessions()) this.recompute(accountId);
+    for (const accountId of this.store.accountsWithLiveSessions()) this.recompute(accountId);
   }
 
   close(): void {

@@ -40,7 +40,7 @@ export interface SessionRecord {
   ended: number | null;
   exitCode: number | null;
   endReason: EndReason | null;
-  /** When it first became running; quota is charged from here to the end, restarts included. */
+  /** When it first became running (shown as `started`); quota is charged from `created`, its launch. */
   runningSince: number | null;
   players: string[];
 }
@@ -92,9 +92,9 @@ export interface SessionRepository {
   oldestEventId(): number | undefined;
   /** Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but none after `keepAfter`. */
   pruneEvents(window: { count: number; sinceMs: number; keepAfter?: number }): void;
-  /** When each of the account's live sessions started running (those that have). */
-  runningSince(accountId: string): number[];
-  accountsWithRunningSessions(): string[];
+  /** When each of the account's live sessions was launched (quota is charged from there). */
+  launchedAt(accountId: string): number[];
+  accountsWithLiveSessions(): string[];
   /** The account's live session each player is in. */
   liveSessionsOfPlayers(accountId: string, players: readonly string[]): Map<string, string>;
 }

@@ -6,11 +6,12 @@
  */
 import { Readable } from 'node:stream';
 import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../fleet.js';
-import { dockerImageRef, resolveCommand } from '../fleet.js';
+import { defaultLimits, dockerImageRef, resolveCommand } from '../fleet.js';
 import type { Runtime, RuntimeEvent } from '../runtime/runtime.js';
 import type { Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
+import { StartDeadlines } from './start-deadlines.js';
 import type { Quota } from './quota.js';
 import { place } from './placement.js';
 import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
@@ -84,6 +85,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class Sessions {
   private readonly ttlTimers = new Map<string, NodeJS.Timeout>();
   private readonly listeners: ((change: SessionChange) => void)[] = [];
+  private readonly startDeadlines: StartDeadlines;
 
   private readonly repository: SessionRepository;
   private readonly runtime: Runtime;
@@ -97,6 +99,7 @@ export class Sessions {
     this.onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
     ({ startRate: this.startRate, now: this.now } = deps);
+    this.startDeadlines = new StartDeadlines(this.now, (id) => this.background(this.missedStart(id)));
     this.runtime.onEvent((event) => this.onRuntimeEvent(event));
     this.quota.whenExhausted((accountId) => this.background(this.endAllOf(accountId, 'quota_exhausted')));
   }
@@ -167,8 +170,11 @@ export class Sessions {
     if (!placed.ok) return placed;
 
     const session = placed.session;
+    // Charged from launch: the account's quota deadline counts this session from now.
+    this.quota.recompute(accountId);
     this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
+    this.startDeadlines.arm(session.id, created + this.catalog.limits(image).startSeconds * 1000);
     try {
       await this.runtime.start(this.launchSpec(session, image, tag, request.env ?? {}));
     } catch {
@@ -341,6 +347,7 @@ export class Sessions {
       if (isFinal(current.status)) continue;
       if (current.status === 'draining' || current.status === 'shuttingdown') await this.end(current, current.pendingEndReason ?? 'stopped');
       this.armTtl(current);
+      if (current.status === 'created') this.startDeadlines.arm(current.id, current.created + this.startSecondsOf(current) * 1000);
     }
     this.quota.recomputeAll();
   }
@@ -348,7 +355,20 @@ export class Sessions {
   async close(): Promise<void> {
     for (const timer of this.ttlTimers.values()) clearTimeout(timer);
     this.ttlTimers.clear();
+    this.startDeadlines.close();
     this.quota.close();
+  }
+
+  /** Not running by its image's start deadline: the session is dead (start_failed) and its game server stopped. */
+  private async missedStart(id: string): Promise<void> {
+    if (this.repository.find(id)?.status !== 'created') return;
+    this.transition(id, 'dead', { endReason: 'start_failed' });
+    await this.runtime.stop(id);
+  }
+
+  private startSecondsOf(session: SessionRecord): number {
+    const image = this.catalog.image(session.accountId, session.image);
+    return (image ? this.catalog.limits(image) : defaultLimits).startSeconds;
   }
 
   /** End every live session of the account (quota exhaustion). */
@@ -437,14 +457,15 @@ export class Sessions {
       const ended = changes.ended ?? at;
       this.repository.update(id, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
       const after = this.repository.find(id)!;
-      if (final) this.quota.chargeEnded(after.accountId, after.runningSince, ended);
+      if (final) this.quota.chargeEnded(after.accountId, after.created, ended);
       return { session: after, previous: before.status, eventId: this.repository.appendEvent(after, before.status, at) };
     });
+    if (to !== 'created') this.startDeadlines.clear(id);
     if (isFinal(to)) {
       clearTimeout(this.ttlTimers.get(id));
       this.ttlTimers.delete(id);
     }
-    if (isFinal(to) || to === 'running') this.quota.recompute(session.accountId);
+    if (isFinal(to)) this.quota.recompute(session.accountId);
     this.notify({ eventId, session, previous, at });
   }
 

@@ -140,13 +140,13 @@ export function createSessionRepository(db: Db): SessionRepository {
     pruneEvents: ({ count, sinceMs, keepAfter }) => {
       pruneEvents.run({ count, since: sinceMs, keepAfter: keepAfter ?? Number.MAX_SAFE_INTEGER });
     },
-    runningSince: (accountId) => {
+    launchedAt: (accountId) => {
       const since: number[] = [];
-      for (const s of liveSessions.values()) if (s.accountId === accountId && s.runningSince !== null) since.push(s.runningSince);
+      for (const s of liveSessions.values()) if (s.accountId === accountId) since.push(s.created);
       return since;
     },
-    accountsWithRunningSessions: () => [
-      ...new Set([...liveSessions.values()].filter((s) => s.runningSince !== null).map((s) => s.accountId)),
+    accountsWithLiveSessions: () => [
+      ...new Set([...liveSessions.values()].map((s) => s.accountId)),
     ],
     exists: (id) => liveSessions.get(id) !== undefined || exists.get(id) !== undefined,
     liveSessionsOn: (nodeId) => {

@@ -158,4 +158,15 @@ describe('a hostile game server in the process runtime sandbox', () => {
     expect(kept).toBeLessThanOrEqual(LIMITS.outputMb * 1024 * 1024);
     expect(await output(attacker.id)).toMatch(/FLOOD DONE[\s\S]*echo server for session/);
   });
+
+  it('ends a game server that never binds at its start deadline, and charges its time', async () => {
+    const { token } = service.running.service.onboard({ name: 'Idle Studio', quotaMinutes: 10, operator: false });
+    const id = newId();
+    expect((await service.call('POST', '/session', { token, body: { id, location: 'local-a', image: 'attacker', env: { ATTACK: 'idle' } } })).status).toBe(201);
+    const ended = await waitForStatus((method, path, options) => service.call(method, path, { ...options, token }), id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', end_reason: 'start_failed', started: null });
+    expect(ended.ended - ended.created).toBeGreaterThanOrEqual(LIMITS.startSeconds * 1000);
+    const account = await service.call('GET', '/account', { token });
+    expect(account.json.quota.used * 60).toBeGreaterThanOrEqual(LIMITS.startSeconds);
+  });
 });

@@ -52,7 +52,7 @@ function setup() {
     runtime,
     catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
     quota: new Quota(
-      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), runningSince: (id) => repository.runningSince(id), accountsWithRunningSessions: () => repository.accountsWithRunningSessions() },
+      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), launchedAt: (id) => repository.launchedAt(id), accountsWithLiveSessions: () => repository.accountsWithLiveSessions() },
       { charge: true, terminate: true, graceMs: 0, tickMs: 1000 },
       now,
     ),

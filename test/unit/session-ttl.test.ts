@@ -23,7 +23,7 @@ describe('session ttl', () => {
     const accounts = createAccountRepository(db);
     const repository = createSessionRepository(db);
     const quota = new Quota(
-      { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, runningSince: () => [], accountsWithRunningSessions: () => [] },
+      { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, launchedAt: () => [], accountsWithLiveSessions: () => [] },
       { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
       now,
     );

@@ -72,7 +72,7 @@ function setup() {
   const accounts = createAccountRepository(db);
   accounts.insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0 });
   const quota = new Quota(
-    { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, runningSince: () => [], accountsWithRunningSessions: () => [] },
+    { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, launchedAt: () => [], accountsWithLiveSessions: () => [] },
     { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
     Date.now,
   );
