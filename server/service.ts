@@ -65,6 +65,7 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
   return new ProcessRuntime({
     sessionsDir: join(config.dataDir, 'sessions'),
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
+    retentionMs: (fleet.runtime.retentionHours ?? 24) * 3600_000,
     sandboxes: processSandboxes(fleet, config.dataDir),
     now,
   });

@@ -13,11 +13,13 @@ import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js
 import { followFile } from '../follow-file.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isSameProcess } from './proc.js';
+import { purgeEndedSessions } from './retention.js';
 import type { Sandboxes } from './sandboxes.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
 const LIVENESS_POLL_MS = 1000;
 const FIRST_STATE_TIMEOUT_MS = 10_000;
+const MAX_PURGE_EVERY_MS = 10 * 60_000;
 
 interface SupervisorState {
   supervisorPid: number;
@@ -43,6 +45,8 @@ export interface ProcessRuntimeOptions {
   sessionsDir: string;
   /** SIGTERM to SIGKILL. */
   graceMs: number;
+  /** How long an ended session's directory (logs, artifacts) is kept. */
+  retentionMs: number;
   /** Each game server in a sandbox of its own (sandbox.ts); undefined runs it as the service's user (isolation "none"). */
   sandboxes: Sandboxes | undefined;
   now: () => number;
@@ -53,6 +57,7 @@ export class ProcessRuntime implements Runtime {
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly watched = new Map<string, Watched>();
   private readonly liveness: NodeJS.Timeout;
+  private readonly retention: NodeJS.Timeout;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
@@ -64,6 +69,8 @@ export class ProcessRuntime implements Runtime {
     if (options.sandboxes) chmodSync(options.sessionsDir, 0o711);
     this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
     this.liveness.unref();
+    this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
+    this.retention.unref();
     this.spare = this.spawnSupervisor();
   }
 
@@ -192,11 +199,20 @@ export class ProcessRuntime implements Runtime {
 
   async close(): Promise<void> {
     clearInterval(this.liveness);
+    clearInterval(this.retention);
     // The spare has no session: closing its stdin empty ends it.
     this.spare?.child.stdin?.end();
     this.spare = undefined;
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
+  }
+
+  /** Ended sessions' directories past the retention. */
+  private purge() {
+    purgeEndedSessions(this.options.sessionsDir, {
+      before: this.options.now() - this.options.retentionMs,
+      isLive: (id) => this.watched.has(id) || this.starting.has(id),
+    });
   }
 
   private watch(sessionId: string, supervisorPid: number, lastPhase?: SupervisorState['phase']) {
