@@ -1,8 +1,9 @@
 /**
- * A file as a stream that, with `follow`, keeps reading what is appended (like `tail -f`)
- * until `isDone()` says the writer has finished, then ends after a final read.
+ * A file as a stream that, with `follow`, keeps reading what is appended (like `tail -f -F`)
+ * until `isDone()` says the writer has finished, then ends after a final read. A file rotated
+ * away (renamed, a new one in its place) is read to its end, then the new one from its start.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
 const POLL_MS = 100;
@@ -21,7 +22,21 @@ export function followFile(path: string, options: { follow: boolean; isDone: () 
       stream.push(Buffer.from(buffer.subarray(0, bytesRead)));
       return true;
     }
+    if (await rotated(handle)) {
+      await handle.close();
+      handle = undefined;
+      position = 0;
+      return readAvailable(stream);
+    }
     return false;
+  }
+
+  async function rotated(current: FileHandle): Promise<boolean> {
+    try {
+      return (await stat(path)).ino !== (await current.stat()).ino;
+    } catch {
+      return false;
+    }
   }
 
   const stream = new Readable({

@@ -1,0 +1,1 @@
+export function openOutputLog(path: string, maxBytes: number): { write(chunk: Buffer): void; close(): void };
