@@ -8,7 +8,7 @@ export const LOCATION = 'bench';
 
 /** The fleet file's JSON shape (server/fleet.ts FleetConfig). */
 export interface Fleet {
-  runtime: { driver: 'process' | 'simulated' | 'docker'; stopGraceSeconds: number; isolation: 'auto' | 'bwrap' | 'none' };
+  runtime: { driver: 'process' | 'simulated' | 'docker'; stopGraceSeconds: number; isolation: 'sandbox' | 'auto' | 'bwrap' | 'none' };
   locations: {
     id: string;
     ips: string[];
