@@ -397,7 +397,12 @@ export const schemas: readonly NamedSchema[] = [
     $id: "Account",
     type: "object",
     required: ["id", "name", "quota"],
-    properties: { id: { type: "string" }, name: { type: "string" }, quota: { $ref: "Quota#" } },
+    properties: {
+      id: { type: "string" },
+      name: { type: "string" },
+      quota: { $ref: "Quota#" },
+      max_sessions: { type: "integer", nullable: true, minimum: 0, maximum: 100000 },
+    },
   },
   {
     $id: "RegistryPush",
@@ -459,6 +464,7 @@ export const schemas: readonly NamedSchema[] = [
       disabled: { type: "boolean" },
       created: { type: "string", format: "date-time" },
       quota: { $ref: "Quota#" },
+      max_sessions: { type: "integer", nullable: true, minimum: 0, maximum: 100000 },
       locations: { type: "array", items: { type: "string" } },
       images: { type: "array", items: { type: "string" } },
     },
@@ -503,6 +509,7 @@ export const schemas: readonly NamedSchema[] = [
     properties: {
       name: { type: "string", minLength: 1, maxLength: 100 },
       quota_minutes: { type: "integer", minimum: 0, maximum: 100000000 },
+      max_sessions: { type: "integer", nullable: true, minimum: 0, maximum: 100000 },
       disabled: { type: "boolean" },
       locations: {
         type: "array",

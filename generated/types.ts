@@ -1178,6 +1178,12 @@ export interface components {
             /** @example Operator */
             name: string;
             quota: components["schemas"]["Quota"];
+            /**
+             * @description The most live sessions (not yet `exited` or `dead`) the account may have at once; a start
+             *     past it answers 420 with `details` saying so. null: no cap beyond the locations' capacity.
+             * @example 10
+             */
+            max_sessions?: number | null;
         };
         /** @description An image registry's push notification (Docker Hub's payload shape; other fields are ignored). */
         RegistryPush: {
@@ -1248,6 +1254,12 @@ export interface components {
             created: string;
             quota: components["schemas"]["Quota"];
             /**
+             * @description The most live sessions (not yet `exited` or `dead`) the account may have at once; a start
+             *     past it answers 420 with `details` saying so. null: no cap beyond the locations' capacity.
+             * @example 10
+             */
+            max_sessions?: number | null;
+            /**
              * @description Private locations the account may use, besides every public one.
              * @example [
              *       "local-b"
@@ -1296,6 +1308,12 @@ export interface components {
             name?: string;
             /** @example 1200 */
             quota_minutes?: number;
+            /**
+             * @description Set the most live sessions (not yet `exited` or `dead`) the account may have at once; a start
+             *     past it answers 420 with `details` saying so. null removes the cap.
+             * @example 10
+             */
+            max_sessions?: number | null;
             /**
              * @description Disable (or enable again) the account and, with it, every one of its tokens.
              * @example false
@@ -1476,7 +1494,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No capacity: every node is full, every node is locked for maintenance, or the account's start rate is exceeded (details says full, locked or rate_limited). Retry after Retry-After seconds, then try a secondary location. */
+        /** @description No capacity: every node is full, every node is locked for maintenance, the account's start rate is exceeded, or the account already has as many live sessions as its max_sessions allows (details says full, locked, rate_limited, or account_session_limit with the cap). Retry after Retry-After seconds, then try a secondary location; for the account's cap, stop a session first. */
         CapacityUnavailable: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

@@ -134,6 +134,7 @@ export function createService(
     catalog,
     quota,
     startRate: createStartRateLimiter(config.startRate),
+    maxSessions: (accountId) => accounts.findById(accountId)?.maxSessions,
     now,
     onError: (error) => app.log.error({ err: error }, 'session background work failed'),
   });

@@ -229,9 +229,10 @@ export function UpdateUserPage({ id }: { id: string }) {
 function Profile({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const [name, setName] = useState(user.name);
   const [quota, setQuota] = useState(String(user.quota.total));
+  const [maxSessions, setMaxSessions] = useState(user.max_sessions == null ? '' : String(user.max_sessions));
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const save = async (body: { name?: string; quota_minutes?: number; disabled?: boolean }) => {
+  const save = async (body: { name?: string; quota_minutes?: number; max_sessions?: number | null; disabled?: boolean }) => {
     const { data, error } = await api.PATCH('/admin/api/user/{id}', { params: { path: { id: user.id } }, body });
     if (error) return setError(describeError(error));
     setError(undefined);
@@ -252,6 +253,8 @@ function Profile({ user, onSaved }: { user: User; onSaved: (user: User) => void 
           {user.quota.used.toFixed(1)} of {user.quota.total} minutes used, {user.quota.remaining.toFixed(1)} left
           <progress max={user.quota.total || 1} value={Math.min(user.quota.used, user.quota.total)} aria-label="Quota used" />
         </dd>
+        <dt>Live sessions at once</dt>
+        <dd>{user.max_sessions == null ? 'no cap' : `at most ${user.max_sessions}`}</dd>
         <dt>Private locations</dt>
         <dd>{user.locations.join(', ') || 'none'}</dd>
         <dt>Private images</dt>
@@ -261,13 +264,21 @@ function Profile({ user, onSaved }: { user: User; onSaved: (user: User) => void 
         class="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          void save({ name, quota_minutes: Number(quota) });
+          void save({ name, quota_minutes: Number(quota), max_sessions: maxSessions.trim() === '' ? null : Number(maxSessions) });
         }}
       >
         <label for="user-name">Name</label>
         <input id="user-name" required maxLength={100} value={name} onInput={(e) => (setName(e.currentTarget.value), setSaved(false))} />
         <label for="user-quota">Quota (minutes)</label>
         <input id="user-quota" type="number" min={0} required value={quota} onInput={(e) => (setQuota(e.currentTarget.value), setSaved(false))} />
+        <label for="user-max-sessions">Most live sessions at once (empty: no cap)</label>
+        <input
+          id="user-max-sessions"
+          type="number"
+          min={0}
+          value={maxSessions}
+          onInput={(e) => (setMaxSessions(e.currentTarget.value), setSaved(false))}
+        />
         <ErrorMessage error={error} />
         <div class="buttons">
           <button type="submit">Save</button>

@@ -5,6 +5,8 @@ export interface AccountRecord {
   name: string;
   email: string | null;
   quotaMinutes: number;
+  /** The most live sessions it may have at once; null (or absent) for no cap. */
+  maxSessions?: number | null;
   /** Run time charged so far, in whole seconds. */
   usedSeconds: number;
   operator: boolean;
@@ -20,7 +22,7 @@ export interface AccountRepository {
   findByEmail(email: string): AccountRecord | undefined;
   /** Newest first; `q` matches part of the name, email or id, any case; `after` is the previous page's last. */
   search(options: { q?: string; limit: number; after?: { created: number; id: string } }): AccountRecord[];
-  update(id: string, changes: Partial<Pick<AccountRecord, 'name' | 'quotaMinutes' | 'disabled'>>): void;
+  update(id: string, changes: Partial<Pick<AccountRecord, 'name' | 'quotaMinutes' | 'disabled' | 'maxSessions'>>): void;
 }
 
 /** Private locations and images granted to an account, besides the fleet file's lists. */
@@ -34,6 +36,7 @@ export interface AccountView {
   id: string;
   name: string;
   quota: { total: number; used: number; remaining: number };
+  max_sessions: number | null;
 }
 
 /** The account with its quota in minutes (fractions for seconds), from its usage in seconds. */
@@ -42,5 +45,6 @@ export function accountView(account: AccountRecord, usage: { usedSeconds: number
     id: account.id,
     name: account.name,
     quota: { total: account.quotaMinutes, used: usage.usedSeconds / 60, remaining: usage.remainingSeconds / 60 },
+    max_sessions: account.maxSessions ?? null,
   };
 }

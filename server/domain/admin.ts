@@ -24,7 +24,7 @@ export interface NewUser {
   images?: string[];
 }
 
-export type UserChanges = Partial<Pick<AccountRecord, 'name' | 'quotaMinutes' | 'disabled'>> & {
+export type UserChanges = Partial<Pick<AccountRecord, 'name' | 'quotaMinutes' | 'disabled' | 'maxSessions'>> & {
   locations?: string[];
   images?: string[];
 };

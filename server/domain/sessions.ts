@@ -35,6 +35,8 @@ export type StartFailure =
   | { reason: 'quota_exceeded' }
   | { reason: 'conflict' }
   | { reason: 'no_capacity'; why: 'full' | 'locked' }
+  /** The account has as many live sessions as its cap allows. */
+  | { reason: 'no_capacity'; why: 'account_session_limit'; max: number }
   | { reason: 'no_capacity'; why: 'rate_limited'; retryAfterMs: number };
 
 /** Limits how fast an account starts sessions in a location. */
@@ -48,6 +50,8 @@ export interface SessionsDependencies {
   catalog: Catalog;
   quota: Quota;
   startRate: StartRateLimiter;
+  /** The most live sessions the account may have at once; null or undefined: no cap. */
+  maxSessions?: (accountId: string) => number | null | undefined;
   now: () => number;
   /** Where failures of background work (ttl, quota ends) are reported. */
   onError?: (error: unknown) => void;
@@ -92,6 +96,7 @@ export class Sessions {
   private readonly catalog: Catalog;
   private readonly quota: Quota;
   private readonly startRate: StartRateLimiter;
+  private readonly maxSessions: (accountId: string) => number | null | undefined;
   private readonly now: () => number;
   private readonly onError: (error: unknown) => void;
 
@@ -99,6 +104,7 @@ export class Sessions {
     this.onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
     ({ startRate: this.startRate, now: this.now } = deps);
+    this.maxSessions = deps.maxSessions ?? (() => null);
     this.startDeadlines = new StartDeadlines(this.now, (id) => this.background(this.missedStart(id)));
     this.runtime.onEvent((event) => this.onRuntimeEvent(event));
     this.quota.whenExhausted((accountId) => this.background(this.endAllOf(accountId, 'quota_exhausted')));
@@ -134,6 +140,11 @@ export class Sessions {
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
     const placed = this.repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
       if (this.repository.exists(request.id)) return { ok: false, reason: 'conflict' };
+      // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
+      const max = this.maxSessions(accountId);
+      if (typeof max === 'number' && this.repository.launchedAt(accountId).length >= max) {
+        return { ok: false, reason: 'no_capacity', why: 'account_session_limit', max };
+      }
       const placement = place(
         nodes.nodes,
         (nodeId) => this.repository.liveSessionsOn(nodeId),

@@ -48,6 +48,7 @@ function userBody(user: UserView) {
     disabled: user.disabled,
     created: new Date(user.created).toISOString(),
     quota: { total: user.quotaMinutes, used: user.usage.usedSeconds / 60, remaining: user.usage.remainingSeconds / 60 },
+    max_sessions: user.maxSessions ?? null,
     locations: user.locations,
     images: user.images,
   };
@@ -143,6 +144,7 @@ export function adminHandlers(deps: {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.quota_minutes === undefined ? {} : { quotaMinutes: body.quota_minutes }),
         ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
+        ...(body.max_sessions === undefined ? {} : { maxSessions: body.max_sessions }),
         ...(body.locations === undefined ? {} : { locations: body.locations }),
         ...(body.images === undefined ? {} : { images: body.images }),
       });

@@ -46,7 +46,12 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
           // A rate limit knows when the next start is allowed; full and locked nodes do not.
           const retryAfter = result.why === 'rate_limited' ? Math.max(1, Math.ceil(result.retryAfterMs / 1000)) : RETRY_AFTER_SECONDS;
           return {
-            ...fail(context, 'CAPACITY_UNAVAILABLE', { details: result.why }),
+            ...fail(context, 'CAPACITY_UNAVAILABLE', {
+              details:
+                result.why === 'account_session_limit'
+                  ? `account_session_limit: the account already has ${result.max} live sessions, its max_sessions; stop one first`
+                  : result.why,
+            }),
             headers: { 'Retry-After': String(retryAfter) },
           };
         }

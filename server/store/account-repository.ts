@@ -10,6 +10,7 @@ interface AccountRow {
   operator: number;
   disabled: number;
   created: number;
+  max_sessions: number | null;
 }
 
 function toRecord(row: AccountRow): AccountRecord {
@@ -22,6 +23,7 @@ function toRecord(row: AccountRow): AccountRecord {
     operator: row.operator === 1,
     disabled: row.disabled === 1,
     created: row.created,
+    maxSessions: row.max_sessions,
   };
 }
 
@@ -40,6 +42,7 @@ export function createAccountRepository(db: Db): AccountRepository {
        AND (@afterCreated IS NULL OR created < @afterCreated OR (created = @afterCreated AND id < @afterId))
      ORDER BY created DESC, id DESC LIMIT @limit`,
   );
+  const setMaxSessions = db.prepare('UPDATE accounts SET max_sessions = ? WHERE id = ?');
   const update = db.prepare(
     `UPDATE accounts SET name = coalesce(@name, name), quota_minutes = coalesce(@quotaMinutes, quota_minutes),
        disabled = coalesce(@disabled, disabled) WHERE id = @id`,
@@ -48,8 +51,9 @@ export function createAccountRepository(db: Db): AccountRepository {
     addUsedSeconds: (id, seconds) => {
       addUsed.run(seconds, id);
     },
-    insert: (account) => {
+    insert: ({ maxSessions, ...account }) => {
       insert.run({ ...account, operator: account.operator ? 1 : 0, disabled: account.disabled ? 1 : 0 });
+      if (maxSessions !== undefined && maxSessions !== null) setMaxSessions.run(maxSessions, account.id);
     },
     findById: (id) => {
       const row = byId.get(id) as AccountRow | undefined;
@@ -76,6 +80,8 @@ export function createAccountRepository(db: Db): AccountRepository {
         quotaMinutes: changes.quotaMinutes ?? null,
         disabled: changes.disabled === undefined ? null : changes.disabled ? 1 : 0,
       });
+      // null is a value here (no cap), so not folded into the coalescing update.
+      if (changes.maxSessions !== undefined) setMaxSessions.run(changes.maxSessions, id);
     },
   };
 }

@@ -178,4 +178,12 @@ export const migrations: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 5,
+    name: 'per-account cap on live sessions',
+    sql: `
+      -- The most live sessions the account may have at once; NULL: no cap.
+      ALTER TABLE accounts ADD COLUMN max_sessions INTEGER;
+    `,
+  },
 ];

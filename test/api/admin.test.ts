@@ -60,6 +60,27 @@ describe('admin API', () => {
     expect((await call('POST', '/admin/api/auth', { token: null, body: { ...TEST_ADMIN, password: 'x'.repeat(1_100_000) } })).status).toBe(413);
   });
 
+  it('caps an account\'s live sessions: set in the admin API, shown in GET /account, a start past it answers 420 saying why', async () => {
+    const { accountId, token } = running.service.onboard({ name: 'Capped Studio', quotaMinutes: 100, operator: false });
+    const start = (id: string) => call('POST', '/session', { token, body: { id, location: 'local-a', image: 'echo' } });
+    expect((await panel('PATCH', `/admin/api/user/${accountId}`, { body: { max_sessions: 1 } })).json.max_sessions).toBe(1);
+    expect((await call('GET', '/account', { token })).json.max_sessions).toBe(1);
+    expect((await start('capped-1')).status).toBe(201);
+    const refused = await start('capped-2');
+    expect(refused.status).toBe(420);
+    expect(refused.json.details).toMatch(/^account_session_limit: .*1 live sessions/);
+    // Once the live one ends, a start fits again.
+    expect((await call('DELETE', '/session/capped-1', { token })).status).toBe(204);
+    const deadline = Date.now() + 5000;
+    while (!['exited', 'dead'].includes((await call('GET', '/session/capped-1', { token })).json.status) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await start('capped-3')).status).toBe(201);
+    expect((await panel('PATCH', `/admin/api/user/${accountId}`, { body: { max_sessions: null } })).json.max_sessions).toBeNull();
+    expect((await call('GET', '/account', { token })).json.max_sessions).toBeNull();
+    expect((await start('capped-4')).status).toBe(201);
+  });
+
   it('answers 401 without a session, and to bearer tokens (they are not panel credentials)', async () => {
     const none = await call('GET', '/admin/api/user', { token: null });
     expectError(none, 401, 'UNAUTHORIZED', '/admin/api/user');
