@@ -89,11 +89,13 @@ export interface SessionLimits {
   outputMb: number;
   /** The largest file the game server may write. */
   fileMb: number;
+  /** The work directory's size: past it (checked every second) the game server is killed, exit 137. */
+  workDirMb: number;
   /** A session not running this long after launch ends dead (start_failed). */
   startSeconds: number;
 }
 
-export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, outputMb: 64, fileMb: 1024, startSeconds: 60 };
+export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, outputMb: 64, fileMb: 1024, workDirMb: 2048, startSeconds: 60 };
 
 export interface FleetConfig {
   runtime: {
@@ -172,6 +174,7 @@ const limits = {
     openFiles: { type: 'integer', minimum: 16 },
     outputMb: { type: 'number', exclusiveMinimum: 0 },
     fileMb: { type: 'number', exclusiveMinimum: 0 },
+    workDirMb: { type: 'number', exclusiveMinimum: 0 },
     startSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
   },
 };

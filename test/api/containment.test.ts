@@ -12,7 +12,7 @@ import { testFleet, useService } from '../support/service.js';
 import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const SECRETS = { ADMIN_PASSWORD: 'leaked-admin-password-0123', BOOTSTRAP_TOKEN: 'gsh_LeakedBootstrapToken00000000000000000' };
-const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, startSeconds: 2 };
+const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8, startSeconds: 2 };
 
 describe('a hostile game server in the process runtime sandbox', () => {
   let next = 0;
@@ -149,6 +149,13 @@ describe('a hostile game server in the process runtime sandbox', () => {
     const id = await start('attacker', { ECHO_ALLOCATE_MB: String(LIMITS.memoryMb * 3) });
     const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
     expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+  });
+
+  it('stops a game server whose work directory passes its size limit, with exit code 137', async () => {
+    const id = await start('attacker', { ATTACK: 'fill', FILL_MB: String(LIMITS.workDirMb * 2) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+    expect(await output(id)).toContain('the work directory passed its limit');
   });
 
   it('caps a log flood, keeping the newest output', async () => {

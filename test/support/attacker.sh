@@ -51,6 +51,12 @@ case "$ATTACK" in
       console.log("SQUATTING " + from + "-" + to);
     '
     ;;
+  fill)
+    # FILL_MB files of 1 MiB each in the work directory.
+    i=0
+    while [ $i -lt "$FILL_MB" ]; do head -c 1048576 /dev/zero > "fill-$i"; i=$((i + 1)); done
+    echo "FILLED"
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600

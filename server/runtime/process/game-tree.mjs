@@ -1,7 +1,7 @@
 // The game server's process tree as the supervisor sees it from outside the sandbox: the
 // process inside its network namespace (where readiness is read), and the session's cgroups
 // (emptied and removed at the end). Plain JavaScript: the supervisor uses it.
-import { readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ownNetns = readlinkSync('/proc/self/ns/net');
@@ -37,4 +37,30 @@ export function removeCgroups(dirs) {
     }
   }
   return removed;
+}
+
+/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen. */
+export function directoryBytes(dir, maxEntries) {
+  let bytes = 0;
+  let entries = 0;
+  const pending = [dir];
+  while (pending.length > 0) {
+    let list;
+    try {
+      list = readdirSync(pending.pop(), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of list) {
+      if (++entries > maxEntries) return Infinity;
+      const path = join(entry.parentPath ?? entry.path, entry.name);
+      if (entry.isDirectory()) pending.push(path);
+      else if (entry.isFile()) {
+        try {
+          bytes += lstatSync(path).blocks * 512;
+        } catch {}
+      }
+    }
+  }
+  return bytes;
 }

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts } from '../socket-table.mjs';
-import { childInOtherNetns, removeCgroups } from './game-tree.mjs';
+import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
 import { openOutputLog } from './output-log.mjs';
 
 let input = '';
@@ -30,6 +30,9 @@ const READY_POLL_MS = 5;
 const DEFAULT_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** How long output still in the pipe is read after the game server exited. */
 const DRAIN_MS = 500;
+const WORK_DIR_CHECK_MS = 1000;
+/** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap). */
+const WORK_DIR_MAX_ENTRIES = 100_000;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
 
 const startTimeOf = (pid) => {
@@ -64,8 +67,8 @@ function save(changes) {
  * its death would SIGKILL the sandbox at once; so a graceful signal goes to the sandboxed
  * processes of the group and not to bwrap itself, which then exits with the game's status.
  */
-function signalGame(signal) {
-  if (!spec.sandbox || signal === 'SIGKILL') {
+function signalGame(signal, { insideOnly = false } = {}) {
+  if (!spec.sandbox || (signal === 'SIGKILL' && !insideOnly)) {
     try {
       process.kill(-game.pid, signal);
     } catch {}
@@ -77,7 +80,8 @@ function signalGame(signal) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (pgrp === game.pid && comm !== 'bwrap' && comm !== 'pasta') process.kill(Number(entry), signal);
+      // Not pasta (the group leader, which re-executes itself under another name) nor bwrap.
+      if (pgrp === game.pid && Number(entry) !== game.pid && comm !== 'bwrap') process.kill(Number(entry), signal);
     } catch {}
   }
 }
@@ -85,6 +89,8 @@ function signalGame(signal) {
 const output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
 let game;
 let stopping = false;
+/** The work directory passed its size limit: the game server was killed and is not restarted. */
+let overLimit = false;
 let killTimer;
 
 /**
@@ -152,7 +158,7 @@ function onExit(launched, code, signal) {
   if (launched !== game) return;
   clearTimeout(killTimer);
   const crashed = code !== 0 || signal !== null;
-  if (!stopping && spec.restart && crashed) {
+  if (!stopping && !overLimit && spec.restart && crashed) {
     const delay = RESTART_BACKOFF_MS[Math.min(state.restarts, RESTART_BACKOFF_MS.length - 1)];
     state.restarts++;
     save({ phase: 'restarting', gamePid: null, gameStart: null });
@@ -175,6 +181,19 @@ async function releaseCgroups() {
   }
 }
 
+/** The work directory's size, checked every second; past the limit the game server is killed (exit 137). */
+function watchWorkDir() {
+  if (!spec.workDirBytes) return;
+  const timer = setInterval(() => {
+    if (overLimit || directoryBytes(join(dir, 'work'), WORK_DIR_MAX_ENTRIES) <= spec.workDirBytes) return;
+    overLimit = true;
+    output.write(Buffer.from(`supervisor: the work directory passed its limit of ${spec.workDirBytes} bytes; the game server is stopped\n`));
+    // Only the sandboxed processes: bwrap then reports the kill as exit 137, as the kernel's OOM kill is.
+    if (game && game.exitCode === null && game.signalCode === null) signalGame('SIGKILL', { insideOnly: true });
+  }, WORK_DIR_CHECK_MS);
+  timer.unref();
+}
+
 process.on('SIGTERM', () => {
   if (stopping) return;
   stopping = true;
@@ -191,3 +210,4 @@ process.on('SIGHUP', () => {});
 process.on('SIGINT', () => {});
 
 launch();
+watchWorkDir();
