@@ -12,7 +12,9 @@ import { testFleet, useService } from '../support/service.js';
 import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const SECRETS = { ADMIN_PASSWORD: 'leaked-admin-password-0123', BOOTSTRAP_TOKEN: 'gsh_LeakedBootstrapToken00000000000000000' };
-const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8, startSeconds: 2 };
+const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8 };
+/** The start deadline of the `attacker-slow` image (the same game server): short, so the test is. */
+const START_SECONDS = 2;
 
 describe('a hostile game server in the process runtime sandbox', () => {
   let next = 0;
@@ -25,21 +27,22 @@ describe('a hostile game server in the process runtime sandbox', () => {
   });
 
   const fleet = testFleet((fleet) => {
-    fleet.images.push({
-      name: 'attacker',
+    const attacker = (name: string, limits: object) => ({
+      name,
       defaultTag: 'latest',
       public: true,
-      limits: LIMITS,
+      limits,
       tags: {
         latest: {
           command: ['/bin/sh', './test/support/attacker.sh', process.execPath, './server/sample/echo-server.mjs'],
           ports: [
-            { name: 'game', type: 'udp', container: 7777 },
-            { name: 'query', type: 'tcp', container: 7778 },
+            { name: 'game', type: 'udp' as const, container: 7777 },
+            { name: 'query', type: 'tcp' as const, container: 7778 },
           ],
         },
       },
     });
+    fleet.images.push(attacker('attacker', LIMITS), attacker('attacker-slow', { ...LIMITS, startSeconds: START_SECONDS }));
   });
   const service = useService({}, { fleet });
 
@@ -169,11 +172,11 @@ describe('a hostile game server in the process runtime sandbox', () => {
   it('ends a game server that never binds at its start deadline, and charges its time', async () => {
     const { token } = service.running.service.onboard({ name: 'Idle Studio', quotaMinutes: 10, operator: false });
     const id = newId();
-    expect((await service.call('POST', '/session', { token, body: { id, location: 'local-a', image: 'attacker', env: { ATTACK: 'idle' } } })).status).toBe(201);
+    expect((await service.call('POST', '/session', { token, body: { id, location: 'local-a', image: 'attacker-slow', env: { ATTACK: 'idle' } } })).status).toBe(201);
     const ended = await waitForStatus((method, path, options) => service.call(method, path, { ...options, token }), id, ['dead', 'exited']);
     expect(ended).toMatchObject({ status: 'dead', end_reason: 'start_failed', started: null });
-    expect(ended.ended - ended.created).toBeGreaterThanOrEqual(LIMITS.startSeconds * 1000);
+    expect(ended.ended - ended.created).toBeGreaterThanOrEqual(START_SECONDS * 1000);
     const account = await service.call('GET', '/account', { token });
-    expect(account.json.quota.used * 60).toBeGreaterThanOrEqual(LIMITS.startSeconds);
+    expect(account.json.quota.used * 60).toBeGreaterThanOrEqual(START_SECONDS);
   });
 });
