@@ -6,10 +6,14 @@ import { join } from 'node:path';
 
 const ownNetns = readlinkSync('/proc/self/ns/net');
 
-/** A child of `pid` that lives in another network namespace (pasta's command), or undefined. */
-export function childInOtherNetns(pid) {
+/**
+ * A child of `pid` that lives in another network namespace (pasta's command), or undefined.
+ * With `newerOnly`, only pids above `pid` are read (a child's, unless pids wrapped around):
+ * a handful of files instead of every process's, while polling on the start's critical path.
+ */
+export function childInOtherNetns(pid, { newerOnly = false } = {}) {
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+    if (!/^\d+$/.test(entry) || (newerOnly && Number(entry) <= pid)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);

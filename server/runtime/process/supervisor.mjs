@@ -137,7 +137,9 @@ function drained(launched) {
 /** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
 function portsBoundBy(launched) {
   if (!spec.sandbox) return boundPorts('/proc/net');
-  launched.netnsPid ??= childInOtherNetns(launched.pid);
+  // Mostly the cheap look at newer pids; every 50th poll a full one, in case pids wrapped around.
+  launched.polls = (launched.polls ?? 0) + 1;
+  launched.netnsPid ??= childInOtherNetns(launched.pid, { newerOnly: launched.polls % 50 !== 0 });
   return launched.netnsPid === undefined ? undefined : boundPorts(`/proc/${launched.netnsPid}/net`);
 }
 
