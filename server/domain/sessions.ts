@@ -485,9 +485,9 @@ export class Sessions {
       // A container: the image's entrypoint runs; its PATH comes from the image.
       return {
         ...base,
-        container: { ...tag.docker, image: ref },
+        container: { ...tag.docker, image: ref, ...(tag.command ? { command: tag.command } : {}) },
         file: '',
-        args: [...(tag.command ?? []), ...session.args],
+        args: session.args,
         env: { ...callerEnv, ...identity },
       };
     }

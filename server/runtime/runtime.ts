@@ -13,8 +13,11 @@ export interface LaunchSpec {
   location: string;
   /** The node the session was placed on. */
   nodeId: string;
-  /** Container runtimes: the image reference and limits (the tag's `docker`); `args` is then the container's command. */
-  container?: TagDockerConfig & { image: string };
+  /**
+   * Container runtimes: the image reference and limits (the tag's `docker`) and the tag's
+   * `command`; `args` is then only the request's args.
+   */
+  container?: TagDockerConfig & { image: string; command?: string[] };
   /** Executable and arguments (the image's command, then the request's args). */
   file: string;
   args: string[];

@@ -35,6 +35,7 @@ import { extract as extractTar } from 'tar';
 import type { PortAllocation } from '../../domain/session-record.js';
 import type { NodeDockerConfig } from '../../fleet.js';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
+import { BRIDGE_PREFIX, createSessionNetwork, removeSessionNetwork } from './session-network.js';
 
 const LABEL = {
   session: 'session-host.session',
@@ -48,6 +49,8 @@ const READY_POLL_MS = 10;
 const READY_TIMEOUT_MS = 120_000;
 const GC_EVERY_MS = 10 * 60_000;
 const REQUEST_TIMEOUT_MS = 5000;
+/** `nobody`: a tag that names no user never runs its game server as root. */
+const DEFAULT_USER = '65534:65534';
 
 export interface DockerRuntimeOptions {
   /** Where the runtime keeps its instance id and each session's copied artifacts. */
@@ -172,22 +175,28 @@ export class DockerRuntime implements Runtime {
       env[`PUBLIC_PORT_${port.name.toUpperCase()}`] = String(port.host);
     }
     const key = (p: PortAllocation) => `${p.container}/${p.type}`;
-    const { memoryMb, cpus, pids } = spec.container;
+    const { memoryMb, cpus, pids, user } = spec.container;
+    const labels = {
+      [LABEL.session]: spec.sessionId,
+      [LABEL.account]: spec.accountId,
+      [LABEL.location]: spec.location,
+      [LABEL.node]: spec.nodeId,
+      [LABEL.instance]: this.instance,
+    };
+    let network: string | undefined;
     try {
+      const cmd = await this.command(engine, spec);
+      network = await createSessionNetwork(engine.api, labels);
       const container = await engine.api.createContainer({
         Image: spec.container.image,
-        ...(spec.args.length > 0 ? { Cmd: spec.args } : {}),
+        ...(cmd ? { Cmd: cmd } : {}),
         Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
         WorkingDir: workDir,
-        Labels: {
-          [LABEL.session]: spec.sessionId,
-          [LABEL.account]: spec.accountId,
-          [LABEL.location]: spec.location,
-          [LABEL.node]: spec.nodeId,
-          [LABEL.instance]: this.instance,
-        },
+        User: user ?? DEFAULT_USER,
+        Labels: labels,
         ExposedPorts: Object.fromEntries(spec.ports.map((p) => [key(p), {}])),
         HostConfig: {
+          NetworkMode: network,
           PortBindings: Object.fromEntries(spec.ports.map((p) => [key(p), [{ HostIp: engine.publishIp, HostPort: String(p.host) }]])),
           RestartPolicy: spec.restart ? { Name: 'on-failure', MaximumRetryCount: 0 } : { Name: 'no' },
           Privileged: false,
@@ -212,9 +221,23 @@ export class DockerRuntime implements Runtime {
       }
     } catch (error) {
       this.tracked.delete(spec.sessionId);
+      if (network) await removeSessionNetwork(engine.api, network);
       throw error;
     }
     void this.checkReady(tracked);
+  }
+
+  /**
+   * The container's command (CMD), which follows the image's ENTRYPOINT: the tag's `command`, or
+   * else the image's own CMD, then the request's args. The args never replace what the image
+   * runs: without an ENTRYPOINT, CMD is the program itself.
+   */
+  private async command(engine: Engine, spec: LaunchSpec): Promise<string[] | undefined> {
+    const { command } = spec.container!;
+    if (command) return [...command, ...spec.args];
+    if (spec.args.length === 0) return undefined;
+    const image = await engine.api.getImage(spec.container!.image).inspect();
+    return [...(image.Config.Cmd ?? []), ...spec.args];
   }
 
   async stop(sessionId: string): Promise<void> {
@@ -509,6 +532,8 @@ export class DockerRuntime implements Runtime {
     } catch {
       // No working directory: no artifacts.
     }
+    const network = info.HostConfig.NetworkMode;
+    if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
     const finished = Date.parse(info.State.FinishedAt);
     const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
     const exitCode = info.State.ExitCode;
@@ -557,6 +582,7 @@ export class DockerRuntime implements Runtime {
         rmSync(this.sessionDir(sessionId), { recursive: true, force: true });
       }
     }
+    await this.removeStrayNetworks();
     // Artifacts whose container is already gone.
     const sessions = join(this.options.dataDir, 'docker', 'sessions');
     if (!existsSync(sessions)) return;
@@ -565,6 +591,18 @@ export class DockerRuntime implements Runtime {
       const end = this.readEnd(decodeURIComponent(name));
       const at = end?.at ?? statSync(dir).mtimeMs;
       if (at <= cutoff && !this.tracked.has(decodeURIComponent(name))) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Session networks nothing uses any more (a start interrupted between network and container). */
+  private async removeStrayNetworks(): Promise<void> {
+    for (const engine of this.engines.values()) {
+      const networks = await engine.api.listNetworks({ filters: { label: [`${LABEL.instance}=${this.instance}`] } }).catch(() => []);
+      for (const network of networks) {
+        if (this.tracked.has(network.Labels?.[LABEL.session] ?? '')) continue;
+        // Refused while a container is attached: a live session keeps its network.
+        await engine.api.getNetwork(network.Id).remove().catch(() => {});
+      }
     }
   }
 
