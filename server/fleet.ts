@@ -73,6 +73,10 @@ export interface DockerLimits {
   pids?: number;
   /** `uid[:gid]` the game server runs as (never root; default 65534:65534, nobody). */
   user?: string;
+  /** The size of the working directory, in MiB (default 1024; engines on this machine). */
+  workMb?: number;
+  /** How much of the working directory is copied out as artifacts at the end, in MiB (default 256). */
+  artifactsMb?: number;
 }
 
 export interface ImageConfig {
@@ -152,6 +156,8 @@ const dockerLimits = {
   cpus: { type: 'number', exclusiveMinimum: 0 },
   pids: { type: 'integer', minimum: 1 },
   user: { type: 'string', pattern: '^[1-9][0-9]{0,9}(:[1-9][0-9]{0,9})?$' },
+  workMb: { type: 'integer', minimum: 16, maximum: 1048576 },
+  artifactsMb: { type: 'integer', minimum: 1, maximum: 1048576 },
 } as const;
 
 const schema = {

@@ -59,7 +59,8 @@ export interface Runtime {
   /** After a service restart, watch a session the store says is live; its state arrives as events. */
   adopt(spec: AdoptSpec): Promise<void>;
   /** The game server's output; with `follow`, the stream stays open until the session ends or `signal` aborts. */
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined;
+  /** `tailLines`: only the last lines, where the runtime can ask for them (others may give more). */
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; tailLines?: number }): Readable | undefined;
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;

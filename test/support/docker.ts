@@ -17,13 +17,19 @@ export const IMAGE = process.env.SESSION_HOST_TEST_IMAGE ?? 'session-host-echo:t
 /** The test image without an ENTRYPOINT: its CMD is the program (see ensureCmdOnlyImage). */
 export const CMD_ONLY_IMAGE = `${IMAGE}-cmd-only`;
 export const ENGINE_BASE = process.env.SESSION_HOST_DOCKER_BASE ?? '/var/lib/session-host-docker';
+/** How much the `chatty` image writes to its output, in lines of 4 KiB (json-file's rotation keeps the last ~30 MB). */
+export const LOG_MB = 40;
+const CHATTY = `const line='x'.repeat(4095)+'\\n';let n=${LOG_MB * 256};` +
+  `(function more(){while(n>0){n--;if(!process.stdout.write(line))return process.stdout.once('drain',more)}})()`;
+
 /** The fleet's default limits, which every tag without its own gets. */
-export const DEFAULT_LIMITS = { memoryMb: 64, cpus: 1, pids: 64 };
+export const DEFAULT_LIMITS = { memoryMb: 64, cpus: 1, pids: 64, workMb: 64, artifactsMb: 16 };
 
 /**
  * Node dock-1 on engine 1, dock-2 on engine 2 (location `dock`), dock-2b on engine 2 alone
  * (`dock-only-2`). Images: `echo` (the test image, as its own user 1000), `nobody` (the same
- * image, no user: the default), `cmdonly` (CMD_ONLY_IMAGE), `ghost` (not imported anywhere).
+ * image, no user: the default), `cmdonly` (CMD_ONLY_IMAGE), `chatty` (writes LOG_MB of output,
+ * then exits), `ghost` (not imported anywhere).
  */
 export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   return testFleet((fleet) => {
@@ -44,7 +50,9 @@ export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): Fl
     const ports = fleet.images[0]!.tags.latest!.ports;
     const image = (name: string, docker: { image: string; user?: string }) => ({ name, defaultTag: 'latest', public: true, tags: { latest: { ports, docker } } });
     fleet.images = [image('echo', { image: IMAGE, user: '1000:1000' }), image('nobody', { image: IMAGE }),
-      image('cmdonly', { image: CMD_ONLY_IMAGE, user: '1000:1000' }), image('ghost', { image: 'session-host-not-imported:1' })];
+      image('cmdonly', { image: CMD_ONLY_IMAGE, user: '1000:1000' }),
+      { ...image('chatty', { image: CMD_ONLY_IMAGE }), tags: { latest: { ports: [], command: ['/usr/local/bin/node', '-e', CHATTY], docker: { image: CMD_ONLY_IMAGE } } } },
+      image('ghost', { image: 'session-host-not-imported:1' })];
     change(fleet);
   });
 }
