@@ -72,6 +72,12 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
           'apply deploy/docker/session-host-firewall.nft on every engine host (and keep the API behind a proxy) so no container reaches it',
       );
     }
+    const local = fleet.locations.flatMap((l) => l.nodes).some((n) => n.docker?.engine.startsWith('unix://'));
+    if (local && process.getuid?.() !== 0) {
+      throw new FleetConfigError(
+        'the docker runtime mounts each session\'s size-limited working directory on this machine, which needs root: run the service as root',
+      );
+    }
     return new DockerRuntime({
       dataDir: config.dataDir,
       nodes: fleet.locations.flatMap((l) => l.nodes).map((n) => ({ id: n.id, docker: n.docker! })),

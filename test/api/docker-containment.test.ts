@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractFetch } from '../support/contract.js';
 import { connectProbe, containerOf, DEFAULT_LIMITS, dockerFleet, engines, ensureCmdOnlyImage, LOG_MB, nodeIn, removeLeftovers, skipReason } from '../support/docker.js';
 import { caller } from '../support/http.js';
@@ -164,4 +164,17 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     console.log(`${READS} reads of ${(size / 1048576).toFixed(1)} MB: RSS ${(before / 1048576).toFixed(0)} -> peak ${(peak / 1048576).toFixed(0)} MB`);
     expect((peak - before) / 1048576).toBeLessThan(RSS_BOUND_MB);
   }, 120_000);
+});
+
+describe.skipIf(engines.length < 2)('docker runtime: the API beyond loopback', () => {
+  it('warns at start when the API listens beyond loopback (here: the test bridge address of engine 1)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const service = await startService({ host: '10.213.1.1' }, { fleet: dockerFleet() });
+    try {
+      expect(warn.mock.calls.flat().join('\n')).toMatch(/HOST=10\.213\.1\.1: the API listens beyond loopback.*session-host-firewall\.nft/);
+    } finally {
+      warn.mockRestore();
+      await service.close();
+    }
+  });
 });
