@@ -21,8 +21,13 @@ export interface NodeConfig {
 }
 
 export interface NodeDockerConfig {
-  /** `unix:///run/docker.sock`, or `tcp://host:port` (plain TCP: refused unless `insecure`). */
+  /** `unix:///run/docker.sock`, or `tcp://host:port` with `tls` (without: refused unless `insecure`). */
   engine: string;
+  /**
+   * Mutual TLS to a TCP engine (dockerd --tlsverify): PEM files of the CA that signed the engine's
+   * certificate (which must name the engine's host) and of this service's client certificate and key.
+   */
+  tls?: { ca: string; cert: string; key: string };
   /**
    * Allow a plain TCP engine (no TLS): anyone who reaches its port owns the engine and every
    * session on it. Only for an engine on a network nothing else (no container) can reach.
@@ -213,6 +218,12 @@ const schema = {
                     engine: { type: 'string', pattern: '^(unix:///.+|tcp://[^/]+:[0-9]+/?)$' },
                     publishIp: { type: 'string', minLength: 1 },
                     insecure: { type: 'boolean' },
+                    tls: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['ca', 'cert', 'key'],
+                      properties: { ca: { type: 'string', minLength: 1 }, cert: { type: 'string', minLength: 1 }, key: { type: 'string', minLength: 1 } },
+                    },
                   },
                 },
               },
@@ -318,8 +329,10 @@ function checkConsistency(fleet: FleetConfig): string[] {
   if (fleet.runtime.driver === 'docker') {
     for (const node of fleet.locations.flatMap((l) => l.nodes)) {
       if (!node.docker) problems.push(`node ${node.id}: the docker runtime needs docker.engine`);
-      else if (node.docker.engine.startsWith('tcp://') && !node.docker.insecure) {
-        problems.push(`node ${node.id}: ${node.docker.engine} is a plain TCP engine (no TLS: whoever reaches it owns it); use a unix socket, or set docker.insecure to true on a network nothing else can reach`);
+      else if (node.docker.engine.startsWith('tcp://') && !node.docker.tls && !node.docker.insecure) {
+        problems.push(`node ${node.id}: ${node.docker.engine} is a plain TCP engine (whoever reaches it owns it); give it docker.tls (mutual TLS), or set docker.insecure to true on a network nothing else can reach`);
+      } else if (node.docker.tls && !node.docker.engine.startsWith('tcp://')) {
+        problems.push(`node ${node.id}: docker.tls is for tcp:// engines`);
       }
     }
   }

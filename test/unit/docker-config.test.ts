@@ -34,10 +34,13 @@ describe('fleet file: the docker runtime', () => {
     expect(() => parse(dockerFleet((f) => (f.runtime.driver = 'process')))).toThrow(/the process runtime needs a command/);
   });
 
-  it('refuses a plain TCP engine unless it is marked insecure', () => {
+  it('refuses a plain TCP engine unless it has TLS or is marked insecure', () => {
     expect(() => parse(dockerFleet((f) => delete f.locations[1]!.nodes[0]!.docker!.insecure))).toThrow(
       /node local-b-1: tcp:\/\/10.0.0.5:2375 is a plain TCP engine/,
     );
+    const tls = { ca: '/etc/engine/ca.pem', cert: '/etc/engine/cert.pem', key: '/etc/engine/key.pem' };
+    expect(() => parse(dockerFleet((f) => (f.locations[1]!.nodes[0]!.docker = { engine: 'tcp://10.0.0.5:2376', tls })))).not.toThrow();
+    expect(() => parse(dockerFleet((f) => (f.locations[0]!.nodes[0]!.docker!.tls = tls)))).toThrow(/docker.tls is for tcp/);
   });
 
   it('refuses a tag without memory, pids or CPU limits unless the fleet has defaults; the tag’s own win', () => {

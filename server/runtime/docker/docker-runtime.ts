@@ -97,10 +97,14 @@ interface Tracked {
   restartCount?: number;
 }
 
-export function engineOptions(address: string): Docker.DockerOptions {
+/** dockerode's options for an engine address; with `tls`, HTTPS with a client certificate. */
+export function engineOptions(address: string, tls?: NodeDockerConfig['tls']): Docker.DockerOptions {
   if (address.startsWith('unix://')) return { socketPath: address.slice('unix://'.length) };
   const url = new URL(address.replace(/^tcp:/, 'http:'));
-  return { host: url.hostname, port: Number(url.port), protocol: 'http' };
+  const endpoint = { host: url.hostname, port: Number(url.port) };
+  if (!tls) return { ...endpoint, protocol: 'http' };
+  const [ca, cert, key] = [tls.ca, tls.cert, tls.key].map((file) => readFileSync(file));
+  return { ...endpoint, protocol: 'https', ca, cert, key };
 }
 
 export class DockerRuntime implements Runtime {
@@ -119,7 +123,7 @@ export class DockerRuntime implements Runtime {
     if (!existsSync(idFile)) writeFileSync(idFile, randomUUID(), { flag: 'wx' });
     this.instance = readFileSync(idFile, 'utf8').trim();
     for (const node of options.nodes) {
-      const base = engineOptions(node.docker.engine);
+      const base = engineOptions(node.docker.engine, node.docker.tls);
       this.engines.set(node.id, {
         nodeId: node.id,
         api: new Docker({ ...base, timeout: REQUEST_TIMEOUT_MS }),
