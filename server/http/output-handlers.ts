@@ -42,7 +42,9 @@ export function outputHandlers(sessions: Sessions): Pick<Handlers<RequestContext
         release();
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
       }
+      // Whichever comes first: the stream ends (or is destroyed), or the client leaves.
       stream.once('close', release);
+      context.signal.addEventListener('abort', release, { once: true });
       return { status: 200, body: stream };
     },
 
