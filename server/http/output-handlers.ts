@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
-import type { RequestContext } from './context.js';
 import { PerKeySlots } from '../limits/per-key-slots.js';
 import { fail } from './errors.js';
 
@@ -29,7 +28,7 @@ export function containedPath(root: string, path: string): string | undefined {
 /** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
 export const LOG_READS_PER_ACCOUNT = 8;
 
-export function outputHandlers(sessions: Sessions): Pick<Handlers<RequestContext>, 'getSessionLogs' | 'downloadArtifacts'> {
+export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
   const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
   return {
     async getSessionLogs({ query }, context) {
