@@ -16,7 +16,7 @@ import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
-import { loadFleet, sandboxFleet, type FleetConfig } from './fleet.js';
+import { FleetConfigError, loadFleet, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
@@ -49,10 +49,26 @@ const SHUTDOWN_GRACE_MS = 2000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   if (driver === 'docker') {
+    if (!isLoopback(config.host)) {
+      console.warn(
+        `HOST=${config.host}: the API listens beyond loopback while game servers run in containers; ` +
+          'apply deploy/docker/session-host-firewall.nft on every engine host (and keep the API behind a proxy) so no container reaches it',
+      );
+    }
+    const local = fleet.locations.flatMap((l) => l.nodes).some((n) => n.docker?.engine.startsWith('unix://'));
+    if (local && process.getuid?.() !== 0) {
+      throw new FleetConfigError(
+        'the docker runtime mounts each session\'s size-limited working directory on this machine, which needs root: run the service as root',
+      );
+    }
     return new DockerRuntime({
       dataDir: config.dataDir,
       nodes: fleet.locations.flatMap((l) => l.nodes).map((n) => ({ id: n.id, docker: n.docker! })),
