@@ -62,7 +62,7 @@ export function useRestartableService() {
   const processes: ServiceProcess[] = [];
   afterAll(async () => {
     for (const p of processes) await p.kill('SIGKILL');
-    reapSessionProcesses(dataDir);
+    await reapSessionProcesses(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
     expect(contract.violations).toEqual([]);
   });

@@ -8,6 +8,8 @@ import { contractFetch } from './contract.js';
 import { caller } from './http.js';
 import type { Config } from '../../server/config.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
+import { removeInstanceCgroups } from '../../server/runtime/process/cgroups.js';
+import { instanceCgroupGroup } from '../../server/runtime/process/sandboxes.js';
 import { createService, type Service } from '../../server/service.js';
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'test-admin-password' };
@@ -79,7 +81,15 @@ export function writeFleet(dataDir: string, fleet: FleetConfig): void {
  * Game servers outlive the service by design; a test that fails half-way must not leave them
  * running. Kills every supervisor and game server recorded under the data directory.
  */
-export function reapSessionProcesses(dataDir: string): void {
+export async function reapSessionProcesses(dataDir: string): Promise<void> {
+  killSessionProcesses(dataDir);
+  // Their cgroups too, once the killed processes are gone (dying takes a moment).
+  for (let attempt = 0; attempt < 20 && !removeInstanceCgroups('/sys/fs/cgroup', instanceCgroupGroup(dataDir)); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function killSessionProcesses(dataDir: string): void {
   const sessions = join(dataDir, 'sessions');
   if (!existsSync(sessions)) return;
   for (const id of readdirSync(sessions)) {
@@ -116,7 +126,7 @@ export async function startService(
     service,
     async close({ keepData = false } = {}) {
       await service.close();
-      if (!keepData) reapSessionProcesses(config.dataDir);
+      if (!keepData) await reapSessionProcesses(config.dataDir);
       if (!keepData) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

@@ -5,8 +5,9 @@
  * to spill into (memsw set too where accounted), so a game server over its limit is killed by
  * the kernel's OOM killer: SIGKILL, exit code 137.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeCgroups } from './game-tree.mjs';
 
 export interface CgroupLimits {
   memoryMb: number;
@@ -23,9 +24,12 @@ export function cgroupProblem(root = '/sys/fs/cgroup'): string | undefined {
   return missing.length === 0 ? undefined : `the cgroup v1 controllers ${missing.join(', ')} are not mounted under ${root}`;
 }
 
+const sessionCgroups = (root: string, group: string, sessionId: string) =>
+  CONTROLLERS.map((controller) => join(root, controller, 'session-host', group, sessionId));
+
 /** The session's cgroup directories, created with its limits. `group` keeps instances on one host apart. */
 export function createCgroups(root: string, group: string, sessionId: string, limits: CgroupLimits): string[] {
-  const dirs = CONTROLLERS.map((controller) => join(root, controller, 'session-host', group, sessionId));
+  const dirs = sessionCgroups(root, group, sessionId);
   for (const dir of dirs) mkdirSync(dir, { recursive: true });
   const [memory, pids, cpu] = dirs as [string, string, string];
   const bytes = String(limits.memoryMb * 1024 * 1024);
@@ -34,4 +38,30 @@ export function createCgroups(root: string, group: string, sessionId: string, li
   writeFileSync(join(pids, 'pids.max'), String(limits.pids));
   writeFileSync(join(cpu, 'cpu.shares'), String(limits.cpuShares));
   return dirs;
+}
+
+/** What a vanished supervisor left of a session's cgroups (a live one removes its own): killed and removed. */
+export function removeSessionCgroups(root: string, group: string, sessionId: string): boolean {
+  return removeCgroups(sessionCgroups(root, group, sessionId));
+}
+
+/** Every cgroup of an instance (tests, and an instance retired for good); false while some are still busy. */
+export function removeInstanceCgroups(root: string, group: string): boolean {
+  let removed = true;
+  for (const controller of CONTROLLERS) {
+    const dir = join(root, controller, 'session-host', group);
+    let sessions: string[];
+    try {
+      sessions = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    } catch {
+      continue;
+    }
+    if (!removeCgroups(sessions.map((session) => join(dir, session)))) removed = false;
+    try {
+      rmdirSync(dir);
+    } catch {
+      removed = false;
+    }
+  }
+  return removed;
 }

@@ -210,10 +210,11 @@ export class ProcessRuntime implements Runtime {
 
   /** Ended sessions' directories past the retention. */
   private purge() {
-    purgeEndedSessions(this.options.sessionsDir, {
+    const purged = purgeEndedSessions(this.options.sessionsDir, {
       before: this.options.now() - this.options.retentionMs,
       isLive: (id) => this.watched.has(id) || this.starting.has(id),
     });
+    for (const sessionId of purged) this.options.sandboxes?.removeLeftovers(sessionId);
   }
 
   private watch(sessionId: string, supervisorPid: number, lastPhase?: SupervisorState['phase']) {

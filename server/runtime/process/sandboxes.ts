@@ -7,7 +7,7 @@ import { chmodSync, chownSync, existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { FleetConfigError, projectRoot, type FleetConfig } from '../../fleet.js';
 import type { LaunchSpec } from '../runtime.js';
-import { cgroupProblem, createCgroups } from './cgroups.js';
+import { cgroupProblem, createCgroups, removeSessionCgroups } from './cgroups.js';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
 
 export interface SandboxesOptions {
@@ -76,6 +76,11 @@ export class Sandboxes {
     this.uidOf.delete(sessionId);
   }
 
+  /** An ended session's cgroups, should its supervisor have vanished before removing them. */
+  removeLeftovers(sessionId: string): void {
+    removeSessionCgroups(this.options.cgroupRoot, this.options.cgroupGroup, sessionId);
+  }
+
   private allocate(sessionId: string): number {
     const used = new Set(this.uidOf.values());
     for (let uid = this.options.uids.from; uid <= this.options.uids.to; uid++) {
@@ -110,11 +115,15 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
     tools: check.tools,
     uids: fleet.runtime.uids ?? DEFAULT_UIDS,
     cgroupRoot: '/sys/fs/cgroup',
-    // One data directory, one instance: its path names its cgroups.
-    cgroupGroup: createHash('sha256').update(dataDir).digest('hex').slice(0, 12),
+    cgroupGroup: instanceCgroupGroup(dataDir),
     hide: [dataDir],
     readOnly,
   });
+}
+
+/** One data directory, one instance: its path names the instance's cgroups. */
+export function instanceCgroupGroup(dataDir: string): string {
+  return createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
 }
 
 function isWithin(path: string, dir: string): boolean {

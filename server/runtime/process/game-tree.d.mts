@@ -1,0 +1,3 @@
+export function childInOtherNetns(pid: number, options?: { newerOnly?: boolean }): number | undefined;
+export function removeCgroups(dirs: readonly string[]): boolean;
+export function directoryBytes(dir: string, maxEntries: number): number;
