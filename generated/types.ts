@@ -722,7 +722,9 @@ export interface components {
         /**
          * @description Why a session ended: `stopped` (DELETE /session/{id}), `exited` (the game server quit with
          *     code 0), `crashed` (non-zero exit or signal, without restart), `ttl_expired`,
-         *     `quota_exhausted`, `start_failed`, `node_lost`. Null while live.
+         *     `quota_exhausted`, `start_failed` (it could not be launched, exited before running, or was
+         *     not running by its image's start deadline, 60 seconds unless the fleet says otherwise),
+         *     `node_lost`. Null while live.
          * @example stopped
          * @enum {string|null}
          */
