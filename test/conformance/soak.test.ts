@@ -138,8 +138,9 @@ describe('soak with kill -9', () => {
     }
     const locations = (await api('GET', '/location')).json.locations;
     expect(locations.map((l: any) => l.capacity.used)).toEqual([0, 0]);
-    const ended = (await api('GET', '/session?all=true')).json.sessions as { started: number | null; ended: number }[];
-    const runSeconds = ended.filter((s) => s.started !== null).reduce((sum, s) => sum + Math.ceil((s.ended - s.started!) / 1000), 0);
+    const ended = (await api('GET', '/session?all=true')).json.sessions as { created: number; ended: number }[];
+    // Charged from launch (created) to the end, whether or not it ever ran.
+    const runSeconds = ended.reduce((sum, s) => sum + Math.max(0, Math.ceil((s.ended - s.created) / 1000)), 0);
     const quota = (await api('GET', '/account')).json.quota;
     expect(Math.round(quota.used * 60)).toBe(runSeconds);
     expect(counts.serverErrors).toBe(0);
