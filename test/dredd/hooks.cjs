@@ -142,6 +142,16 @@ const notJson = (t) => {
   t.request.headers['Content-Type'] = 'text/plain';
 };
 
+/** The same shapes for joining and leaving: a live session, an unknown one, and the usual bad bodies. */
+const playerHooks = (operation) => ({
+  [`${operation} 200`]: async (t) => patchJsonBody(t, { session: await liveSession() }),
+  [`${operation} 401`]: unauthenticated,
+  [`${operation} 404`]: (t) => patchJsonBody(t, { session: 'no-such-session' }),
+  [`${operation} 413`]: tooLarge,
+  [`${operation} 415`]: notJson,
+  [`${operation} 422`]: (t) => patchJsonBody(t, { players: [] }),
+});
+
 // How to provoke each documented response of the implemented operations, by
 // "METHOD /path status". Success responses not listed here need only the default auth.
 const SHAPE = {
@@ -196,18 +206,8 @@ const SHAPE = {
   'DELETE /session/{id} 409': () => waitEnded(EXAMPLE_ID),
 
   // Players need a live session; the ended example session gives the 409s.
-  'PUT /session/player/join 200': async (t) => patchJsonBody(t, { session: await liveSession() }),
-  'PUT /session/player/join 401': unauthenticated,
-  'PUT /session/player/join 404': (t) => patchJsonBody(t, { session: 'no-such-session' }),
-  'PUT /session/player/join 413': tooLarge,
-  'PUT /session/player/join 415': notJson,
-  'PUT /session/player/join 422': (t) => patchJsonBody(t, { players: [] }),
-  'DELETE /session/player/leave 200': async (t) => patchJsonBody(t, { session: await liveSession() }),
-  'DELETE /session/player/leave 401': unauthenticated,
-  'DELETE /session/player/leave 404': (t) => patchJsonBody(t, { session: 'no-such-session' }),
-  'DELETE /session/player/leave 413': tooLarge,
-  'DELETE /session/player/leave 415': notJson,
-  'DELETE /session/player/leave 422': (t) => patchJsonBody(t, { players: [] }),
+  ...playerHooks('PUT /session/player/join'),
+  ...playerHooks('DELETE /session/player/leave'),
 
   'GET /location 401': unauthenticated,
   'GET /available-location/{image} 401': unauthenticated,
