@@ -14,7 +14,7 @@ describe('a token lifetime', () => {
   const tokens = new Tokens(createTokenRepository(db), createTokenVault(SecretBox.fromKey(Buffer.alloc(32, 7))), { isAccountActive: () => true }, () => clock++);
   const { accountId } = bootstrap(createAccountRepository(db), tokens, { bootstrapToken: `gsh_${'A'.repeat(40)}`, quotaMinutes: 1, now: clock })!;
 
-  it('is counted from the token's own creation instant, for an operator's token and a derived one', () => {
+  it("is counted from the token's own creation instant, for an operator's token and a derived one", () => {
     const minted = tokens.mintFor(accountId, { name: 'ops', scopes: ['session:read'], expiresAfter: '1h' });
     if (!minted.ok) throw new Error('mintFor failed');
     expect(minted.record.expiresAt! - minted.record.created).toBe(3_600_000);
