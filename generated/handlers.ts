@@ -74,6 +74,8 @@ export interface Handlers<Context> {
   getAccount(request: OperationRequest<'getAccount'>, context: Context): Promise<OperationResponse<'getAccount'>>;
   /** POST /webhook/repohost: Register a pushed image tag (scopes: webhook:repohost) */
   registerImageTag(request: OperationRequest<'registerImageTag'>, context: Context): Promise<OperationResponse<'registerImageTag'>>;
+  /** GET /metrics: Read the service's metrics (scopes: metrics:read) */
+  getMetrics(request: OperationRequest<'getMetrics'>, context: Context): Promise<OperationResponse<'getMetrics'>>;
   /** GET /admin/api/auth: Read the panel session (scopes: admin session) */
   getAdminSession(request: OperationRequest<'getAdminSession'>, context: Context): Promise<OperationResponse<'getAdminSession'>>;
   /** POST /admin/api/auth: Sign in to the admin panel (scopes: no authentication) */
@@ -112,4 +114,6 @@ export interface Handlers<Context> {
   tailSessionLogs(request: OperationRequest<'tailSessionLogs'>, context: Context): Promise<OperationResponse<'tailSessionLogs'>>;
   /** GET /admin/api/image: List the image catalog (scopes: admin session) */
   listImages(request: OperationRequest<'listImages'>, context: Context): Promise<OperationResponse<'listImages'>>;
+  /** GET /admin/api/overview: Read the overview of the last hour (scopes: admin session) */
+  getOverview(request: OperationRequest<'getOverview'>, context: Context): Promise<OperationResponse<'getOverview'>>;
 }

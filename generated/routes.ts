@@ -6,7 +6,7 @@ export const apiVersion = "1.1.0";
 
 export type Scope = components['schemas']['Scope'];
 /** Every scope a token can hold, in the spec's order. */
-export const scopes = ["session:start","session:read","session:stop","logs:read","artifact:read","regions:read","events:write","token:write","webhook:repohost"] as const satisfies readonly Scope[];
+export const scopes = ["session:start","session:read","session:stop","logs:read","artifact:read","regions:read","events:write","token:write","webhook:repohost","metrics:read"] as const satisfies readonly Scope[];
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -5827,7 +5827,8 @@ export const routes: readonly RouteDefinition[] = [
                         "regions:read",
                         "events:write",
                         "token:write",
-                        "webhook:repohost"
+                        "webhook:repohost",
+                        "metrics:read"
                       ]
                     }
                   },
@@ -6040,7 +6041,8 @@ export const routes: readonly RouteDefinition[] = [
                 "regions:read",
                 "events:write",
                 "token:write",
-                "webhook:repohost"
+                "webhook:repohost",
+                "metrics:read"
               ]
             }
           },
@@ -6100,7 +6102,8 @@ export const routes: readonly RouteDefinition[] = [
                   "regions:read",
                   "events:write",
                   "token:write",
-                  "webhook:repohost"
+                  "webhook:repohost",
+                  "metrics:read"
                 ]
               }
             },
@@ -7249,6 +7252,162 @@ export const routes: readonly RouteDefinition[] = [
         }
       },
       "422": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getMetrics",
+    "method": "GET",
+    "path": "/metrics",
+    "url": "/metrics",
+    "tag": "Metrics",
+    "summary": "Read the service's metrics",
+    "requiredScopes": [
+      "metrics:read"
+    ],
+    "security": "bearer",
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "text/plain",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "401": {
         "contentType": "application/json",
         "schema": {
           "type": "object",
@@ -9901,7 +10060,8 @@ export const routes: readonly RouteDefinition[] = [
                         "regions:read",
                         "events:write",
                         "token:write",
-                        "webhook:repohost"
+                        "webhook:repohost",
+                        "metrics:read"
                       ]
                     }
                   },
@@ -10179,7 +10339,8 @@ export const routes: readonly RouteDefinition[] = [
                 "regions:read",
                 "events:write",
                 "token:write",
-                "webhook:repohost"
+                "webhook:repohost",
+                "metrics:read"
               ]
             }
           },
@@ -10252,7 +10413,8 @@ export const routes: readonly RouteDefinition[] = [
                   "regions:read",
                   "events:write",
                   "token:write",
-                  "webhook:repohost"
+                  "webhook:repohost",
+                  "metrics:read"
                 ]
               }
             },
@@ -11010,7 +11172,8 @@ export const routes: readonly RouteDefinition[] = [
                   "regions:read",
                   "events:write",
                   "token:write",
-                  "webhook:repohost"
+                  "webhook:repohost",
+                  "metrics:read"
                 ]
               }
             },
@@ -13780,6 +13943,260 @@ export const routes: readonly RouteDefinition[] = [
                           "format": "date-time",
                           "nullable": true
                         }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getOverview",
+    "method": "GET",
+    "path": "/admin/api/overview",
+    "url": "/admin/api/overview",
+    "tag": "Admin",
+    "summary": "Read the overview of the last hour",
+    "requiredScopes": [],
+    "security": "adminSession",
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "intervalSeconds",
+            "samples"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "intervalSeconds": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "samples": {
+              "type": "array",
+              "maxItems": 3600,
+              "items": {
+                "type": "object",
+                "required": [
+                  "at",
+                  "sessions",
+                  "starts",
+                  "capacityUnavailable",
+                  "startToRunning"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "at": {
+                    "type": "integer",
+                    "format": "int64"
+                  },
+                  "sessions": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "location",
+                        "state",
+                        "count"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "location": {
+                          "type": "string"
+                        },
+                        "state": {
+                          "type": "string",
+                          "enum": [
+                            "created",
+                            "running",
+                            "restarting",
+                            "draining",
+                            "shuttingdown",
+                            "server_unreachable",
+                            "exited",
+                            "dead"
+                          ]
+                        },
+                        "count": {
+                          "type": "integer",
+                          "minimum": 0
+                        }
+                      }
+                    }
+                  },
+                  "starts": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "capacityUnavailable": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "startToRunning": {
+                    "type": "object",
+                    "nullable": true,
+                    "required": [
+                      "count",
+                      "p50",
+                      "p95",
+                      "p99"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "count": {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      "p50": {
+                        "type": "number"
+                      },
+                      "p95": {
+                        "type": "number"
+                      },
+                      "p99": {
+                        "type": "number"
                       }
                     }
                   }

@@ -56,4 +56,5 @@ export const scopeGroups: { label: string; scopes: Scope[] }[] = [
   { label: 'Fleet', scopes: ['regions:read'] },
   { label: 'Integration', scopes: ['events:write', 'webhook:repohost'] },
   { label: 'Tokens', scopes: ['token:write'] },
+  { label: 'Monitoring', scopes: ['metrics:read'] },
 ];
