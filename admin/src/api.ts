@@ -16,6 +16,7 @@ export type Session = components['schemas']['Session'];
 export type SessionStatus = components['schemas']['SessionStatus'];
 export type ImageCatalog = components['schemas']['ImageCatalog'];
 export type ApiError = components['schemas']['Error'];
+export type Overview = components['schemas']['Overview'];
 
 let csrfToken: string | undefined;
 let onSignedOut: () => void = () => {};
