@@ -1,7 +1,8 @@
 /**
  * The admin panel's Overview page in Chromium (playwright-core, Debian's /usr/bin/chromium):
  * after some starts, a 420 and a stop, its three charts are drawn with data in them. Saves the
- * page to docs/screenshots/overview.png for the README. Skipped, saying why, without Chromium.
+ * page to test-results/screenshots/overview-laptop.png (docs/screenshots/overview.png is a copy).
+ * Skipped, saying why, without Chromium.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -87,7 +88,7 @@ describe.skipIf(!hasChromium)('the Overview page in Chromium', () => {
     for (const title of ['Live sessions per location and state', 'Start to running', 'Starts and 420 answers per minute']) {
       expect(await drawnPixels(page, title), title).toBeGreaterThan(20);
     }
-    mkdirSync('docs/screenshots', { recursive: true });
-    await page.screenshot({ path: 'docs/screenshots/overview.png', fullPage: true });
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test-results/screenshots/overview-laptop.png', fullPage: true });
   });
 });
