@@ -23,6 +23,7 @@ import { b2docker } from './scenarios/b2-docker.js';
 import { b2 } from './scenarios/b2-start-to-running.js';
 import { b3 } from './scenarios/b3-scale.js';
 import { b4 } from './scenarios/b4-contention.js';
+import { b5 } from './scenarios/b5-observability.js';
 import { projectRoot, serviceRoot } from './service.js';
 
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
@@ -31,6 +32,7 @@ const scenarios: Record<string, { title: string; run: (options: BenchOptions) =>
   B2D: { title: 'start-to-running on the Docker runtime vs starting the container directly', run: b2docker },
   B3: { title: 'scale: 1,000 and 10,000 live simulated sessions', run: b3 },
   B4: { title: 'contention: 500 concurrent starts into 100 slots', run: b4 },
+  B5: { title: 'observability: metrics and OTLP traces on vs off', run: b5 },
 };
 
 const options: BenchOptions = {
