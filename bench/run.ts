@@ -3,7 +3,7 @@
  * table, and writes bench/results.json (every raw number, plus the machine). Not part of
  * `npm test`: it takes minutes and its numbers depend on the machine.
  *
- *   npm run bench                 every scenario (B1 to B4, and B2D when Docker engines are given)
+ *   npm run bench                 every scenario (B1 to B5, and B2D when Docker engines are given)
  *   npm run bench -- B1 B3        some of them
  *
  * Environment: BENCH_DURATION (seconds per measured load run, default 5), BENCH_WARMUP
