@@ -2,12 +2,11 @@
 import type { Handlers } from '../../generated/handlers.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { OverviewHistory } from '../observability/overview.js';
-import type { RequestContext } from './context.js';
 
 export function observabilityHandlers(
   metrics: Metrics,
   overview: OverviewHistory,
-): Pick<Handlers<RequestContext>, 'getMetrics' | 'getOverview'> {
+): Pick<Handlers, 'getMetrics' | 'getOverview'> {
   return {
     async getMetrics() {
       return { status: 200, body: await metrics.registry.metrics() };
