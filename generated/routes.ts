@@ -84,13 +84,35 @@ export const routes: readonly RouteDefinition[] = [
               "dead"
             ]
           },
-          "playerCount[lt]": {
-            "type": "integer",
-            "minimum": 0
+          "filter": {
+            "type": "object",
+            "maxProperties": 16,
+            "additionalProperties": {
+              "type": "string",
+              "maxLength": 1024
+            }
           },
-          "playerCount[gt]": {
-            "type": "integer",
-            "minimum": 0
+          "filterNot": {
+            "type": "object",
+            "maxProperties": 16,
+            "additionalProperties": {
+              "type": "string",
+              "maxLength": 1024
+            }
+          },
+          "playerCount": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "lt": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "gt": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
           },
           "limit": {
             "type": "integer",
@@ -101,16 +123,6 @@ export const routes: readonly RouteDefinition[] = [
             "type": "string",
             "minLength": 1,
             "maxLength": 512
-          }
-        },
-        "patternProperties": {
-          "^filter\\[[^\\]]+\\]$": {
-            "type": "string",
-            "maxLength": 1024
-          },
-          "^filterNot\\[[^\\]]+\\]$": {
-            "type": "string",
-            "maxLength": 1024
           }
         }
       },

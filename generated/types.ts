@@ -12,6 +12,10 @@ export interface paths {
          * @description The account's sessions, newest first. Live sessions only unless `all=true`. Every given
          *     filter must match. Without `limit` every match is returned; with it, page with
          *     `next_cursor`.
+         *
+         *     Filters are validated before use: a malformed one (`filter=abc`, `playerCount=3`,
+         *     `playerCount[eq]=1`, a repeated key, more than 16 labels in `filter` or `filterNot`) is 422
+         *     with a violation naming the parameter, never ignored.
          */
         get: operations["listSessions"];
         put?: never;
@@ -1401,7 +1405,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format (violations lists each). */
+        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels (violations lists each). */
         InvalidRequest: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1451,7 +1455,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than the service accepts (1 MiB). */
+        /** @description The request body is larger than the service accepts: 8 KiB for sign-in, tokens, users, nodes, subscriptions and registry pushes; 1 MiB for the rest. */
         PayloadTooLarge: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

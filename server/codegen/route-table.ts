@@ -70,33 +70,17 @@ interface Parameter {
 }
 
 /**
- * Query parameters in deepObject style (`filter[mode]=ranked`) arrive as flat keys, so their
- * object schema becomes one property (or pattern) per bracketed key.
+ * The query string as one object of its parameters. Parameters in deepObject style
+ * (`filter[mode]=ranked`) arrive nested (the server's query parser builds the object), so each
+ * is validated against its own schema: its shape, `maxProperties`, `additionalProperties`.
  */
 function querySchema(parameters: Parameter[]): JsonObject | undefined {
   const query = parameters.filter((p) => p.in === 'query');
   if (query.length === 0) return undefined;
-  const properties: JsonObject = {};
-  const patternProperties: JsonObject = {};
-  const required: string[] = [];
-  for (const parameter of query) {
-    if (parameter.style === 'deepObject') {
-      const { properties: fields, additionalProperties } = parameter.schema;
-      if (isObject(fields)) {
-        for (const [field, schema] of Object.entries(fields)) properties[`${parameter.name}[${field}]`] = schema;
-      }
-      if (isObject(additionalProperties)) {
-        patternProperties[`^${parameter.name}\\[[^\\]]+\\]$`] = additionalProperties;
-      }
-    } else {
-      properties[parameter.name] = parameter.schema;
-      if (parameter.required) required.push(parameter.name);
-    }
-  }
+  const required = query.filter((p) => p.required).map((p) => p.name);
   return {
     type: 'object',
-    properties,
-    ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
+    properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
     ...(required.length > 0 ? { required } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
-import { bracketed, decodeCursor, encodeCursor, sessionBody } from './session-view.js';
+import { decodeCursor, encodeCursor, sessionBody } from './session-view.js';
 
 /** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
 const RETRY_AFTER_SECONDS = 3;
@@ -53,7 +53,6 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContex
     },
 
     async listSessions({ query }, context) {
-      const raw = query as Record<string, unknown>;
       let after: { created: number; id: string } | undefined;
       if (query.cursor !== undefined) {
         after = decodeCursor(query.cursor);
@@ -63,7 +62,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContex
           });
         }
       }
-      const playerCount = bracketed(raw, 'playerCount');
+      const playerCount = query.playerCount ?? {};
       const limit = query.limit;
       const found = sessions.list({
         accountId: context.principal.accountId,
@@ -73,10 +72,10 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContex
         ...(query.tag === undefined ? {} : { tag: query.tag }),
         ...(query.host === undefined ? {} : { host: query.host }),
         ...(query.status === undefined ? {} : { status: query.status }),
-        labels: bracketed(raw, 'filter'),
-        notLabels: bracketed(raw, 'filterNot'),
-        ...(playerCount.lt === undefined ? {} : { playersLessThan: Number(playerCount.lt) }),
-        ...(playerCount.gt === undefined ? {} : { playersMoreThan: Number(playerCount.gt) }),
+        labels: query.filter ?? {},
+        notLabels: query.filterNot ?? {},
+        ...(playerCount.lt === undefined ? {} : { playersLessThan: playerCount.lt }),
+        ...(playerCount.gt === undefined ? {} : { playersMoreThan: playerCount.gt }),
         // One more than asked tells whether another page follows.
         ...(limit === undefined ? {} : { limit: limit + 1 }),
         ...(after ? { after } : {}),
