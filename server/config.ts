@@ -4,6 +4,7 @@
  */
 import AjvModule from 'ajv';
 import { join, resolve } from 'node:path';
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/request-limits.js';
 
 const Ajv = AjvModule.default;
 
@@ -29,6 +30,8 @@ export interface Config {
   simulated: { readyMs: number; stopMs: number };
   /** The first admin panel operator, created on a data directory without operators. */
   admin: { email: string; password: string | undefined };
+  /** HTTP server deadlines and the connection cap. */
+  http: ServerLimits;
 }
 
 const schema = {
@@ -55,6 +58,10 @@ const schema = {
     SIMULATED_STOP_MS: { type: 'integer', minimum: 0, default: 800 },
     ADMIN_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', default: 'admin@localhost' },
     ADMIN_PASSWORD: { type: 'string', minLength: 12, maxLength: 1024 },
+    HTTP_HEADERS_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.headersTimeoutMs },
+    HTTP_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.requestTimeoutMs },
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs },
+    HTTP_MAX_CONNECTIONS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnections },
   },
 } as const;
 
@@ -93,5 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS as number,
     simulated: { readyMs: raw.SIMULATED_READY_MS as number, stopMs: raw.SIMULATED_STOP_MS as number },
     admin: { email: raw.ADMIN_EMAIL as string, password: raw.ADMIN_PASSWORD as string | undefined },
+    http: {
+      headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS as number,
+      requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS as number,
+      keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
+      maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
+    },
   };
 }

@@ -177,7 +177,7 @@ export function createService(
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
   };
 
-  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
+  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, serverLimits: config.http });
   const timers = [
     setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
     setInterval(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
 import { caller } from './http.js';
 import type { Config } from '../../server/config.js';
+import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
 
@@ -45,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webhookBackoffMs: 100,
     simulated: { readyMs: 50, stopMs: 30 },
     admin: { ...TEST_ADMIN },
+    http: { ...DEFAULT_SERVER_LIMITS },
     ...overrides,
   };
 }
