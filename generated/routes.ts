@@ -334,6 +334,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -401,6 +402,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -468,6 +470,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -795,6 +798,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -862,6 +866,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -929,6 +934,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -996,6 +1002,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1063,6 +1070,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1130,6 +1138,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1197,6 +1206,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1264,6 +1274,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1331,6 +1342,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1592,6 +1604,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1659,6 +1672,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1726,6 +1740,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1836,6 +1851,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1903,6 +1919,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -1970,6 +1987,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2037,6 +2055,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2178,6 +2197,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2245,6 +2265,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2312,6 +2333,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2379,6 +2401,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2446,6 +2469,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2513,6 +2537,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2580,6 +2605,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2720,6 +2746,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2787,6 +2814,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2854,6 +2882,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2921,6 +2950,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -2988,6 +3018,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3055,6 +3086,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3122,6 +3154,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3307,6 +3340,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3374,6 +3408,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3512,6 +3547,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3579,6 +3615,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3646,6 +3683,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3762,6 +3800,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3829,6 +3868,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3896,6 +3936,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -3963,6 +4004,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4081,6 +4123,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4148,6 +4191,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4215,6 +4259,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4282,6 +4327,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4349,6 +4395,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4452,6 +4499,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4519,6 +4567,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4586,6 +4635,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4713,6 +4763,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4780,6 +4831,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4926,6 +4978,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -4993,6 +5046,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5060,6 +5114,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5127,6 +5182,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5194,6 +5250,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5304,6 +5361,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5371,6 +5429,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5438,6 +5497,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5597,6 +5657,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5664,6 +5725,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5731,6 +5793,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5901,6 +5964,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -5968,6 +6032,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6158,6 +6223,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6225,6 +6291,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6292,6 +6359,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6359,6 +6427,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6426,6 +6495,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6536,6 +6606,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6603,6 +6674,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6670,6 +6742,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6802,6 +6875,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -6869,6 +6943,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7019,6 +7094,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7086,6 +7162,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7153,6 +7230,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7220,6 +7298,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7287,6 +7366,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7354,6 +7434,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7458,6 +7539,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7525,6 +7607,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7650,6 +7733,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7717,6 +7801,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7784,6 +7869,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7851,6 +7937,75 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "429": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -7918,6 +8073,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8014,6 +8170,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8081,6 +8238,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8271,6 +8429,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8338,6 +8497,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8405,6 +8565,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8616,6 +8777,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8683,6 +8845,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8750,6 +8913,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8817,6 +8981,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8884,6 +9049,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -8951,6 +9117,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9118,6 +9285,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9185,6 +9353,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9252,6 +9421,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9469,6 +9639,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9536,6 +9707,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9603,6 +9775,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9670,6 +9843,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9737,6 +9911,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9804,6 +9979,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -9975,6 +10151,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10042,6 +10219,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10109,6 +10287,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10310,6 +10489,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10377,6 +10557,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10444,6 +10625,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10511,6 +10693,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10578,6 +10761,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10645,6 +10829,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10759,6 +10944,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10826,6 +11012,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -10893,6 +11080,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11081,6 +11269,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11148,6 +11337,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11215,6 +11405,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11282,6 +11473,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11349,6 +11541,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11416,6 +11609,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11544,6 +11738,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11611,6 +11806,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11678,6 +11874,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11830,6 +12027,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11897,6 +12095,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -11964,6 +12163,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12137,6 +12337,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12204,6 +12405,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12351,6 +12553,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12418,6 +12621,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12485,6 +12689,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12552,6 +12757,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12619,6 +12825,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12686,6 +12893,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -12994,6 +13202,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13061,6 +13270,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13128,6 +13338,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13237,6 +13448,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13304,6 +13516,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13371,6 +13584,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13438,6 +13652,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13539,6 +13754,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13606,6 +13822,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13673,6 +13890,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13828,6 +14046,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },
@@ -13895,6 +14114,7 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
                 "INTERNAL_ERROR"
               ]
             },

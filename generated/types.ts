@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the admin panel
-         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per email and per client address (10 per 15 minutes); past that, 401 with `Retry-After`.
+         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per (email, client address): after 5 failures each further one doubles the wait (1 s, 2 s, ... up to 15 minutes), and one address gets 50 failures across all emails. At most one password check runs at a time per email and per address (and two service-wide). Past any of these, 429 with `Retry-After`; failures from one address never lock the operator out from another.
          */
         post: operations["signIn"];
         /**
@@ -805,10 +805,10 @@ export interface components {
          * @description Stable machine-readable error code:
          *     `UNAUTHORIZED` 401, `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `CONFLICT` 409,
          *     `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `CAPACITY_UNAVAILABLE` 420,
-         *     `INVALID_REQUEST` 422, `INTERNAL_ERROR` 500.
+         *     `INVALID_REQUEST` 422, `TOO_MANY_REQUESTS` 429, `INTERNAL_ERROR` 500.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "INTERNAL_ERROR";
+        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR";
         Violation: {
             /**
              * @description JSON-pointer-like location of the offending value (`body.expires_after`, `query.limit`).
@@ -1486,6 +1486,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many attempts, or too many at once: wait Retry-After seconds (details says why). */
+        TooManyRequests: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                "Retry-After": components["headers"]["RetryAfterThrottle"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1614,6 +1625,8 @@ export interface components {
         ApiVersion: string;
         /** @description Seconds to wait before retrying (2 to 5 s recommended, then try a secondary location). */
         RetryAfter: number;
+        /** @description Seconds to wait before the next attempt is admitted. */
+        RetryAfterThrottle: number;
     };
     pathItems: never;
 }
@@ -2487,6 +2500,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

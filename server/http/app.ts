@@ -235,7 +235,8 @@ export function createApp(deps: AppDependencies) {
         const simulated = deps.sandbox ? simulatedError(request, route) : undefined;
         if (simulated) {
           const body = errorBody(simulated, { requestId: request.id, path: pathOf(request) }, { details: 'simulated by X-Sandbox-Status' });
-          return sendError(request, reply, body, simulated === 'CAPACITY_UNAVAILABLE' ? { 'Retry-After': '3' } : {});
+          const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS';
+          return sendError(request, reply, body, throttled ? { 'Retry-After': '3' } : {});
         }
         const closed = new AbortController();
         // Only a client that left before the answer needs telling; abort() costs a DOMException.

@@ -17,6 +17,7 @@ export const statusOf = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   CAPACITY_UNAVAILABLE: 420,
   INVALID_REQUEST: 422,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -29,6 +30,7 @@ const messageOf: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   CAPACITY_UNAVAILABLE: 'No capacity available',
   INVALID_REQUEST: 'Invalid request',
+  TOO_MANY_REQUESTS: 'Too many requests',
   INTERNAL_ERROR: 'Internal error',
 };
 
