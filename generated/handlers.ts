@@ -58,7 +58,7 @@ export interface Handlers<Context> {
   streamEvents(request: OperationRequest<'streamEvents'>, context: Context): Promise<OperationResponse<'streamEvents'>>;
   /** GET /subscription: List webhook subscriptions (scopes: events:write) */
   listSubscriptions(request: OperationRequest<'listSubscriptions'>, context: Context): Promise<OperationResponse<'listSubscriptions'>>;
-  /** POST /subscription: Create a webhook subscription (scopes: events:write) */
+  /** POST /subscription: Create a webhook subscription (scopes: events:write, session:read) */
   createSubscription(request: OperationRequest<'createSubscription'>, context: Context): Promise<OperationResponse<'createSubscription'>>;
   /** DELETE /subscription/{id}: Delete a webhook subscription (scopes: events:write) */
   deleteSubscription(request: OperationRequest<'deleteSubscription'>, context: Context): Promise<OperationResponse<'deleteSubscription'>>;

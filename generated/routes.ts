@@ -3977,6 +3977,74 @@ export const routes: readonly RouteDefinition[] = [
           }
         }
       },
+      "429": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
       "500": {
         "contentType": "application/json",
         "schema": {
@@ -4608,6 +4676,74 @@ export const routes: readonly RouteDefinition[] = [
           }
         }
       },
+      "429": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
       "500": {
         "contentType": "application/json",
         "schema": {
@@ -4882,7 +5018,8 @@ export const routes: readonly RouteDefinition[] = [
     "tag": "Events",
     "summary": "Create a webhook subscription",
     "requiredScopes": [
-      "events:write"
+      "events:write",
+      "session:read"
     ],
     "security": "bearer",
     "requestContentType": "application/json",
@@ -4952,6 +5089,74 @@ export const routes: readonly RouteDefinition[] = [
         }
       },
       "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "TOO_MANY_REQUESTS",
+                "INTERNAL_ERROR"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "409": {
         "contentType": "application/json",
         "schema": {
           "type": "object",

@@ -162,6 +162,10 @@ export interface paths {
          * Read a session's logs
          * @description The game server's stdout and stderr. With `follow=true` the response stays open and
          *     streams new output until the session ends.
+         *
+         *     An account may hold 20 open follows (operator-configurable); one more is 429 with
+         *     `Retry-After`. A follow ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled.
          */
         get: operations["getSessionLogs"];
         put?: never;
@@ -208,6 +212,10 @@ export interface paths {
          *     per change, each with an increasing `id`. Reconnect with `Last-Event-ID` to receive what
          *     happened in between; the replay window keeps the last 10,000 events or 24 hours, whichever
          *     is less. A comment line is sent every 15 s to keep the connection open.
+         *
+         *     An account may hold 20 open streams (operator-configurable); one more is 429 with
+         *     `Retry-After`. A stream ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -235,6 +243,10 @@ export interface paths {
          * Create a webhook subscription
          * @description Register an endpoint that receives every session state change of the account as a signed
          *     POST, retried with exponential backoff (up to 8 attempts) until it answers 2xx.
+         *
+         *     Needs `session:read` as well as `events:write`: the deliveries carry whole sessions (labels,
+         *     ports), which a token that may not read sessions must not receive. An account may have 25
+         *     subscriptions (operator-configurable); one more is 409.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -323,7 +335,10 @@ export interface paths {
         /**
          * Revoke a token
          * @description Revoke one of the account's tokens for good. Tokens it issued stop working too (a derived
-         *     token never outlives its issuer). A token may revoke itself.
+         *     token never outlives its issuer), and their open event streams and log follows close within
+         *     a second. A token may revoke itself and the tokens it minted, transitively; a root token of
+         *     the account (one no token minted: the bootstrap token, tokens the panel minted) may revoke
+         *     any. Any other token is 404, as if unknown.
          */
         delete: operations["revokeToken"];
         options?: never;
@@ -2042,6 +2057,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2126,6 +2142,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2194,6 +2211,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];

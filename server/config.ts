@@ -4,6 +4,7 @@
  */
 import AjvModule from 'ajv';
 import { join, resolve } from 'node:path';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/request-limits.js';
 
 const Ajv = AjvModule.default;
@@ -32,7 +33,12 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   /** HTTP server deadlines and the connection cap. */
   http: ServerLimits;
+  /** What one account may hold at once. */
+  limits: { streams: StreamLimits; subscriptions: number };
 }
+
+/** Webhook subscriptions one account may have (SUBSCRIPTIONS_PER_ACCOUNT). */
+export const DEFAULT_SUBSCRIPTION_LIMIT = 25;
 
 const schema = {
   type: 'object',
@@ -62,6 +68,9 @@ const schema = {
     HTTP_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.requestTimeoutMs },
     HTTP_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs },
     HTTP_MAX_CONNECTIONS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnections },
+    EVENT_STREAMS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.events },
+    LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
+    SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
   },
 } as const;
 
@@ -105,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS as number,
       keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
       maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
+    },
+    limits: {
+      streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },
+      subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT as number,
     },
   };
 }

@@ -21,7 +21,8 @@ import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
 import type { RequestContext } from './http/context.js';
-import { eventHandlers, OpenStreams } from './http/event-handlers.js';
+import { eventHandlers } from './http/event-handlers.js';
+import { OpenStreams } from './http/open-streams.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -165,14 +166,14 @@ export function createService(
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
 
-  const eventStreams = new OpenStreams();
+  const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
   const handlers: Handlers<RequestContext> = {
     ...tokenHandlers(tokens),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
-    ...outputHandlers(sessions),
+    ...outputHandlers(sessions, eventStreams),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now),
-    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
+    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now, config.limits.subscriptions),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
   };

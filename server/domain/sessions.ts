@@ -300,8 +300,10 @@ export class Sessions {
 
   /** The game server's output; with `follow`, streamed until the session ends. */
   logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
-    if (!this.get(accountId, id)) return undefined;
-    return this.runtime.logs(id, options) ?? Readable.from([]);
+    const session = this.get(accountId, id);
+    if (!session) return undefined;
+    // An ended session's output is complete: nothing to follow.
+    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
   }
 
   /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */

@@ -7,6 +7,7 @@ import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
+import { tooManyStreams, type OpenStreams } from './open-streams.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
 export function containedPath(root: string, path: string): string | undefined {
@@ -25,14 +26,22 @@ export function containedPath(root: string, path: string): string | undefined {
   return target;
 }
 
-export function outputHandlers(sessions: Sessions): Pick<Handlers<RequestContext>, 'getSessionLogs' | 'downloadArtifacts'> {
+export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers<RequestContext>, 'getSessionLogs' | 'downloadArtifacts'> {
   return {
     async getSessionLogs({ query }, context) {
+      const follow = query.follow ?? false;
+      // A follow is held open: capped per account, and ended when its token stops authenticating.
+      const lease = follow ? open.open('logs', context.principal) : undefined;
+      if (follow && !lease) return tooManyStreams(context, 'log follows', open.limit('logs'));
       const stream = sessions.logs(context.principal.accountId, query.id, {
-        follow: query.follow ?? false,
-        signal: context.signal,
+        follow,
+        signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
       });
-      if (!stream) return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
+      if (!stream) {
+        lease?.release();
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
+      }
+      if (lease) stream.once('close', lease.release);
       return { status: 200, body: stream };
     },
 

@@ -16,11 +16,16 @@ export function subscriptionHandlers(
   latestEventId: () => number,
   box: SecretBox,
   now: () => number,
+  /** Subscriptions one account may have. */
+  perAccount: number,
 ): Pick<Handlers<RequestContext>, SubscriptionOperations> {
   const unknown = (context: RequestContext, id: string) =>
     fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
   return {
     async createSubscription({ body }, context) {
+      if (subscriptions.listForAccount(context.principal.accountId).length >= perAccount) {
+        return fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
+      }
       const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const created = now();

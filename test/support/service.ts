@@ -6,7 +6,8 @@ import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
 import { caller } from './http.js';
-import type { Config } from '../../server/config.js';
+import { DEFAULT_SUBSCRIPTION_LIMIT, type Config } from '../../server/config.js';
+import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
@@ -47,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     simulated: { readyMs: 50, stopMs: 30 },
     admin: { ...TEST_ADMIN },
     http: { ...DEFAULT_SERVER_LIMITS },
+    limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
     ...overrides,
   };
 }
