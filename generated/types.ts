@@ -247,6 +247,10 @@ export interface paths {
          *     Needs `session:read` as well as `events:write`: the deliveries carry whole sessions (labels,
          *     ports), which a token that may not read sessions must not receive. An account may have 25
          *     subscriptions (operator-configurable); one more is 409.
+         *
+         *     The URL must not point inside: a host that is or resolves to a loopback, private,
+         *     link-local, unique-local, multicast, unspecified or reserved address is 422 (unless the
+         *     operator allows that range), and every delivery checks again the address it connects to.
          */
         post: operations["createSubscription"];
         delete?: never;

@@ -4,6 +4,7 @@
  */
 import AjvModule from 'ajv';
 import { join, resolve } from 'node:path';
+import { parseNetwork } from './events/egress-guard.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/request-limits.js';
 
@@ -33,6 +34,8 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   /** HTTP server deadlines and the connection cap. */
   http: ServerLimits;
+  /** Networks webhooks may reach although internal (CIDRs); by default none. */
+  webhookAllowedNetworks: string[];
   /** What one account may hold at once. */
   limits: { streams: StreamLimits; subscriptions: number };
 }
@@ -71,6 +74,7 @@ const schema = {
     EVENT_STREAMS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.events },
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
+    WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
   },
 } as const;
 
@@ -115,9 +119,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
       maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
     },
+    webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS as string),
     limits: {
       streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },
       subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT as number,
     },
   };
+}
+
+/** WEBHOOK_ALLOWED_NETWORKS: comma-separated CIDRs (`10.1.0.0/16, fd00::/8`). */
+function allowedNetworks(text: string): string[] {
+  const networks = text.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const malformed = networks.filter((n) => !parseNetwork(n));
+  if (malformed.length > 0) throw new ConfigError(`invalid configuration: WEBHOOK_ALLOWED_NETWORKS has ${malformed.join(', ')}, not CIDRs`);
+  return networks;
 }

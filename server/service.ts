@@ -15,6 +15,7 @@ import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
+import { EgressGuard } from './events/egress-guard.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
@@ -152,6 +153,7 @@ export function createService(
     now,
     onError: (error) => app.log.error({ err: error }, 'session background work failed'),
   });
+  const guard = new EgressGuard(config.webhookAllowedNetworks);
   const webhooks = new WebhookDispatcher({
     subscriptions,
     events: sessionRepository,
@@ -160,8 +162,10 @@ export function createService(
     now,
     backoffMs: config.webhookBackoffMs,
     onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+    guard,
+    isAccountActive: (id) => accounts.findById(id)?.disabled === false,
   });
-  sessions.onChange(() => webhooks.kick());
+  sessions.onChange((change) => webhooks.notify(change.session.accountId));
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
@@ -173,7 +177,14 @@ export function createService(
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions, eventStreams),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now),
-    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now, config.limits.subscriptions),
+    ...subscriptionHandlers({
+      subscriptions,
+      latestEventId: () => sessionRepository.latestEventId(),
+      box,
+      now,
+      perAccount: config.limits.subscriptions,
+      guard,
+    }),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
   };
@@ -186,8 +197,8 @@ export function createService(
         sessionRepository.pruneEvents({
           count: EVENT_WINDOW.count,
           sinceMs: now() - EVENT_WINDOW.ageMs,
-          // Never past a subscription that has not delivered them yet.
-          keepAfter: subscriptions.lowestCursor(),
+          // Never past what an account's subscriptions have yet to deliver.
+          floors: subscriptions.lowestCursors(),
         }),
       EVENT_WINDOW.pruneEveryMs,
     ),

@@ -100,7 +100,8 @@ export function createSessionRepository(db: Db): SessionRepository {
   // AUTOINCREMENT keeps the highest id ever issued in sqlite_sequence, pruning or not.
   const latestEvent = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0)").pluck();
   const pruneEvents = db.prepare(
-    'DELETE FROM session_events WHERE (id <= (SELECT max(id) FROM session_events) - @count OR at < @since) AND id <= @keepAfter',
+    `DELETE FROM session_events WHERE (id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
+       AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`,
   );
 
   // list() and update() build their SQL from the filter or the changed columns: each shape is
@@ -145,8 +146,8 @@ export function createSessionRepository(db: Db): SessionRepository {
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
-    pruneEvents: ({ count, sinceMs, keepAfter }) => {
-      pruneEvents.run({ count, since: sinceMs, keepAfter: keepAfter ?? Number.MAX_SAFE_INTEGER });
+    pruneEvents: ({ count, sinceMs, floors }) => {
+      pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },
     runningSince: (accountId) => {
       const since: number[] = [];

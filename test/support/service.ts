@@ -48,6 +48,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     simulated: { readyMs: 50, stopMs: 30 },
     admin: { ...TEST_ADMIN },
     http: { ...DEFAULT_SERVER_LIMITS },
+    // Tests receive webhooks on loopback: the operator setting that allows it.
+    webhookAllowedNetworks: ['127.0.0.0/8'],
     limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
     ...overrides,
   };
