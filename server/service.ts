@@ -21,7 +21,6 @@ import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfi
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
-import type { RequestContext } from './http/context.js';
 import { eventHandlers } from './http/event-handlers.js';
 import { OpenStreams } from './http/open-streams.js';
 import { outputHandlers } from './http/output-handlers.js';
@@ -171,7 +170,7 @@ export function createService(
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
 
   const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
-  const handlers: Handlers<RequestContext> = {
+  const handlers: Handlers = {
     ...tokenHandlers(tokens),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),

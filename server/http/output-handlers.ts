@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
-import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
 import { tooManyStreams, type OpenStreams } from './open-streams.js';
 
@@ -26,7 +25,7 @@ export function containedPath(root: string, path: string): string | undefined {
   return target;
 }
 
-export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers<RequestContext>, 'getSessionLogs' | 'downloadArtifacts'> {
+export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
   return {
     async getSessionLogs({ query }, context) {
       const follow = query.follow ?? false;

@@ -4,7 +4,7 @@
  * and what of its URL reaches the logs. Each limit is documented in the README (Limits).
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationId } from '../../generated/handlers.js';
+import type { OperationId } from './operation.js';
 
 /** The body limit of an operation that does not name its own. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

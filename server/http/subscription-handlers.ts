@@ -30,7 +30,7 @@ export function subscriptionHandlers({
   now,
   perAccount,
   guard,
-}: SubscriptionDependencies): Pick<Handlers<RequestContext>, SubscriptionOperations> {
+}: SubscriptionDependencies): Pick<Handlers, SubscriptionOperations> {
   const unknown = (context: RequestContext, id: string) =>
     fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
   return {
