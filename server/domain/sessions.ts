@@ -309,7 +309,7 @@ export class Sessions {
   /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
   async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
     if (!this.repository.find(id)) return undefined;
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000) });
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {

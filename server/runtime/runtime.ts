@@ -55,8 +55,12 @@ export interface Runtime {
   stop(sessionId: string): Promise<void>;
   /** After a service restart, watch a session the store says is live; its state arrives as events. */
   adopt(spec: AdoptSpec): Promise<void>;
-  /** The game server's output; with `follow`, the stream stays open until the session ends or `signal` aborts. */
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined;
+  /**
+   * The game server's output; with `follow`, the stream stays open until the session ends or
+   * `signal` aborts. `lastBytes` asks for about the last that many bytes only (runtimes that
+   * can seek do; others send all and the caller keeps the end).
+   */
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number }): Readable | undefined;
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;
