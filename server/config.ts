@@ -34,11 +34,16 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   /** HTTP server deadlines and the connection cap. */
   http: ServerLimits;
+  /** Ended sessions' records (and delivery records) are kept this long, then purged. */
+  retentionHours: number;
   /** Networks webhooks may reach although internal (CIDRs); by default none. */
   webhookAllowedNetworks: string[];
   /** What one account may hold at once. */
   limits: { streams: StreamLimits; subscriptions: number };
 }
+
+/** How long ended sessions' records stay (SESSION_RETENTION_HOURS): a week. */
+export const DEFAULT_RETENTION_HOURS = 7 * 24;
 
 /** Webhook subscriptions one account may have (SUBSCRIPTIONS_PER_ACCOUNT). */
 export const DEFAULT_SUBSCRIPTION_LIMIT = 25;
@@ -75,6 +80,7 @@ const schema = {
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
     WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
+    SESSION_RETENTION_HOURS: { type: 'number', minimum: 0, default: DEFAULT_RETENTION_HOURS },
   },
 } as const;
 
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
       maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
     },
+    retentionHours: raw.SESSION_RETENTION_HOURS as number,
     webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS as string),
     limits: {
       streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },

@@ -191,16 +191,18 @@ export function createService(
   const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, serverLimits: config.http });
   const timers = [
     setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
-    setInterval(
-      () =>
-        sessionRepository.pruneEvents({
-          count: EVENT_WINDOW.count,
-          sinceMs: now() - EVENT_WINDOW.ageMs,
-          // Never past what an account's subscriptions have yet to deliver.
-          floors: subscriptions.lowestCursors(),
-        }),
-      EVENT_WINDOW.pruneEveryMs,
-    ),
+    setInterval(() => {
+      sessionRepository.pruneEvents({
+        count: EVENT_WINDOW.count,
+        sinceMs: now() - EVENT_WINDOW.ageMs,
+        // Never past what an account's subscriptions have yet to deliver.
+        floors: subscriptions.lowestCursors(),
+      });
+      // Ended sessions' records and old delivery records, after the retention.
+      const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
+      sessionRepository.purgeEnded(retainedSince);
+      subscriptions.pruneDeliveries(retainedSince);
+    }, EVENT_WINDOW.pruneEveryMs),
   ];
   for (const timer of timers) timer.unref();
 

@@ -35,6 +35,8 @@ export interface SubscriptionRepository {
   retryLater(id: string, attempt: number, due: number): void;
   recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): void;
   deliveries(subscriptionId: string, limit: number): DeliveryRecord[];
+  /** Forget delivery records made before `before`. */
+  pruneDeliveries(before: number): void;
   /** Per account with subscriptions, their lowest cursor: the account's events after it must be kept. */
   lowestCursors(): Map<string, number>;
 }

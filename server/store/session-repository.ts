@@ -104,6 +104,11 @@ export function createSessionRepository(db: Db): SessionRepository {
        AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`,
   );
 
+  const endedBefore = 'SELECT id FROM sessions WHERE ended IS NOT NULL AND ended < @before';
+  const purgePlayers = db.prepare(`DELETE FROM session_players WHERE session_id IN (${endedBefore})`);
+  const purgePorts = db.prepare(`DELETE FROM session_ports WHERE session_id IN (${endedBefore})`);
+  const purgeSessions = db.prepare('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < @before');
+
   // list() and update() build their SQL from the filter or the changed columns: each shape is
   // prepared once and kept among the most recently used few. Values (labels, limit) are always
   // parameters, so the number of shapes is small and fixed whatever callers send.
@@ -146,6 +151,12 @@ export function createSessionRepository(db: Db): SessionRepository {
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
+    purgeEnded: (before) =>
+      db.transaction(() => {
+        purgePlayers.run({ before });
+        purgePorts.run({ before });
+        return purgeSessions.run({ before }).changes;
+      })(),
     pruneEvents: ({ count, sinceMs, floors }) => {
       pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },

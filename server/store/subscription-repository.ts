@@ -39,6 +39,7 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
   const deliveries = db.prepare(
     'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?',
   );
+  const pruneDeliveries = db.prepare('DELETE FROM webhook_deliveries WHERE at < ?');
   const lowestCursors = db.prepare('SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id');
 
   return {
@@ -76,6 +77,9 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
           error: row.error,
         }),
       ),
+    pruneDeliveries: (before) => {
+      pruneDeliveries.run(before);
+    },
     lowestCursors: () =>
       new Map((lowestCursors.all() as { account_id: string; cursor: number }[]).map((row) => [row.account_id, row.cursor])),
   };

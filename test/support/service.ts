@@ -6,7 +6,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
 import { caller } from './http.js';
-import { DEFAULT_SUBSCRIPTION_LIMIT, type Config } from '../../server/config.js';
+import { DEFAULT_RETENTION_HOURS, DEFAULT_SUBSCRIPTION_LIMIT, type Config } from '../../server/config.js';
 import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     http: { ...DEFAULT_SERVER_LIMITS },
     // Tests receive webhooks on loopback: the operator setting that allows it.
     webhookAllowedNetworks: ['127.0.0.0/8'],
+    retentionHours: DEFAULT_RETENTION_HOURS,
     limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
     ...overrides,
   };
