@@ -29,7 +29,9 @@ export interface paths {
          *     Starts are limited per account and location (defaults, configurable: 5 per second
          *     sustained, plus a burst allowance of 20 more per 10 seconds); past that the answer is 420
          *     with `details: rate_limited` and `Retry-After` saying when the next start is allowed. When
-         *     the account's runtime quota is used up the answer is 403. Capacity is never over-allocated,
+         *     the account's runtime quota is used up the answer is 403; so it is when the labels and args
+         *     of the account's retained sessions (live, and ended within the retention, a week by
+         *     default) would exceed its storage budget (64 MiB by default). Capacity is never over-allocated,
          *     however many starts race.
          */
         post: operations["startSession"];
@@ -1444,7 +1446,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The account's runtime quota is exhausted. */
+        /** @description The account's runtime quota is exhausted, or (details says which) its retained sessions' labels and args would exceed its storage budget. */
         QuotaExceeded: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

@@ -4,6 +4,7 @@
  */
 import AjvModule from 'ajv';
 import { join, resolve } from 'node:path';
+import { DEFAULT_STORAGE_BUDGET_BYTES } from './domain/storage-budget.js';
 import { parseNetwork } from './events/egress-guard.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/request-limits.js';
@@ -34,6 +35,8 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   /** HTTP server deadlines and the connection cap. */
   http: ServerLimits;
+  /** Labels and args of an account's retained sessions, at most (MiB). */
+  storageBudgetMiB: number;
   /** Ended sessions' records (and delivery records) are kept this long, then purged. */
   retentionHours: number;
   /** Networks webhooks may reach although internal (CIDRs); by default none. */
@@ -80,6 +83,7 @@ const schema = {
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
     WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
+    STORAGE_BUDGET_MIB: { type: 'number', minimum: 0, default: DEFAULT_STORAGE_BUDGET_BYTES / 1024 / 1024 },
     SESSION_RETENTION_HOURS: { type: 'number', minimum: 0, default: DEFAULT_RETENTION_HOURS },
   },
 } as const;
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
     },
     retentionHours: raw.SESSION_RETENTION_HOURS as number,
+    storageBudgetMiB: raw.STORAGE_BUDGET_MIB as number,
     webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS as string),
     limits: {
       streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },

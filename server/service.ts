@@ -14,6 +14,7 @@ import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
+import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
 import { WebhookDispatcher } from './events/webhooks.js';
@@ -143,6 +144,7 @@ export function createService(
     },
     now,
   );
+  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedBytes(accountId));
   const sessions = new Sessions({
     repository: sessionRepository,
     runtime,
@@ -151,6 +153,7 @@ export function createService(
     startRate: createStartRateLimiter(config.startRate),
     now,
     onError: (error) => app.log.error({ err: error }, 'session background work failed'),
+    storage,
   });
   const guard = new EgressGuard(config.webhookAllowedNetworks);
   const webhooks = new WebhookDispatcher({
@@ -200,7 +203,7 @@ export function createService(
       });
       // Ended sessions' records and old delivery records, after the retention.
       const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
-      sessionRepository.purgeEnded(retainedSince);
+      if (sessionRepository.purgeEnded(retainedSince) > 0) storage.forget();
       subscriptions.pruneDeliveries(retainedSince);
     }, EVENT_WINDOW.pruneEveryMs),
   ];

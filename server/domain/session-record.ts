@@ -96,6 +96,8 @@ export interface SessionRepository {
    * Floors are per account: one idle subscription holds back its own account's events only.
    */
   pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): void;
+  /** Bytes of labels and args of the account's sessions on record (the storage budget's measure). */
+  storedBytes(accountId: string): number;
   /** Forget sessions that ended before `endedBefore` (their records, ports, players); returns how many. */
   purgeEnded(endedBefore: number): number;
   /** When each of the account's live sessions started running (those that have). */

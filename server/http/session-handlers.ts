@@ -39,6 +39,10 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
           return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
         case 'quota_exceeded':
           return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
+        case 'storage_exceeded':
+          return fail(context, 'QUOTA_EXCEEDED', {
+            details: `the labels and args of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
+          });
         case 'conflict':
           return fail(context, 'CONFLICT', { details: `session id ${body.id} is already used` });
         case 'no_capacity': {

@@ -107,6 +107,7 @@ export function createSessionRepository(db: Db): SessionRepository {
   const endedBefore = 'SELECT id FROM sessions WHERE ended IS NOT NULL AND ended < @before';
   const purgePlayers = db.prepare(`DELETE FROM session_players WHERE session_id IN (${endedBefore})`);
   const purgePorts = db.prepare(`DELETE FROM session_ports WHERE session_id IN (${endedBefore})`);
+  const storedBytes = db.prepare('SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = ?').pluck();
   const purgeSessions = db.prepare('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < @before');
 
   // list() and update() build their SQL from the filter or the changed columns: each shape is
@@ -151,6 +152,7 @@ export function createSessionRepository(db: Db): SessionRepository {
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
+    storedBytes: (accountId) => storedBytes.get(accountId) as number,
     purgeEnded: (before) =>
       db.transaction(() => {
         purgePlayers.run({ before });

@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests receive webhooks on loopback: the operator setting that allows it.
     webhookAllowedNetworks: ['127.0.0.0/8'],
     retentionHours: DEFAULT_RETENTION_HOURS,
+    storageBudgetMiB: 64,
     limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
     ...overrides,
   };
