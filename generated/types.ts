@@ -165,7 +165,7 @@ export interface paths {
          * @description The game server's stdout and stderr. With `follow=true` the response stays open and
          *     streams new output until the session ends.
          *
-         *     An account may hold 20 open follows (operator-configurable); one more is 429 with
+         *     An account may hold 8 open follows (operator-configurable); one more is 429 with
          *     `Retry-After`. A follow ends within a second of its token being revoked, disabled or
          *     expiring, or its account being disabled.
          */

@@ -16,7 +16,8 @@ export interface StreamLimits {
   logs: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { events: 20, logs: 20 };
+/** Follows: as many as there are log-read slots per account (LOG_READS_PER_ACCOUNT), so one more is refused, not queued. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { events: 20, logs: 8 };
 const SWEEP_MS = 250;
 
 /** A held stream: abort ends it (the handler listens); release when it has ended. */

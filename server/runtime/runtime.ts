@@ -13,8 +13,11 @@ export interface LaunchSpec {
   location: string;
   /** The node the session was placed on. */
   nodeId: string;
-  /** Container runtimes: the image reference and limits (the tag's `docker`); `args` is then the container's command. */
-  container?: TagDockerConfig & { image: string };
+  /**
+   * Container runtimes: the image reference and limits (the tag's `docker`) and the tag's
+   * `command`; `args` is then only the request's args.
+   */
+  container?: TagDockerConfig & { image: string; command?: string[] };
   /** Executable and arguments (the image's command, then the request's args). */
   file: string;
   args: string[];
@@ -57,10 +60,11 @@ export interface Runtime {
   adopt(spec: AdoptSpec): Promise<void>;
   /**
    * The game server's output; with `follow`, the stream stays open until the session ends or
-   * `signal` aborts. `lastBytes` asks for about the last that many bytes only (runtimes that
-   * can seek do; others send all and the caller keeps the end).
+   * `signal` aborts. For a tail: `lastBytes` asks for about the last that many bytes (runtimes
+   * that can seek do), `tailLines` for the last lines (where the runtime can ask for them);
+   * others may give more, and the caller keeps the end.
    */
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number }): Readable | undefined;
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number; tailLines?: number }): Readable | undefined;
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;
