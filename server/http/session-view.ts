@@ -37,20 +37,3 @@ export function sessionBody(session: SessionRecord): SessionBody {
     end_reason: session.endReason,
   };
 }
-
-/** Paging position: the (created, id) of the last session of a page, opaque to callers. */
-export function encodeCursor(session: SessionRecord): string {
-  return Buffer.from(JSON.stringify([session.created, session.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { created: number; id: string } | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') {
-      return { created: value[0] as number, id: value[1] };
-    }
-  } catch {
-    // Fall through: not a cursor we issued.
-  }
-  return undefined;
-}
