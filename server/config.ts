@@ -43,6 +43,16 @@ export interface Config {
   webhookAllowedNetworks: string[];
   /** What one account may hold at once. */
   limits: { streams: StreamLimits; subscriptions: number };
+  observability: {
+    /** Count requests, starts, runtime events, store calls (off only to measure their cost). */
+    metrics: boolean;
+    /** How many accounts get a quota series in /metrics. */
+    topAccounts: number;
+    /** Seconds between two samples of the admin panel's Overview. */
+    overviewIntervalSeconds: number;
+    /** Export traces with OTLP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set). */
+    exportTraces: boolean;
+  };
 }
 
 /** How long ended sessions' records stay (SESSION_RETENTION_HOURS): a week. */
@@ -85,6 +95,12 @@ const schema = {
     WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
     STORAGE_BUDGET_MIB: { type: 'number', minimum: 0, default: DEFAULT_STORAGE_BUDGET_BYTES / 1024 / 1024 },
     SESSION_RETENTION_HOURS: { type: 'number', minimum: 0, default: DEFAULT_RETENTION_HOURS },
+    METRICS: { type: 'boolean', default: true },
+    METRICS_TOP_ACCOUNTS: { type: 'integer', minimum: 0, maximum: 1000, default: 10 },
+    OVERVIEW_INTERVAL_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 10 },
+    // Read by the OTLP exporter itself (with OTEL_EXPORTER_OTLP_HEADERS etc.); here only to turn export on.
+    OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', pattern: '^https?://' },
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { type: 'string', pattern: '^https?://' },
   },
 } as const;
 
@@ -135,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     limits: {
       streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },
       subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT as number,
+    },
+    observability: {
+      metrics: raw.METRICS as boolean,
+      topAccounts: raw.METRICS_TOP_ACCOUNTS as number,
+      overviewIntervalSeconds: raw.OVERVIEW_INTERVAL_SECONDS as number,
+      exportTraces: raw.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
     },
   };
 }

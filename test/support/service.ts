@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     retentionHours: DEFAULT_RETENTION_HOURS,
     storageBudgetMiB: 64,
     limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
+    observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false },
     ...overrides,
   };
 }
@@ -108,7 +109,7 @@ export function reapSessionProcesses(dataDir: string): void {
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
-  options: { now?: () => number; fleet?: FleetConfig | null; logger?: FastifyServerOptions['logger'] } = {},
+  options: Parameters<typeof createService>[1] & { fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
