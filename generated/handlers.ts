@@ -29,7 +29,7 @@ export interface Handlers {
   streamEvents(request: OperationRequest<'streamEvents'>, context: ContextOf['bearer']): Promise<OperationResponse<'streamEvents'>>;
   /** GET /subscription: List webhook subscriptions (scopes: events:write) */
   listSubscriptions(request: OperationRequest<'listSubscriptions'>, context: ContextOf['bearer']): Promise<OperationResponse<'listSubscriptions'>>;
-  /** POST /subscription: Create a webhook subscription (scopes: events:write) */
+  /** POST /subscription: Create a webhook subscription (scopes: events:write, session:read) */
   createSubscription(request: OperationRequest<'createSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'createSubscription'>>;
   /** DELETE /subscription/{id}: Delete a webhook subscription (scopes: events:write) */
   deleteSubscription(request: OperationRequest<'deleteSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'deleteSubscription'>>;

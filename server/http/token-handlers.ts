@@ -48,8 +48,8 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'l
     },
 
     async revokeToken({ params }, context) {
-      if (!tokens.revoke(context.principal.accountId, params.id)) {
-        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown` });
+      if (!tokens.revokeAs(context.principal, params.id)) {
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown, or not one this token minted` });
       }
       return { status: 204 };
     },
