@@ -50,6 +50,8 @@ export interface Handlers<Context> {
   listLocations(request: OperationRequest<'listLocations'>, context: Context): Promise<OperationResponse<'listLocations'>>;
   /** GET /available-location/{image}: List locations where an image can start (scopes: regions:read) */
   listAvailableLocations(request: OperationRequest<'listAvailableLocations'>, context: Context): Promise<OperationResponse<'listAvailableLocations'>>;
+  /** GET /tag/{region}/{image}/{version}: Check whether an image tag can run in a location (scopes: session:read) */
+  getTagExists(request: OperationRequest<'getTagExists'>, context: Context): Promise<OperationResponse<'getTagExists'>>;
   /** GET /logs: Read a session's logs (scopes: logs:read) */
   getSessionLogs(request: OperationRequest<'getSessionLogs'>, context: Context): Promise<OperationResponse<'getSessionLogs'>>;
   /** GET /artifacts: Download a session's artifacts (scopes: artifact:read) */
@@ -60,6 +62,8 @@ export interface Handlers<Context> {
   listSubscriptions(request: OperationRequest<'listSubscriptions'>, context: Context): Promise<OperationResponse<'listSubscriptions'>>;
   /** POST /subscription: Create a webhook subscription (scopes: events:write) */
   createSubscription(request: OperationRequest<'createSubscription'>, context: Context): Promise<OperationResponse<'createSubscription'>>;
+  /** GET /subscription/{id}: Get a webhook subscription (scopes: events:write) */
+  getSubscription(request: OperationRequest<'getSubscription'>, context: Context): Promise<OperationResponse<'getSubscription'>>;
   /** DELETE /subscription/{id}: Delete a webhook subscription (scopes: events:write) */
   deleteSubscription(request: OperationRequest<'deleteSubscription'>, context: Context): Promise<OperationResponse<'deleteSubscription'>>;
   /** GET /subscription/{id}/delivery: List a subscription's deliveries (scopes: events:write) */

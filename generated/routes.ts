@@ -2,7 +2,7 @@
 import type { OperationId } from './handlers.js';
 import type { components } from './types.js';
 
-export const apiVersion = "1.1.0";
+export const apiVersion = "1.2.0";
 
 export type Scope = components['schemas']['Scope'];
 /** Every scope a token can hold, in the spec's order. */
@@ -113,15 +113,6 @@ export const routes: readonly RouteDefinition[] = [
             "maxLength": 1024
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -272,17 +263,26 @@ export const routes: readonly RouteDefinition[] = [
                     "nullable": true
                   },
                   "end_reason": {
-                    "type": "string",
-                    "nullable": true,
-                    "enum": [
-                      "stopped",
-                      "exited",
-                      "crashed",
-                      "ttl_expired",
-                      "quota_exhausted",
-                      "start_failed",
-                      "node_lost",
-                      null
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "stopped",
+                          "exited",
+                          "crashed",
+                          "ttl_expired",
+                          "quota_exhausted",
+                          "start_failed",
+                          "node_lost"
+                        ]
+                      },
+                      {
+                        "type": "string",
+                        "nullable": true,
+                        "enum": [
+                          null
+                        ]
+                      }
                     ]
                   }
                 }
@@ -322,7 +322,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -389,7 +391,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -456,7 +460,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -515,7 +521,6 @@ export const routes: readonly RouteDefinition[] = [
         "type": "object",
         "additionalProperties": false,
         "required": [
-          "id",
           "location",
           "image"
         ],
@@ -582,22 +587,13 @@ export const routes: readonly RouteDefinition[] = [
               {
                 "type": "string",
                 "title": "a duration such as 30m, 2h or 1h30m",
-                "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
+                "pattern": "^(?=[0-9])(?:[1-9][0-9]{0,5}h)?(?:[1-9][0-9]{0,5}m)?$",
                 "minLength": 2,
                 "maxLength": 15
               }
             ]
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -740,17 +736,26 @@ export const routes: readonly RouteDefinition[] = [
               "nullable": true
             },
             "end_reason": {
-              "type": "string",
-              "nullable": true,
-              "enum": [
-                "stopped",
-                "exited",
-                "crashed",
-                "ttl_expired",
-                "quota_exhausted",
-                "start_failed",
-                "node_lost",
-                null
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "stopped",
+                    "exited",
+                    "crashed",
+                    "ttl_expired",
+                    "quota_exhausted",
+                    "start_failed",
+                    "node_lost"
+                  ]
+                },
+                {
+                  "type": "string",
+                  "nullable": true,
+                  "enum": [
+                    null
+                  ]
+                }
               ]
             }
           }
@@ -783,7 +788,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -850,7 +857,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -917,7 +926,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -984,7 +995,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1051,7 +1064,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1118,7 +1133,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1185,7 +1202,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1252,7 +1271,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1319,7 +1340,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1386,15 +1409,6 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -1537,17 +1551,26 @@ export const routes: readonly RouteDefinition[] = [
               "nullable": true
             },
             "end_reason": {
-              "type": "string",
-              "nullable": true,
-              "enum": [
-                "stopped",
-                "exited",
-                "crashed",
-                "ttl_expired",
-                "quota_exhausted",
-                "start_failed",
-                "node_lost",
-                null
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "stopped",
+                    "exited",
+                    "crashed",
+                    "ttl_expired",
+                    "quota_exhausted",
+                    "start_failed",
+                    "node_lost"
+                  ]
+                },
+                {
+                  "type": "string",
+                  "nullable": true,
+                  "enum": [
+                    null
+                  ]
+                }
               ]
             }
           }
@@ -1580,7 +1603,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1647,7 +1672,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1714,7 +1741,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1781,15 +1810,6 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -1824,7 +1844,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1891,7 +1913,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -1958,7 +1982,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2025,7 +2051,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2105,15 +2133,6 @@ export const routes: readonly RouteDefinition[] = [
             }
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -2166,7 +2185,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2233,7 +2254,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2300,7 +2323,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2367,7 +2392,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2434,7 +2461,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2501,7 +2530,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2568,7 +2599,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2647,15 +2680,6 @@ export const routes: readonly RouteDefinition[] = [
             }
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -2708,7 +2732,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2775,7 +2801,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2842,7 +2870,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2909,7 +2939,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -2976,7 +3008,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3043,7 +3077,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3110,7 +3146,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3164,17 +3202,7 @@ export const routes: readonly RouteDefinition[] = [
     ],
     "security": "bearer",
     "requestContentType": null,
-    "schema": {
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
-      }
-    },
+    "schema": {},
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -3295,7 +3323,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3362,7 +3392,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3429,15 +3461,6 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "image"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -3500,7 +3523,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3567,7 +3592,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3634,7 +3661,273 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getTagExists",
+    "method": "GET",
+    "path": "/tag/{region}/{image}/{version}",
+    "url": "/tag/:region/:image/:version",
+    "tag": "Locations",
+    "summary": "Check whether an image tag can run in a location",
+    "requiredScopes": [
+      "session:read"
+    ],
+    "security": "bearer",
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "region": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          },
+          "image": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          },
+          "version": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128
+          }
+        },
+        "required": [
+          "region",
+          "image",
+          "version"
+        ]
+      }
+    },
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "exists"
+          ],
+          "properties": {
+            "exists": {
+              "type": "boolean"
+            }
+          }
+        }
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3705,15 +3998,6 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -3750,7 +4034,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3817,7 +4103,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3884,7 +4172,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -3951,7 +4241,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4023,20 +4315,11 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "session"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
       "200": {
-        "contentType": "application/gzip",
+        "contentType": "application/x-tar",
         "schema": {
           "type": "string",
           "format": "binary"
@@ -4069,7 +4352,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4136,7 +4421,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4203,7 +4490,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4270,7 +4559,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4337,7 +4628,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4395,9 +4688,6 @@ export const routes: readonly RouteDefinition[] = [
       "headers": {
         "type": "object",
         "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          },
           "last-event-id": {
             "type": "string",
             "pattern": "^[0-9]{1,18}$"
@@ -4440,7 +4730,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4507,7 +4799,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4574,7 +4868,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4628,17 +4924,7 @@ export const routes: readonly RouteDefinition[] = [
     ],
     "security": "bearer",
     "requestContentType": null,
-    "schema": {
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
-      }
-    },
+    "schema": {},
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -4701,7 +4987,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4768,7 +5056,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4837,15 +5127,6 @@ export const routes: readonly RouteDefinition[] = [
             "pattern": "^https?://"
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -4914,7 +5195,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -4981,7 +5264,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5048,7 +5333,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5115,7 +5402,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5182,7 +5471,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5225,12 +5516,12 @@ export const routes: readonly RouteDefinition[] = [
     }
   },
   {
-    "operationId": "deleteSubscription",
-    "method": "DELETE",
+    "operationId": "getSubscription",
+    "method": "GET",
     "path": "/subscription/{id}",
     "url": "/subscription/:id",
     "tag": "Events",
-    "summary": "Delete a webhook subscription",
+    "summary": "Get a webhook subscription",
     "requiredScopes": [
       "events:write"
     ],
@@ -5249,21 +5540,31 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
-      "204": {
-        "contentType": null,
-        "schema": null
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "id",
+            "url",
+            "created"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "url": {
+              "type": "string"
+            },
+            "created": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        }
       },
       "401": {
         "contentType": "application/json",
@@ -5292,7 +5593,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5359,7 +5662,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5426,7 +5731,250 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "deleteSubscription",
+    "method": "DELETE",
+    "path": "/subscription/{id}",
+    "url": "/subscription/:id",
+    "tag": "Events",
+    "summary": "Delete a webhook subscription",
+    "requiredScopes": [
+      "events:write"
+    ],
+    "security": "bearer",
+    "requestContentType": null,
+    "schema": {
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 64
+          }
+        },
+        "required": [
+          "id"
+        ]
+      }
+    },
+    "responses": {
+      "204": {
+        "contentType": null,
+        "schema": null
+      },
+      "401": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "404": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "details": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "identifier": {
+              "type": "string"
+            },
+            "timestamp": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "violations": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "field",
+                  "description"
+                ],
+                "properties": {
+                  "field": {
+                    "type": "string"
+                  },
+                  "description": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "500": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "statusCode",
+            "code",
+            "message",
+            "path",
+            "identifier",
+            "timestamp"
+          ],
+          "properties": {
+            "statusCode": {
+              "type": "integer"
+            },
+            "code": {
+              "type": "string",
+              "enum": [
+                "UNAUTHORIZED",
+                "QUOTA_EXCEEDED",
+                "RESOURCE_NOT_FOUND",
+                "CONFLICT",
+                "PAYLOAD_TOO_LARGE",
+                "UNSUPPORTED_MEDIA_TYPE",
+                "CAPACITY_UNAVAILABLE",
+                "INVALID_REQUEST",
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5493,15 +6041,6 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -5585,7 +6124,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5652,7 +6193,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5719,7 +6262,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5773,17 +6318,7 @@ export const routes: readonly RouteDefinition[] = [
     ],
     "security": "bearer",
     "requestContentType": null,
-    "schema": {
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
-      }
-    },
+    "schema": {},
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -5889,7 +6424,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -5956,7 +6493,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6049,22 +6588,13 @@ export const routes: readonly RouteDefinition[] = [
               {
                 "type": "string",
                 "title": "a duration such as 30m, 2h or 1h30m",
-                "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
+                "pattern": "^(?=[0-9])(?:[1-9][0-9]{0,5}h)?(?:[1-9][0-9]{0,5}m)?$",
                 "minLength": 2,
                 "maxLength": 15
               }
             ]
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -6146,7 +6676,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6213,7 +6745,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6280,7 +6814,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6347,7 +6883,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6414,7 +6952,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6481,15 +7021,6 @@ export const routes: readonly RouteDefinition[] = [
         "required": [
           "id"
         ]
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -6524,7 +7055,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6591,7 +7124,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6658,7 +7193,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6710,17 +7247,7 @@ export const routes: readonly RouteDefinition[] = [
     "requiredScopes": [],
     "security": "bearer",
     "requestContentType": null,
-    "schema": {
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
-      }
-    },
+    "schema": {},
     "responses": {
       "200": {
         "contentType": "application/json",
@@ -6790,7 +7317,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6857,7 +7386,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -6950,15 +7481,6 @@ export const routes: readonly RouteDefinition[] = [
             }
           }
         }
-      },
-      "headers": {
-        "type": "object",
-        "properties": {
-          "x-sandbox-status": {
-            "type": "string"
-          }
-        },
-        "required": []
       }
     },
     "responses": {
@@ -7007,7 +7529,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7074,7 +7598,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7141,7 +7667,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7208,7 +7736,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7275,7 +7805,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7342,7 +7874,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7446,7 +7980,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7513,7 +8049,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7638,7 +8176,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7705,7 +8245,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7772,7 +8314,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7839,7 +8383,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -7906,7 +8452,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8002,7 +8550,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8069,7 +8619,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8259,7 +8811,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8326,7 +8880,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8393,7 +8949,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8604,7 +9162,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8671,7 +9231,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8738,7 +9300,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8805,7 +9369,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8872,7 +9438,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -8939,7 +9507,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9106,7 +9676,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9173,7 +9745,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9240,7 +9814,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9457,7 +10033,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9524,7 +10102,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9591,7 +10171,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9658,7 +10240,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9725,7 +10309,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9792,7 +10378,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -9963,7 +10551,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10030,7 +10620,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10097,7 +10689,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10188,7 +10782,7 @@ export const routes: readonly RouteDefinition[] = [
               {
                 "type": "string",
                 "title": "a duration such as 30m, 2h or 1h30m",
-                "pattern": "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
+                "pattern": "^(?=[0-9])(?:[1-9][0-9]{0,5}h)?(?:[1-9][0-9]{0,5}m)?$",
                 "minLength": 2,
                 "maxLength": 15
               }
@@ -10298,7 +10892,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10365,7 +10961,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10432,7 +11030,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10499,7 +11099,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10566,7 +11168,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10633,7 +11237,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10747,7 +11353,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10814,7 +11422,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -10881,7 +11491,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11069,7 +11681,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11136,7 +11750,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11203,7 +11819,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11270,7 +11888,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11337,7 +11957,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11404,7 +12026,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11532,7 +12156,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11599,7 +12225,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11666,7 +12294,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11818,7 +12448,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11885,7 +12517,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -11952,7 +12586,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12125,7 +12761,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12192,7 +12830,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12339,7 +12979,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12406,7 +13048,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12473,7 +13117,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12540,7 +13186,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12607,7 +13255,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12674,7 +13324,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -12932,17 +13584,26 @@ export const routes: readonly RouteDefinition[] = [
                     "nullable": true
                   },
                   "end_reason": {
-                    "type": "string",
-                    "nullable": true,
-                    "enum": [
-                      "stopped",
-                      "exited",
-                      "crashed",
-                      "ttl_expired",
-                      "quota_exhausted",
-                      "start_failed",
-                      "node_lost",
-                      null
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "stopped",
+                          "exited",
+                          "crashed",
+                          "ttl_expired",
+                          "quota_exhausted",
+                          "start_failed",
+                          "node_lost"
+                        ]
+                      },
+                      {
+                        "type": "string",
+                        "nullable": true,
+                        "enum": [
+                          null
+                        ]
+                      }
                     ]
                   }
                 }
@@ -12982,7 +13643,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13049,7 +13712,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13116,7 +13781,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13225,7 +13892,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13292,7 +13961,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13359,7 +14030,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13426,7 +14099,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13527,7 +14202,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13594,7 +14271,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13661,7 +14340,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13816,7 +14497,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {
@@ -13883,7 +14566,9 @@ export const routes: readonly RouteDefinition[] = [
                 "UNSUPPORTED_MEDIA_TYPE",
                 "CAPACITY_UNAVAILABLE",
                 "INVALID_REQUEST",
-                "INTERNAL_ERROR"
+                "INTERNAL_ERROR",
+                "METHOD_NOT_ALLOWED",
+                "BAD_REQUEST"
               ]
             },
             "message": {

@@ -147,6 +147,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tag/{region}/{image}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check whether an image tag can run in a location
+         * @description Whether `version` is a tag of `image` that the account can start in `region` (a location
+         *     id): a tag of the fleet's catalog, or one a registry push registered for the account.
+         *     `{"exists": false}` for an unknown tag; 404 when the location or the image is unknown to the
+         *     account. The same answer as Gameye's tag-exists, so a Gameye client can check a build
+         *     before starting sessions of it.
+         */
+        get: operations["getTagExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logs": {
         parameters: {
             query?: never;
@@ -177,9 +201,17 @@ export interface paths {
         };
         /**
          * Download a session's artifacts
-         * @description A .tar.gz of a file or folder under an ended session's working directory (`path` is
-         *     relative to it; default the whole directory). Paths that leave the directory are 422;
-         *     a session still live is 409.
+         * @description A tar archive of a file or folder in an ended session's working directory (default: the
+         *     whole directory); a session still live is 409.
+         *
+         *     `path` is relative to the working directory, or absolute as the session saw its own
+         *     filesystem (as in Gameye's documentation): `/work/replays` on the Docker runtime, the
+         *     working directory's own path on the process runtime. Paths that leave the working directory
+         *     (`..`, an absolute path outside it, a symlink out) are 422: only that directory is kept.
+         *
+         *     The archive is `application/x-tar`, as Gameye clients expect, compressed on the wire with
+         *     `Content-Encoding: gzip` when `Accept-Encoding` allows gzip (HTTP clients then unpack it
+         *     transparently; `curl --compressed`).
          */
         get: operations["downloadArtifacts"];
         put?: never;
@@ -246,7 +278,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a webhook subscription
+         * @description One subscription of the account (its secret is never shown again).
+         */
+        get: operations["getSubscription"];
         put?: never;
         post?: never;
         /**
@@ -701,6 +737,10 @@ export interface components {
             name?: string;
         };
         /**
+         * @description String keys to string values: at most 64 entries, each value at most 1024 characters. A map
+         *     whose keys follow a naming rule (a session's `env`) states the rule in its own description,
+         *     and a key that breaks it is 422 with one violation per key, `field` naming the key
+         *     (`body.env.<key>`) and `description` stating the rule.
          * @example {
          *       "mode": "ranked"
          *     }
@@ -722,11 +762,12 @@ export interface components {
         /**
          * @description Why a session ended: `stopped` (DELETE /session/{id}), `exited` (the game server quit with
          *     code 0), `crashed` (non-zero exit or signal, without restart), `ttl_expired`,
-         *     `quota_exhausted`, `start_failed`, `node_lost`. Null while live.
+         *     `quota_exhausted`, `start_failed`, `node_lost`. Where a record may be live, the field that
+         *     holds it is nullable (null while live).
          * @example stopped
-         * @enum {string|null}
+         * @enum {string}
          */
-        EndReason: "stopped" | "exited" | "crashed" | "ttl_expired" | "quota_exhausted" | "start_failed" | "node_lost" | null;
+        EndReason: "stopped" | "exited" | "crashed" | "ttl_expired" | "quota_exhausted" | "start_failed" | "node_lost";
         Session: {
             /** @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44 */
             id: string;
@@ -787,7 +828,11 @@ export interface components {
              * @example null
              */
             exit_code: number | null;
-            end_reason: components["schemas"]["EndReason"];
+            /**
+             * @description Why the session ended (see EndReason); null while live.
+             * @example null
+             */
+            end_reason: components["schemas"]["EndReason"] | (null);
         };
         SessionList: {
             sessions: components["schemas"]["Session"][];
@@ -799,12 +844,13 @@ export interface components {
         };
         /**
          * @description Stable machine-readable error code:
-         *     `UNAUTHORIZED` 401, `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `CONFLICT` 409,
-         *     `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `CAPACITY_UNAVAILABLE` 420,
-         *     `INVALID_REQUEST` 422, `INTERNAL_ERROR` 500.
+         *     `BAD_REQUEST` 400 (or 431; refused by the HTTP parser before routing), `UNAUTHORIZED` 401,
+         *     `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405 (with `Allow`),
+         *     `CONFLICT` 409, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415,
+         *     `CAPACITY_UNAVAILABLE` 420, `INVALID_REQUEST` 422, `INTERNAL_ERROR` 500.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "INTERNAL_ERROR";
+        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "BAD_REQUEST";
         Violation: {
             /**
              * @description JSON-pointer-like location of the offending value (`body.expires_after`, `query.limit`).
@@ -828,9 +874,10 @@ export interface components {
              */
             message: string;
             /**
-             * @description What exactly went wrong. Always present on 401 (which token check failed), 404 (which
-             *     resource is unknown: location, image, tag, session, token, subscription, route) and 420
-             *     (full, locked or rate_limited).
+             * @description What exactly went wrong; present on every error (as in Gameye's error body): which token
+             *     check failed on 401, which resource is unknown on 404 (location, image, tag, session,
+             *     token, subscription, route), full, locked or rate_limited on 420, the violations in one
+             *     line on 422, and nothing internal on 500.
              * @example token lacks scope session:start
              */
             details?: string;
@@ -862,10 +909,12 @@ export interface components {
         Duration: string;
         SessionStartRequest: {
             /**
-             * @description Chosen by the caller, unique per service (a UUID is recommended). Reusing one is 409.
+             * @description Chosen by the caller and unique (a UUID is recommended); reusing one is 409,
+             *     which makes a retried start safe. Omitted, the service generates a UUID and returns it
+             *     as the session's `id` (as Gameye does).
              * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
              */
-            id: string;
+            id?: string;
             /** @example local-a */
             location: string;
             /** @example echo */
@@ -988,6 +1037,13 @@ export interface components {
                  */
                 ips: string[];
             }[];
+        };
+        TagExists: {
+            /**
+             * @description True when the tag can be started in the location.
+             * @example true
+             */
+            exists: boolean;
         };
         Subscription: {
             /** @example sub_8d2k1q */
@@ -1485,14 +1541,6 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Sandbox only (ignored in production): answer with this documented error status of the
-         *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-         *     client error handling and retry code can be tested. Authentication still happens first. A
-         *     status the operation does not document (or any value in production) is ignored.
-         * @example 420
-         */
-        SandboxStatus: string;
-        /**
          * @description Include ended sessions (`exited`, `dead`); default only live ones.
          * @example false
          */
@@ -1557,7 +1605,7 @@ export interface components {
         Limit: number;
         /**
          * @description The `next_cursor` of the previous page.
-         * @example MGY4ZTViMGMtNmExZA
+         * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
          */
         Cursor: string;
         /**
@@ -1676,20 +1724,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page.
-                 * @example MGY4ZTViMGMtNmExZA
+                 * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1713,16 +1752,7 @@ export interface operations {
     startSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1756,16 +1786,7 @@ export interface operations {
     getSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The session id the caller chose at start.
@@ -1795,16 +1816,7 @@ export interface operations {
     stopSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The session id the caller chose at start.
@@ -1833,16 +1845,7 @@ export interface operations {
     joinPlayers: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1874,16 +1877,7 @@ export interface operations {
     leavePlayers: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1915,16 +1909,7 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1947,16 +1932,7 @@ export interface operations {
     listAvailableLocations: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description An image name from the catalog.
@@ -1983,6 +1959,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getTagExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A location id.
+                 * @example local-a
+                 */
+                region: string;
+                /**
+                 * @description An image name from the catalog.
+                 * @example echo
+                 */
+                image: components["parameters"]["Image"];
+                /**
+                 * @description The image tag (Docker's "tag").
+                 * @example latest
+                 */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the tag exists. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagExists"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSessionLogs: {
         parameters: {
             query: {
@@ -1997,16 +2013,7 @@ export interface operations {
                  */
                 follow?: boolean;
             };
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2037,21 +2044,12 @@ export interface operations {
                  */
                 session: string;
                 /**
-                 * @description A file or folder relative to the session's directory.
+                 * @description A file or folder, relative to the session's working directory or absolute in the session's own view of its filesystem.
                  * @example replays
                  */
                 path?: string;
             };
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2064,7 +2062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/gzip": string;
+                    "application/x-tar": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2078,14 +2076,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
                 /**
                  * @description Resume after this event id; events still in the replay window are sent first.
                  * @example 41
@@ -2115,16 +2105,7 @@ export interface operations {
     listSubscriptions: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2147,16 +2128,7 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2183,19 +2155,37 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sub_8d2k1q */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     deleteSubscription: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /** @example sub_8d2k1q */
                 id: components["parameters"]["SubscriptionId"];
@@ -2220,16 +2210,7 @@ export interface operations {
     listDeliveries: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /** @example sub_8d2k1q */
                 id: components["parameters"]["SubscriptionId"];
@@ -2256,16 +2237,7 @@ export interface operations {
     listTokens: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2288,16 +2260,7 @@ export interface operations {
     createToken: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2327,16 +2290,7 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The token's id (not its value).
@@ -2364,16 +2318,7 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2396,16 +2341,7 @@ export interface operations {
     registerImageTag: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2529,7 +2465,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page.
-                 * @example MGY4ZTViMGMtNmExZA
+                 * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -3013,7 +2949,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page.
-                 * @example MGY4ZTViMGMtNmExZA
+                 * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
                  */
                 cursor?: components["parameters"]["Cursor"];
             };

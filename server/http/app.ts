@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers, OperationId } from '../../generated/handlers.js';
@@ -13,6 +15,7 @@ import type { Operators } from '../domain/operators.js';
 import type { Principal, Tokens } from '../domain/tokens.js';
 import { authenticatePanel } from './admin-auth.js';
 import { registerAdminPanel } from './admin-panel.js';
+import { AllowedMethods } from './allowed-methods.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { OperatorIdentity, RequestContext } from './context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
@@ -105,6 +108,30 @@ function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras }
   return { code: 'INTERNAL_ERROR', extras: {} };
 }
 
+/** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
+const REASON_420 = 'Capacity Unavailable';
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (malformed request line or header,
+ * headers over the limit, too slow): answered on the socket in the spec's error body, while
+ * the socket can still take an answer.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket, log: (body: ErrorBody) => void): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const details = status === 431 ? 'request headers exceed 16 KiB' : status === 408 ? 'request not received in time' : `the request could not be parsed (${error.code ?? 'malformed'})`;
+  const body: ErrorBody = { ...errorBody('BAD_REQUEST', { requestId: randomUUID(), path: '' }, { details }), statusCode: status };
+  log(body);
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nAPI-Version: ${apiVersion}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
 function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
   const schemas: Record<string, object> = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -114,6 +141,7 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 }
 
 export function createApp(deps: AppDependencies) {
+  const allowed = new AllowedMethods();
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
@@ -123,6 +151,8 @@ export function createApp(deps: AppDependencies) {
     // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 4096 },
     // A path Fastify cannot decode (bad percent-encoding) names nothing: 404 in our error body.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, (body) => app.log.info({ identifier: body.identifier, code: body.code, details: body.details }, body.message)),
     frameworkErrors: (error, request, reply) => {
       const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'RESOURCE_NOT_FOUND' : 'INVALID_REQUEST';
       const details = code === 'RESOURCE_NOT_FOUND' ? 'no such resource: the path is not valid percent-encoding' : error.message;
@@ -150,7 +180,10 @@ export function createApp(deps: AppDependencies) {
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', apiVersion);
+    if (reply.statusCode === 420) reply.raw.statusMessage = REASON_420;
   });
+
+  app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
 
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.config.route;
@@ -175,9 +208,16 @@ export function createApp(deps: AppDependencies) {
     request.principal = result.principal;
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const methods = allowed.of(pathOf(request));
+    if (methods.length > 0) {
+      const body = errorBody('METHOD_NOT_ALLOWED', { requestId: request.id, path: pathOf(request) }, {
+        details: `${request.method} is not a method of ${pathOf(request)}; it has ${methods.join(', ')}`,
+      });
+      return sendError(request, reply, body, { Allow: methods.join(', ') });
+    }
+    return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` });
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { code, extras } = classify(error);
@@ -186,7 +226,9 @@ export function createApp(deps: AppDependencies) {
   });
 
   // The API reference: public (not in the route table, so the auth hook skips it), not part of the contract.
-  app.get('/docs', async (request, reply) => {
+  app.get('/docs', serveDocs);
+  app.get('/docs/', serveDocs);
+  async function serveDocs(request: FastifyRequest, reply: FastifyReply) {
     let html: Buffer;
     try {
       html = await readFile(DOCS_FILE);
@@ -194,7 +236,7 @@ export function createApp(deps: AppDependencies) {
       return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: 'API reference not built: run npm run docs' });
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  });
+  }
 
   // The admin panel's pages (the Vite build): public files, not in the route table; its API is.
   registerAdminPanel(app, (request, reply, details) => replyError(request, reply, 'RESOURCE_NOT_FOUND', { details }));

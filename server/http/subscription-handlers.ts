@@ -8,7 +8,7 @@ import { fail } from './errors.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 const DELIVERY_LOG_LIMIT = 100;
 
-type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'deleteSubscription' | 'listDeliveries';
+type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'getSubscription' | 'deleteSubscription' | 'listDeliveries';
 
 export function subscriptionHandlers(
   subscriptions: SubscriptionRepository,
@@ -34,6 +34,12 @@ export function subscriptionHandlers(
     async listSubscriptions(_request, context) {
       const list = subscriptions.listForAccount(context.principal.accountId);
       return { status: 200, body: { subscriptions: list.map((s) => ({ id: s.id, url: s.url, created: iso(s.created) })) } };
+    },
+
+    async getSubscription({ params }, context) {
+      const found = subscriptions.find(context.principal.accountId, params.id);
+      if (!found) return unknown(context, params.id);
+      return { status: 200, body: { id: found.id, url: found.url, created: iso(found.created) } };
     },
 
     async deleteSubscription({ params }, context) {
