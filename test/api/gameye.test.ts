@@ -97,7 +97,7 @@ describe('a Gameye Session API client, unchanged, against this service', () => {
     });
     return response;
   }
-  const json = async (response: Response, shape: keyof typeof GAMEYE) => {
+  const json = async (response: Response, shape: keyof typeof GAMEYE): Promise<any> => {
     const value = await response.json();
     expectShape(shape, value);
     return value;
