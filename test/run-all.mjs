@@ -47,8 +47,8 @@ const steps = [
   },
   {
     name: 'dredd',
-    command: bin('dredd'),
-    args: [],
+    command: process.execPath,
+    args: ['test/dredd/run.mjs'],
     count: (output) => {
       const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped/.exec(output);
       if (!match) return undefined;

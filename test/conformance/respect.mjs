@@ -13,8 +13,9 @@ const TOKEN = 'gsh_RespectJourneys00000000000000000000000000';
 
 async function startService(env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'session-host-respect-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', FLEET_FILE: 'test/dredd/fleet.json', ...env },
+  // Dredd's fleet, on game ports no other test run holds (with-port-slot.sh sets FLEET_FILE).
+  const child = spawn('bash', ['test/dredd/with-port-slot.sh', process.execPath, '--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {

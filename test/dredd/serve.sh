@@ -21,11 +21,12 @@ data_dir=$(mktemp -d "${TMPDIR:-/tmp}/session-host-dredd.XXXXXX")
 ) </dev/null >/dev/null 2>&1 &
 
 export DATA_DIR=$data_dir
-# Small port ranges of Dredd's own (so its game servers never collide with other test runs) and a
-# locked location `maintenance`, to provoke POST /session 420.
-export FLEET_FILE=$PWD/test/dredd/fleet.json
-export HOST=127.0.0.1 PORT=18931  # must match dredd.yml `endpoint`
+# test/dredd/fleet.json (small port ranges and a locked location `maintenance`, to provoke POST
+# /session 420), moved by with-port-slot.sh onto game ports no other test run holds.
+# test/dredd/run.mjs picks a free port (DREDD_PORT) and gives Dredd the matching endpoint; a plain
+# `npx dredd` uses dredd.yml's endpoint, 18931.
+export HOST=127.0.0.1 PORT=${DREDD_PORT:-18931}
 export BOOTSTRAP_TOKEN=gsh_DreddContractTest0123456789abcdefghijklm  # must match hooks.cjs
 export ADMIN_EMAIL=dredd-admin@example.com ADMIN_PASSWORD=dredd-admin-password  # must match hooks.cjs
 export LOG_LEVEL=warn
-exec node --import tsx server/main.ts
+exec bash test/dredd/with-port-slot.sh node --import tsx server/main.ts
