@@ -10,6 +10,10 @@ describe("the spec's examples say what the service does", () => {
     expect(spec.components.headers.ApiVersion.schema.example).toBe(spec.info.version);
   });
 
+  it('keeps Markdown out of the server descriptions (the reference shows them as plain text)', () => {
+    for (const server of spec.servers) expect(server.description, server.url).not.toContain('`');
+  });
+
   it('shows a cursor the service accepts', () => {
     expect(decodeCursor(spec.components.parameters.Cursor.example)).toBeDefined();
   });
