@@ -16,6 +16,7 @@ import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
 import { EXIT, exitCodesHelp, fields, progress, reportError, table, time } from './cli/output.js';
 import { probe } from './cli/probe.js';
+import { resetOperatorPassword } from '../server/admin-reset.js';
 
 
 interface GlobalOptions {
@@ -373,7 +374,6 @@ program
   .description('set a new admin panel password: ADMIN_PASSWORD, or a generated one printed once')
   .option('--email <email>', 'the operator (default: ADMIN_EMAIL, or admin@localhost)')
   .action(async (o: { email?: string }) => {
-    const { resetOperatorPassword } = await import('../server/admin-reset.js');
     const outcome = await resetOperatorPassword(process.env, o.email);
     if (!outcome.ok) {
       process.stderr.write(`error: ${outcome.message}\n`);
