@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiVersion } from '../generated/routes.js';
 import { run } from './support/generated-clients.js';
-import { TEST_BOOTSTRAP_TOKEN } from './support/service.js';
+import { TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from './support/service.js';
 
 const README = readFileSync('README.md', 'utf8');
 
@@ -113,11 +113,14 @@ describe("the README's first steps, on a fresh clone", () => {
 
   it("runs the walk-through's commands with the CLI alone: token, start, probe, logs, stop", async () => {
     const port = await freePort();
+    const data = dataDir();
+    // The default fleet's locations, on game ports of their own (tests run in parallel).
+    writeFleet(data, testFleet());
     const { child, started } = startCommand(
       process.execPath,
       ['--import', 'tsx', 'server/main.ts'],
       clone,
-      { PORT: String(port), DATA_DIR: dataDir(), BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' },
+      { PORT: String(port), DATA_DIR: data, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' },
       /listening on/,
     );
     children.push(child);
@@ -127,10 +130,10 @@ describe("the README's first steps, on a fresh clone", () => {
     const script = block.replace('http://127.0.0.1:8080', `http://127.0.0.1:${port}`).replace('gsh_…', TEST_BOOTSTRAP_TOKEN);
     const walked = await run('bash', ['-euo', 'pipefail', '-c', script], clone);
     expect(walked.code, walked.output).toBe(0);
-    expect(walked.output).toMatch(/status\s+running/);
+    expect(walked.output).toMatch(/status:\s+running/);
     expect(walked.output).toMatch(/echo match-1 ping[\s\S]*echo match-1 ping/); // UDP and TCP answered
-    expect(walked.output).toMatch(/status\s+exited/);
-    expect(walked.output).toMatch(/end reason\s+stopped/);
+    expect(walked.output).toMatch(/status:\s+exited/);
+    expect(walked.output).toMatch(/end reason:\s+stopped/);
     stop(child);
   }, 120_000);
 });
