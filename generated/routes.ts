@@ -570,6 +570,23 @@ export const schemas: readonly NamedSchema[] = [
     properties: { locked: { type: "boolean" } },
   },
   {
+    $id: "AccountSessionList",
+    type: "object",
+    required: ["sessions"],
+    properties: {
+      sessions: {
+        type: "array",
+        items: {
+          allOf: [
+            { $ref: "Session#" },
+            { type: "object", required: ["account"], properties: { account: { type: "string" } } },
+          ],
+        },
+      },
+      next_cursor: { type: "string", nullable: true },
+    },
+  },
+  {
     $id: "ImageCatalog",
     type: "object",
     required: ["images"],
@@ -1321,7 +1338,7 @@ export const routes: readonly RouteDefinition[] = [
       },
     },
     responses: {
-      200: { contentType: "application/json", schema: { $ref: "SessionList#" } },
+      200: { contentType: "application/json", schema: { $ref: "AccountSessionList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },

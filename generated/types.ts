@@ -1386,7 +1386,7 @@ export interface components {
              */
             at: string;
             /**
-             * @description The operator's email.
+             * @description The operator's email, or `API token <id>` for a token change made through the public API.
              * @example admin@example.com
              */
             actor: string;
@@ -1410,6 +1410,21 @@ export interface components {
              * @example true
              */
             locked: boolean;
+        };
+        /** @description Sessions of every account (the admin panel), each with the account that owns it. */
+        AccountSessionList: {
+            sessions: (components["schemas"]["Session"] & {
+                /**
+                 * @description The id of the account that owns the session.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                account: string;
+            })[];
+            /**
+             * @description With `limit`, pass this as `cursor` for the next page; null on the last page.
+             * @example null
+             */
+            next_cursor?: string | null;
         };
         ImageCatalog: {
             images: {
@@ -1709,6 +1724,7 @@ export type TokenValue = components['schemas']['TokenValue'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditLog = components['schemas']['AuditLog'];
 export type NodeUpdateRequest = components['schemas']['NodeUpdateRequest'];
+export type AccountSessionList = components['schemas']['AccountSessionList'];
 export type ImageCatalog = components['schemas']['ImageCatalog'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseInvalidRequest = components['responses']['InvalidRequest'];
@@ -3046,7 +3062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionList"];
+                    "application/json": components["schemas"]["AccountSessionList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -162,11 +162,12 @@ export function createService(
   sessions.onChange(() => webhooks.kick());
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
-  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
+  const audit = createAuditLog(db);
+  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
   const eventStreams = new OpenStreams();
   const handlers: Handlers = {
-    ...tokenHandlers(tokens),
+    ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions),

@@ -228,7 +228,8 @@ export function adminHandlers(deps: {
       });
       const page = limit === undefined ? found : found.slice(0, limit);
       const more = limit !== undefined && found.length > limit;
-      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: more ? encodeCursor(page[page.length - 1]!) : null } };
+      const owned = page.map((session) => ({ ...sessionBody(session), account: session.accountId }));
+      return { status: 200, body: { sessions: owned, next_cursor: more ? encodeCursor(page[page.length - 1]!) : null } };
     },
 
     async stopAnySession({ params }, context) {

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../generated/handlers.js';
-import type { Tokens, TokenView } from '../domain/tokens.js';
+import type { AuditLog } from '../domain/audit.js';
+import type { Principal, Tokens, TokenView } from '../domain/tokens.js';
 import { fail } from './errors.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -17,7 +18,10 @@ export function tokenBody(view: TokenView) {
   };
 }
 
-export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
+export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
+  // Token changes through the API land in the account's audit log too, beside the panel's.
+  const audited = (principal: Principal, action: 'token_created' | 'token_deleted', tokenId: string, details: string) =>
+    audit.record({ accountId: principal.accountId, at: now(), actor: `API token ${principal.tokenId}`, action, tokenId, details });
   return {
     async createToken({ body }, context) {
       const result = tokens.create(context.principal, {
@@ -37,6 +41,7 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'l
         });
       }
       const { record, value } = result;
+      audited(context.principal, 'token_created', record.id, `${record.name} (${record.scopes.join(', ')}) through the API`);
       return {
         status: 201,
         body: {
@@ -58,6 +63,7 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'l
       if (!tokens.revoke(context.principal.accountId, params.id)) {
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown` });
       }
+      audited(context.principal, 'token_deleted', params.id, 'revoked through the API');
       return { status: 204 };
     },
   };
