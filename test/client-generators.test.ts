@@ -113,6 +113,15 @@ describe('clients from other widely used generators', () => {
     await running.close();
   });
 
+  /** The lifecycle script compiles strictly beside the generated client, runs, and reports what it saw. */
+  async function expectLifecycle(dir: string, script: string) {
+    writeFileSync(join(dir, 'lifecycle.ts'), script);
+    const { compiled, ran, result } = await compileAndRun(dir, 'lifecycle.ts', [running.url, running.token]);
+    expect(compiled.code, compiled.output).toBe(0);
+    expect(ran?.code, ran?.output).toBe(0);
+    expect(result).toEqual(expected);
+  }
+
   it('orval (fetch client) compiles strictly and runs the lifecycle', async () => {
     const dir = clientProject('orval');
     // orval's fetch client takes its base URL at generation time.
@@ -120,21 +129,13 @@ describe('clients from other widely used generators', () => {
     writeFileSync(join(dir, 'orval.config.cjs'), `module.exports = ${JSON.stringify(config)};`);
     const generated = await run(process.execPath, [resolve('node_modules/orval/dist/bin/orval.mjs'), '--config', join(dir, 'orval.config.cjs')], dir);
     expect(generated.code, generated.output).toBe(0);
-    writeFileSync(join(dir, 'lifecycle.ts'), orvalAdapter);
-    const { compiled, ran, result } = await compileAndRun(dir, 'lifecycle.ts', [running.url, running.token]);
-    expect(compiled.code, compiled.output).toBe(0);
-    expect(ran?.code, ran?.output).toBe(0);
-    expect(result).toEqual(expected);
+    await expectLifecycle(dir, orvalAdapter);
   }, 120_000);
 
   it('swagger-typescript-api compiles strictly and runs the lifecycle', async () => {
     const dir = clientProject('swagger-typescript-api');
     const generated = await run(process.execPath, [resolve('node_modules/swagger-typescript-api/dist/cli.mjs'), 'generate', '-p', resolve('generated/openapi.yaml'), '-o', dir, '-n', 'api.ts'], dir);
     expect(generated.code, generated.output).toBe(0);
-    writeFileSync(join(dir, 'lifecycle.ts'), staAdapter);
-    const { compiled, ran, result } = await compileAndRun(dir, 'lifecycle.ts', [running.url, running.token]);
-    expect(compiled.code, compiled.output).toBe(0);
-    expect(ran?.code, ran?.output).toBe(0);
-    expect(result).toEqual(expected);
+    await expectLifecycle(dir, staAdapter);
   }, 120_000);
 });
