@@ -3,16 +3,19 @@
  * authenticates with the scopes the table names, validates with the spec's schemas, calls the
  * handler for the operationId and sends its typed reply. Every error leaves through errorBody().
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../../generated/handlers.js';
 import { apiVersion, routes, schemas } from '../../generated/routes.js';
 import type { Operators } from '../domain/operators.js';
 import type { Tokens } from '../domain/tokens.js';
+import { observeHttp, setTraceparent } from '../observability/http-observer.js';
+import type { Metrics } from '../observability/metrics.js';
+import { Tracing } from '../observability/tracing.js';
 import { authenticatePanel } from './admin-auth.js';
 import { registerAdminPanel } from './admin-panel.js';
 import { AllowedMethods } from './allowed-methods.js';
@@ -43,6 +46,10 @@ export interface AppDependencies {
   /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Trace context per request (its trace id is the request id); default: not exported. */
+  tracing?: Tracing;
+  /** Where HTTP requests are counted; none: not counted. */
+  metrics?: Metrics;
 }
 
 type AnyHandler = (request: unknown, context: RequestContext & Credentials) => Promise<{
@@ -67,6 +74,7 @@ function simulatedError(request: FastifyRequest, route: RouteDefinition): ErrorC
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
+  request.errorDetails = body.details;
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
   // API-Version here too: errors Fastify raises before routing skip the onSend hook.
@@ -124,7 +132,8 @@ function answerClientError(error: Error & { code?: string }, socket: Socket, log
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const details = status === 431 ? 'request headers exceed 16 KiB' : status === 408 ? 'request not received in time' : `the request could not be parsed (${error.code ?? 'malformed'})`;
-  const body: ErrorBody = { ...errorBody('BAD_REQUEST', { requestId: randomUUID(), path: '' }, { details }), statusCode: status };
+  // An identifier in the shape of the others (a trace id): this request never reached tracing.
+  const body: ErrorBody = { ...errorBody('BAD_REQUEST', { requestId: randomBytes(16).toString('hex'), path: '' }, { details }), statusCode: status };
   log(body);
   const text = JSON.stringify(body);
   socket.end(
@@ -143,9 +152,12 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 
 export function createApp(deps: AppDependencies) {
   const allowed = new AllowedMethods();
+  const tracing = deps.tracing ?? new Tracing();
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
+    // The request id is its trace id: the error body's identifier, and on every log line.
+    genReqId: (raw) => tracing.beginRequest(raw),
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
@@ -155,6 +167,7 @@ export function createApp(deps: AppDependencies) {
     clientErrorHandler: (error, socket) =>
       answerClientError(error, socket, (body) => app.log.info({ identifier: body.identifier, code: body.code, details: body.details }, body.message)),
     frameworkErrors: (error, request, reply) => {
+      setTraceparent(tracing, request as FastifyRequest, reply as FastifyReply);
       const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'RESOURCE_NOT_FOUND' : 'INVALID_REQUEST';
       const details = code === 'RESOURCE_NOT_FOUND' ? 'no such resource: the path is not valid percent-encoding' : error.message;
       return replyError(request as FastifyRequest, reply as FastifyReply, code, code === 'RESOURCE_NOT_FOUND' ? { details } : { violations: [{ field: 'request', description: details }] });
@@ -187,6 +200,8 @@ export function createApp(deps: AppDependencies) {
   });
 
   app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
+  // First: refused requests are counted and traced too.
+  observeHttp(app, tracing, deps.metrics);
 
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.config.route;
@@ -272,9 +287,8 @@ export function createApp(deps: AppDependencies) {
           secure: request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https',
           signal: closed.signal,
         };
-        const result = await handler(
-          { params: request.params, query: request.query, headers: request.headers, body: request.body },
-          context,
+        const result = await tracing.withRequest(request.raw, () =>
+          handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),
         );
         if (result.status >= 400) return sendError(request, reply, result.body as ErrorBody, result.headers);
         reply.code(result.status);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { decodeCursor } from '../../server/http/session-view.js';
+import { decodeCursor } from '../../server/http/wire/paging.js';
 
 const spec = parse(readFileSync('generated/openapi.yaml', 'utf8'));
 
