@@ -100,7 +100,8 @@ export class Tracing {
   /** Run the request's work with its span active, so domain, store and runtime spans nest under it. */
   withRequest<T>(raw: IncomingMessage, work: () => T): T {
     const span = this.spans.get(raw);
-    if (!this.recording || !span) return work();
+    // A request the sampler left out has no children worth carrying a context for.
+    if (!span?.isRecording()) return work();
     return context.with(trace.setSpan(context.active(), span), work);
   }
 

@@ -46,6 +46,14 @@ describe('traces', () => {
     expect(refused.headers.get('traceparent')).toBe(`00-${traceId}-${server.spanContext().spanId}-01`);
   });
 
+  it('records nothing of a trace its caller did not sample, yet keeps its id as the identifier', async () => {
+    const traceId = '5bf92f3577b34da6a3ce929d0e0e4737';
+    const refused = await service.call('GET', '/session/unsampled', { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-00` } });
+    expectError(refused, 404, 'RESOURCE_NOT_FOUND', '/session/unsampled');
+    expect(refused.json.identifier).toBe(traceId);
+    expect(spansOf(traceId)).toEqual([]);
+  });
+
   it('traces a start through the domain, the store and the runtime', async () => {
     const started = await service.call('POST', '/session', { body: { id: 'traced-2', location: 'local-a', image: 'echo' } });
     expect(started.status).toBe(201);
