@@ -18,7 +18,7 @@ export class ApiError extends Error {
   readonly violations: ErrorBody['violations'];
   /** The whole error body, as sent. */
   readonly body: ErrorBody;
-  /** Seconds to wait before retrying, from Retry-After (on 420). */
+  /** Seconds to wait before retrying, from Retry-After (on 420 and 429). */
   readonly retryAfter: number | undefined;
 
   constructor(body: ErrorBody, response?: Response) {
@@ -59,6 +59,9 @@ export class CapacityUnavailableError extends ApiError {
 export class InvalidRequestError extends ApiError {
   declare readonly code: 'INVALID_REQUEST';
 }
+export class TooManyRequestsError extends ApiError {
+  declare readonly code: 'TOO_MANY_REQUESTS';
+}
 export class InternalServerError extends ApiError {
   declare readonly code: 'INTERNAL_ERROR';
 }
@@ -81,6 +84,7 @@ export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: 
   UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
   CAPACITY_UNAVAILABLE: CapacityUnavailableError,
   INVALID_REQUEST: InvalidRequestError,
+  TOO_MANY_REQUESTS: TooManyRequestsError,
   INTERNAL_ERROR: InternalServerError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   BAD_REQUEST: BadRequestError,

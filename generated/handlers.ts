@@ -31,7 +31,7 @@ export interface Handlers {
   streamEvents(request: OperationRequest<'streamEvents'>, context: ContextOf['bearer']): Promise<OperationResponse<'streamEvents'>>;
   /** GET /subscription: List webhook subscriptions (scopes: events:write) */
   listSubscriptions(request: OperationRequest<'listSubscriptions'>, context: ContextOf['bearer']): Promise<OperationResponse<'listSubscriptions'>>;
-  /** POST /subscription: Create a webhook subscription (scopes: events:write) */
+  /** POST /subscription: Create a webhook subscription (scopes: events:write, session:read) */
   createSubscription(request: OperationRequest<'createSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'createSubscription'>>;
   /** GET /subscription/{id}: Get a webhook subscription (scopes: events:write) */
   getSubscription(request: OperationRequest<'getSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'getSubscription'>>;

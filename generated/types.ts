@@ -12,6 +12,10 @@ export interface paths {
          * @description The account's sessions, newest first. Live sessions only unless `all=true`. Every given
          *     filter must match. Without `limit` every match is returned; with it, page with
          *     `next_cursor`.
+         *
+         *     Filters are validated before use: a malformed one (`filter=abc`, `playerCount=3`,
+         *     `playerCount[eq]=1`, a repeated key, more than 16 labels in `filter` or `filterNot`) is 422
+         *     with a violation naming the parameter, never ignored.
          */
         get: operations["listSessions"];
         put?: never;
@@ -25,7 +29,9 @@ export interface paths {
          *     Starts are limited per account and location (defaults, configurable: 5 per second
          *     sustained, plus a burst allowance of 20 more per 10 seconds); past that the answer is 420
          *     with `details: rate_limited` and `Retry-After` saying when the next start is allowed. When
-         *     the account's runtime quota is used up the answer is 403. Capacity is never over-allocated,
+         *     the account's runtime quota is used up the answer is 403; so it is when the labels and args
+         *     of the account's retained sessions (live, and ended within the retention, a week by
+         *     default) would exceed its storage budget (64 MiB by default). Capacity is never over-allocated,
          *     however many starts race.
          */
         post: operations["startSession"];
@@ -182,6 +188,10 @@ export interface paths {
          * Read a session's logs
          * @description The game server's stdout and stderr. With `follow=true` the response stays open and
          *     streams new output until the session ends.
+         *
+         *     An account may hold 8 open follows (operator-configurable); one more is 429 with
+         *     `Retry-After`. A follow ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled.
          */
         get: operations["getSessionLogs"];
         put?: never;
@@ -236,6 +246,10 @@ export interface paths {
          *     per change, each with an increasing `id`. Reconnect with `Last-Event-ID` to receive what
          *     happened in between; the replay window keeps the last 10,000 events or 24 hours, whichever
          *     is less. A comment line is sent every 15 s to keep the connection open.
+         *
+         *     An account may hold 20 open streams (operator-configurable); one more is 429 with
+         *     `Retry-After`. A stream ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -263,6 +277,14 @@ export interface paths {
          * Create a webhook subscription
          * @description Register an endpoint that receives every session state change of the account as a signed
          *     POST, retried with exponential backoff (up to 8 attempts) until it answers 2xx.
+         *
+         *     Needs `session:read` as well as `events:write`: the deliveries carry whole sessions (labels,
+         *     ports), which a token that may not read sessions must not receive. An account may have 25
+         *     subscriptions (operator-configurable); one more is 409.
+         *
+         *     The URL must not point inside: a host that is or resolves to a loopback, private,
+         *     link-local, unique-local, multicast, unspecified or reserved address is 422 (unless the
+         *     operator allows that range), and every delivery checks again the address it connects to.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -355,7 +377,10 @@ export interface paths {
         /**
          * Revoke a token
          * @description Revoke one of the account's tokens for good. Tokens it issued stop working too (a derived
-         *     token never outlives its issuer). A token may revoke itself.
+         *     token never outlives its issuer), and their open event streams and log follows close within
+         *     a second. A token may revoke itself and the tokens it minted, transitively; a root token of
+         *     the account (one no token minted: the bootstrap token, tokens the panel minted) may revoke
+         *     any. Any other token is 404, as if unknown.
          */
         delete: operations["revokeToken"];
         options?: never;
@@ -447,7 +472,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the admin panel
-         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per email and per client address (10 per 15 minutes); past that, 401 with `Retry-After`.
+         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per (email, client address): after 5 failures each further one doubles the wait (1 s, 2 s, ... up to 15 minutes), and one address gets 50 failures across all emails. At most one password check runs at a time per email and per address (and two service-wide). Past any of these, 429 with `Retry-After`; failures from one address never lock the operator out from another.
          */
         post: operations["signIn"];
         /**
@@ -897,10 +922,10 @@ export interface components {
          *     `BAD_REQUEST` 400 (or 431; refused by the HTTP parser before routing), `UNAUTHORIZED` 401,
          *     `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405 (with `Allow`),
          *     `CONFLICT` 409, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415,
-         *     `CAPACITY_UNAVAILABLE` 420, `INVALID_REQUEST` 422, `INTERNAL_ERROR` 500.
+         *     `CAPACITY_UNAVAILABLE` 420, `INVALID_REQUEST` 422, `TOO_MANY_REQUESTS` 429, `INTERNAL_ERROR` 500.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "BAD_REQUEST";
+        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "BAD_REQUEST";
         Violation: {
             /**
              * @description JSON-pointer-like location of the offending value (`body.expires_after`, `query.limit`).
@@ -1574,7 +1599,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format (violations lists each). */
+        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels (violations lists each). */
         InvalidRequest: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1594,7 +1619,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The account's runtime quota is exhausted. */
+        /** @description The account's runtime quota is exhausted, or (details says which) its retained sessions' labels and args would exceed its storage budget. */
         QuotaExceeded: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1624,7 +1649,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than the service accepts (1 MiB). */
+        /** @description The request body is larger than the service accepts: 8 KiB for sign-in, tokens, users, nodes, subscriptions and registry pushes; 1 MiB for the rest. */
         PayloadTooLarge: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1649,6 +1674,17 @@ export interface components {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts, or too many at once: wait Retry-After seconds (details says why). */
+        TooManyRequests: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                "Retry-After": components["headers"]["RetryAfterThrottle"];
                 [name: string]: unknown;
             };
             content: {
@@ -1775,6 +1811,8 @@ export interface components {
         ApiVersion: string;
         /** @description Seconds to wait before retrying (2 to 5 s recommended, then try a secondary location). */
         RetryAfter: number;
+        /** @description Seconds to wait before the next attempt is admitted. */
+        RetryAfterThrottle: number;
     };
     pathItems: never;
 }
@@ -1839,6 +1877,7 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseCapacityUnavailable = components['responses']['CapacityUnavailable'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ParameterSessionFilterAll = components['parameters']['SessionFilter_all'];
 export type ParameterSessionFilterLocation = components['parameters']['SessionFilter_location'];
 export type ParameterSessionFilterImage = components['parameters']['SessionFilter_image'];
@@ -1861,6 +1900,7 @@ export type ParameterUserTokenId = components['parameters']['UserTokenId'];
 export type ParameterNodeId = components['parameters']['NodeId'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
 export type $defs = Record<string, never>;
 export interface operations {
     listSessions: {
@@ -2232,6 +2272,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2299,6 +2340,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2349,6 +2391,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
@@ -2642,6 +2685,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3321,7 +3365,7 @@ type ReadonlyArray<T> = [
 export const sessionStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionStatus"]> = ["created", "running", "restarting", "draining", "shuttingdown", "server_unreachable", "exited", "dead"];
 export const portMappingTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PortMapping"]["type"]> = ["tcp", "udp"];
 export const endReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndReason"]> = ["stopped", "exited", "crashed", "ttl_expired", "quota_exhausted", "start_failed", "node_lost"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "INTERNAL_ERROR", "METHOD_NOT_ALLOWED", "BAD_REQUEST"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "TOO_MANY_REQUESTS", "INTERNAL_ERROR", "METHOD_NOT_ALLOWED", "BAD_REQUEST"];
 export const locationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Location"]["status"]> = ["available", "full", "locked"];
 export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost", "metrics:read"];
 export const tokenStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenStatus"]> = ["active", "disabled", "expired"];

@@ -225,14 +225,17 @@ describe('the client SDK against the sandbox', () => {
       UNSUPPORTED_MEDIA_TYPE: '415',
       CAPACITY_UNAVAILABLE: '420',
       INVALID_REQUEST: '422',
+      TOO_MANY_REQUESTS: '429',
       INTERNAL_ERROR: '500',
     };
     const api = client();
     for (const [code, status] of Object.entries(statuses) as [ErrorCode, string][]) {
-      const result = await api.POST('/session', {
-        body: { id: 'sdk-sb-err', location: 'local-a', image: 'echo', restart: false },
-        headers: { 'X-Sandbox-Status': status },
-      });
+      const headers = { 'X-Sandbox-Status': status };
+      // Only sign-in documents 429.
+      const result: { data?: unknown; error?: { identifier: string }; response: Response } =
+        code === 'TOO_MANY_REQUESTS'
+          ? await api.POST('/admin/api/auth', { body: { email: 'ops@example.com', password: 'not-the-password' }, headers })
+          : await api.POST('/session', { body: { id: 'sdk-sb-err', location: 'local-a', image: 'echo', restart: false }, headers });
       let thrown: unknown;
       try {
         unwrap(result);
@@ -246,7 +249,7 @@ describe('the client SDK against the sandbox', () => {
       expect(error.statusCode).toBe(Number(status));
       expect(error.identifier).toBe(result.error?.identifier);
       expect(error.message).toContain(error.identifier);
-      if (error.code === 'CAPACITY_UNAVAILABLE') expect(error.retryAfter).toBe(3);
+      if (error.code === 'CAPACITY_UNAVAILABLE' || error.code === 'TOO_MANY_REQUESTS') expect(error.retryAfter).toBe(3);
     }
   });
 

@@ -13,6 +13,7 @@ import { parseDuration } from './duration.js';
 import type { Quota } from './quota.js';
 import { place } from './placement.js';
 import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
+import { storedBytes, type StorageBudget } from './storage-budget.js';
 import { canTransition, isFinal, type EndReason, type SessionStatus } from './session-states.js';
 
 export interface StartRequest {
@@ -33,6 +34,7 @@ export type StartFailure =
   | { reason: 'reserved_env'; names: string[] }
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
   | { reason: 'quota_exceeded' }
+  | { reason: 'storage_exceeded'; budgetBytes: number }
   | { reason: 'conflict' }
   | { reason: 'no_capacity'; why: 'full' | 'locked' }
   | { reason: 'no_capacity'; why: 'rate_limited'; retryAfterMs: number };
@@ -51,6 +53,8 @@ export interface SessionsDependencies {
   now: () => number;
   /** Where failures of background work (ttl, quota ends) are reported. */
   onError?: (error: unknown) => void;
+  /** Labels and args per account; unbounded without. */
+  storage?: StorageBudget;
 }
 
 export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
@@ -103,11 +107,12 @@ export class Sessions {
   private readonly startRate: StartRateLimiter;
   private readonly now: () => number;
   private readonly onError: (error: unknown) => void;
+  private readonly storage: StorageBudget | undefined;
 
   constructor(deps: SessionsDependencies) {
     this.onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
-    ({ startRate: this.startRate, now: this.now } = deps);
+    ({ startRate: this.startRate, now: this.now, storage: this.storage } = deps);
     this.runtime.onEvent((event) => this.onRuntimeEvent(event));
     this.quota.whenExhausted((accountId) => this.background(this.endAllOf(accountId, 'quota_exhausted')));
   }
@@ -132,6 +137,8 @@ export class Sessions {
     const tag = this.catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
     if (!this.quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
+    const bytes = storedBytes(request.labels, request.args);
+    if (this.storage && !this.storage.allows(accountId, bytes)) return { ok: false, reason: 'storage_exceeded', budgetBytes: this.storage.budgetBytes };
     const rate = await this.startRate.take(accountId, location.id);
     if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
@@ -178,6 +185,7 @@ export class Sessions {
     if (!placed.ok) return placed;
 
     const session = placed.session;
+    this.storage?.charge(accountId, bytes);
     this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
     try {
@@ -313,15 +321,17 @@ export class Sessions {
 
   /** The game server's output; with `follow`, streamed until the session ends. */
   logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
-    if (!this.get(accountId, id)) return undefined;
-    return this.runtime.logs(id, options) ?? Readable.from([]);
+    const session = this.get(accountId, id);
+    if (!session) return undefined;
+    // An ended session's output is complete: nothing to follow.
+    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
   }
 
   /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
   async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
     if (!this.repository.find(id)) return undefined;
-    // A line takes at least a byte or two: asking for maxBytes / 2 lines keeps the tail whole.
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), tailLines: Math.ceil(maxBytes / 2) });
+    // Seek where the runtime can (bytes from the end); engines that count lines get a line count.
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {

@@ -23,9 +23,18 @@ import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { Credentials, RequestContext } from './context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import type { OperationId, RouteDefinition } from './operation.js';
+import { parseQueryString } from './query-string.js';
+import {
+  bodyLimitOf,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_SERVER_LIMITS,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  requestLogFields,
+  type ServerLimits,
+} from './request-limits.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
 export const DOCS_FILE = resolve(import.meta.dirname, '../../docs/api/index.html');
 
@@ -46,6 +55,7 @@ export interface AppDependencies {
   /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  serverLimits?: ServerLimits;
   /** Trace context per request (its trace id is the request id); default: not exported. */
   tracing?: Tracing;
   /** Where HTTP requests are counted; none: not counted. */
@@ -78,7 +88,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
   // API-Version here too: errors Fastify raises before routing skip the onSend hook.
-  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, ...headers }).type('application/json').send(body);
+  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
 }
 
 function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extras?: ErrorExtras) {
@@ -86,7 +96,7 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 }
 
 /** Fastify's own client errors, by their codes, as the spec's errors. */
-function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras } {
+function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras } {
   if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
   if (error.validation && error.validationContext === 'params') {
     // A path parameter of the wrong shape names nothing that exists.
@@ -100,7 +110,7 @@ function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras }
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'PAYLOAD_TOO_LARGE', extras: { details: `body exceeds ${BODY_LIMIT_BYTES} bytes` } };
+      return { code: 'PAYLOAD_TOO_LARGE', extras: { details: `body exceeds ${limit} bytes` } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { code: 'UNSUPPORTED_MEDIA_TYPE', extras: { details: 'expected application/json' } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -152,17 +162,24 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 
 export function createApp(deps: AppDependencies) {
   const allowed = new AllowedMethods();
+  const limits = deps.serverLimits ?? DEFAULT_SERVER_LIMITS;
   const tracing = deps.tracing ?? new Tracing();
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Request logs show no headers and no query values.
+    logger: typeof deps.logger === 'object' ? { ...deps.logger, serializers: { req: requestLogFields } } : (deps.logger ?? false),
     // The request id is its trace id: the error body's identifier, and on every log line.
     genReqId: (raw) => tracing.beginRequest(raw),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Slow clients (slowloris) lose their socket: headers, then the whole request, have a deadline.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
     // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
-    routerOptions: { maxParamLength: 4096 },
+    // deepObject parameters (`filter[mode]=ranked`) arrive nested, to be validated as the objects they are.
+    routerOptions: { maxParamLength: 4096, querystringParser: parseQueryString },
     // A path Fastify cannot decode (bad percent-encoding) names nothing: 404 in our error body.
     clientErrorHandler: (error, socket) =>
       answerClientError(error, socket, (body) => app.log.info({ identifier: body.identifier, code: body.code, details: body.details }, body.message)),
@@ -182,8 +199,11 @@ export function createApp(deps: AppDependencies) {
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (request.routeOptions.config.route?.requestContentType) parseJson(request, body as string, done);
-    else done(null, undefined);
+    if (!request.routeOptions.config.route?.requestContentType) done(null, undefined);
+    else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      // Refused before parsing: deep nesting costs the parser and validator, and no body of the spec has it.
+      done(new HttpFailure('INVALID_REQUEST', { violations: [{ field: 'body', description: `nests deeper than ${MAX_JSON_DEPTH} levels` }] }), undefined);
+    } else parseJson(request, body as string, done);
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (request.routeOptions.config.route?.requestContentType) {
@@ -197,6 +217,8 @@ export function createApp(deps: AppDependencies) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', apiVersion);
     if (reply.statusCode === 420) reply.raw.statusMessage = REASON_420;
+    // No response is ever to be sniffed into another type (an error body rendered as HTML).
+    reply.header('X-Content-Type-Options', 'nosniff');
   });
 
   app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
@@ -238,7 +260,7 @@ export function createApp(deps: AppDependencies) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { code, extras } = classify(error);
+    const { code, extras } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
     return replyError(request, reply, code, extras);
   });
@@ -268,11 +290,13 @@ export function createApp(deps: AppDependencies) {
       // JSON.stringify, and nothing outside the documented shape can leak into a response.
       schema: { ...route.schema, response: jsonResponseSchemas(route) },
       config: { route },
+      bodyLimit: bodyLimitOf(route.operationId),
       handler: async (request, reply) => {
         const simulated = deps.sandbox ? simulatedError(request, route) : undefined;
         if (simulated) {
           const body = errorBody(simulated, { requestId: request.id, path: pathOf(request) }, { details: 'simulated by X-Sandbox-Status' });
-          return sendError(request, reply, body, simulated === 'CAPACITY_UNAVAILABLE' ? { 'Retry-After': '3' } : {});
+          const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS';
+          return sendError(request, reply, body, throttled ? { 'Retry-After': '3' } : {});
         }
         const closed = new AbortController();
         // Only a client that left before the answer needs telling; abort() costs a DOMException.
@@ -300,5 +324,6 @@ export function createApp(deps: AppDependencies) {
     });
   }
 
+  app.server.maxConnections = limits.maxConnections;
   return app;
 }

@@ -19,6 +19,7 @@ const messageOf: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   CAPACITY_UNAVAILABLE: 'No capacity available',
   INVALID_REQUEST: 'Invalid request',
+  TOO_MANY_REQUESTS: 'Too many requests',
   INTERNAL_ERROR: 'Internal error',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   BAD_REQUEST: 'Bad request',

@@ -7,6 +7,7 @@ import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import { PerKeySlots } from '../limits/per-key-slots.js';
 import { fail } from './errors.js';
+import { tooManyStreams, type OpenStreams } from './open-streams.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
 export function containedPath(root: string, path: string): string | undefined {
@@ -48,14 +49,28 @@ export function acceptsGzip(header: string | undefined): boolean {
 /** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
 export const LOG_READS_PER_ACCOUNT = 8;
 
-export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
+export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
   const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
   return {
     async getSessionLogs({ query }, context) {
-      const release = await logReads.acquire(context.principal.accountId, context.signal);
+      const follow = query.follow ?? false;
+      // A follow is held open: capped per account, and ended when its token stops authenticating.
+      const lease = follow ? open.open('logs', context.principal) : undefined;
+      if (follow && !lease) return tooManyStreams(context, 'log follows', open.limit('logs'));
+      let slot: () => void;
+      try {
+        slot = await logReads.acquire(context.principal.accountId, context.signal);
+      } catch (error) {
+        lease?.release();
+        throw error;
+      }
+      const release = () => {
+        slot();
+        lease?.release();
+      };
       const stream = sessions.logs(context.principal.accountId, query.id, {
-        follow: query.follow ?? false,
-        signal: context.signal,
+        follow,
+        signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
       });
       if (!stream) {
         release();

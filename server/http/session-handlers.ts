@@ -3,7 +3,7 @@ import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
-import { bracketed, sessionBody } from './session-view.js';
+import { sessionBody } from './session-view.js';
 import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
 
 /** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
@@ -44,6 +44,10 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
           return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
         case 'quota_exceeded':
           return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
+        case 'storage_exceeded':
+          return fail(context, 'QUOTA_EXCEEDED', {
+            details: `the labels and args of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
+          });
         case 'conflict':
           return fail(context, 'CONFLICT', { details: `session id ${request.id} is already used` });
         case 'no_capacity': {
@@ -58,10 +62,9 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
     },
 
     async listSessions({ query }, context) {
-      const raw = query as Record<string, unknown>;
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
-      const playerCount = bracketed(raw, 'playerCount');
+      const playerCount = query.playerCount ?? {};
       const found = sessions.list({
         accountId: context.principal.accountId,
         all: query.all ?? false,
@@ -70,10 +73,10 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
         ...(query.tag === undefined ? {} : { tag: query.tag }),
         ...(query.host === undefined ? {} : { host: query.host }),
         ...(query.status === undefined ? {} : { status: query.status }),
-        labels: bracketed(raw, 'filter'),
-        notLabels: bracketed(raw, 'filterNot'),
-        ...(playerCount.lt === undefined ? {} : { playersLessThan: Number(playerCount.lt) }),
-        ...(playerCount.gt === undefined ? {} : { playersMoreThan: Number(playerCount.gt) }),
+        labels: query.filter ?? {},
+        notLabels: query.filterNot ?? {},
+        ...(playerCount.lt === undefined ? {} : { playersLessThan: playerCount.lt }),
+        ...(playerCount.gt === undefined ? {} : { playersMoreThan: playerCount.gt }),
         ...fetchLimit(query.limit),
         ...(cursor.after ? { after: cursor.after } : {}),
       });

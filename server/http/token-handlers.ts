@@ -53,8 +53,8 @@ export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number
     },
 
     async revokeToken({ params }, context) {
-      if (!tokens.revoke(context.principal.accountId, params.id)) {
-        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown` });
+      if (!tokens.revokeAs(context.principal, params.id)) {
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown, or not one this token minted` });
       }
       audited(context.principal, 'token_deleted', params.id, 'revoked through the API');
       return { status: 204 };

@@ -18,6 +18,9 @@ const FINAL = ['exited', 'dead'];
 const SKIP = {
   // Dredd would wait forever for the body to end.
   'GET /events 200': 'an endless SSE stream; the vitest SSE tests cover it',
+  'GET /events 429': 'needs 20 streams held open; test/api/stream-revocation.test.ts covers it',
+  'GET /logs 429': 'needs 20 log follows held open; test/api/stream-revocation.test.ts covers it',
+  'POST /subscription 409': 'needs 25 subscriptions; test/api/stream-revocation.test.ts covers it',
 };
 
 // The service POSTs every session change to every subscription URL, and this machine must never
@@ -277,6 +280,14 @@ const SHAPE = {
   'POST /admin/api/auth 413': (t) => setJsonBody(t, { email: ADMIN.email, password: 'x'.repeat(1_100_000) }),
   'POST /admin/api/auth 415': notJson,
   'POST /admin/api/auth 422': (t) => setJsonBody(t, { email: ADMIN.email }),
+  // Five failures for an email nobody uses, from Dredd's address: the sixth attempt waits (429).
+  'POST /admin/api/auth 429': async (t) => {
+    const throttled = { email: 'throttled@example.com', password: 'not-the-password' };
+    for (let i = 0; i < 5; i++) {
+      await fetch(`${base}/admin/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(throttled) });
+    }
+    setJsonBody(t, throttled);
+  },
   'GET /admin/api/auth 401': noPanelSession,
   // Signs out a session of its own, not the one the other transactions use.
   'DELETE /admin/api/auth 204': async (t) => {
