@@ -215,11 +215,12 @@ export function createService(
     app.log.error({ err: error }, 'overview sample failed'),
   );
 
-  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
+  const audit = createAuditLog(db);
+  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
   const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
   const handlers: Handlers = {
-    ...tokenHandlers(tokens),
+    ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions, eventStreams),

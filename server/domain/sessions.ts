@@ -30,6 +30,8 @@ export interface StartRequest {
   ttl?: string;
 }
 
+export type TagExistsResult = { ok: true; exists: boolean } | { ok: false; what: 'location' | 'image'; name: string };
+
 export type StartFailure =
   | { reason: 'reserved_env'; names: string[]; allowlist?: string[] }
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
@@ -67,7 +69,10 @@ export type PlayersResult =
   | { ok: true; players: string[] }
   | { ok: false; reason: 'not_found' | 'ended'; sessionId: string };
 
-export type ArtifactRootResult = { ok: true; root: string } | { ok: false; reason: 'not_found' | 'live' | 'none' };
+export type ArtifactRootResult =
+  /** `viewRoot`: the absolute path at which the session saw `root` (absolute artifact paths are read against it). */
+  | { ok: true; root: string; viewRoot: string }
+  | { ok: false; reason: 'not_found' | 'live' | 'none' };
 
 export interface LocationView {
   id: string;
@@ -324,6 +329,14 @@ export class Sessions {
       .map((l) => ({ id: l.id, ips: l.ips }));
   }
 
+  /** Whether `image:tag` is startable in the location (Gameye's tag-exists); which is unknown otherwise. */
+  tagExists(accountId: string, locationId: string, imageName: string, tag: string): TagExistsResult {
+    if (!this.catalog.location(accountId, locationId)) return { ok: false, what: 'location', name: locationId };
+    const image = this.catalog.image(accountId, imageName);
+    if (!image) return { ok: false, what: 'image', name: imageName };
+    return { ok: true, exists: this.catalog.tag(accountId, image, tag) !== undefined };
+  }
+
   /** The game server's output; with `follow`, streamed until the session ends. */
   logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
     const session = this.get(accountId, id);
@@ -352,7 +365,7 @@ export class Sessions {
     if (!session) return { ok: false, reason: 'not_found' };
     if (!isFinal(session.status)) return { ok: false, reason: 'live' };
     const root = this.runtime.artifactRoot(id);
-    return root ? { ok: true, root } : { ok: false, reason: 'none' };
+    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(id) ?? root } : { ok: false, reason: 'none' };
   }
 
   /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
