@@ -3,8 +3,8 @@
  * configured range), its cgroups, and the command line the supervisor runs it with.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { chmodSync, chownSync, existsSync, statSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { FleetConfigError, projectRoot, type FleetConfig } from '../../fleet.js';
 import type { LaunchSpec } from '../runtime.js';
 import { cgroupProblem, createCgroups, removeSessionCgroups } from './cgroups.js';
@@ -104,6 +104,7 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
   if (!check.ok) throw new FleetConfigError(noSandboxMessage(check.problem));
   // Session uids pass through to their own work dirs; the database and key stay the service's alone.
   chmodSync(dataDir, 0o711);
+  allowTraversal(dirname(dataDir));
   for (const file of ['service.db', 'service.db-wal', 'service.db-shm', 'secret.key']) {
     if (existsSync(join(dataDir, file))) chmodSync(join(dataDir, file), 0o600);
   }
@@ -111,6 +112,7 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
   const executables = [process.execPath, ...fleet.images.flatMap((image) => Object.values(image.tags).map((tag) => tag.command?.[0] ?? ''))];
   const prefixes = executables.filter((file) => file.startsWith('/')).map(hiddenPrefixOf);
   const readOnly = [...new Set([projectRoot, ...prefixes.filter((p): p is string => p !== undefined && !isWithin(p, dataDir) && !isWithin(dataDir, p))])];
+  for (const dir of readOnly) allowTraversal(dir);
   return new Sandboxes({
     tools: check.tools,
     uids: fleet.runtime.uids ?? DEFAULT_UIDS,
@@ -124,6 +126,23 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
 /** One data directory, one instance: its path names the instance's cgroups. */
 export function instanceCgroupGroup(dataDir: string): string {
   return createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+}
+
+/**
+ * Every directory down to the data directory and to what the sandbox shows read-only (the
+ * project, Node's prefix) must let others pass through (x, not r): bwrap runs as the session's
+ * uid and must reach what it binds. One without it (a project under /root, a private temp dir)
+ * gets o+x, and the service says so.
+ */
+function allowTraversal(path: string): void {
+  for (let dir = path; ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      console.warn(`${dir}: made passable for game servers' users (o+x, not readable), to reach what their sandbox binds`);
+    }
+    if (dirname(dir) === dir) return;
+  }
 }
 
 function isWithin(path: string, dir: string): boolean {
