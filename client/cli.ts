@@ -170,16 +170,11 @@ tokens
     }),
   );
 
-showCommand(
-  tokens,
-  'list',
-  "the account's tokens, values masked",
-  (api) => api.GET('/token'),
-  (listed) =>
-    table(
-      ['ID', 'NAME', 'STATUS', 'SCOPES', 'TOKEN', 'EXPIRES', 'LAST USED'],
-      listed.tokens.map((t) => [t.id, t.name, t.status, t.scopes.join(','), t.token, t.expires_at, t.last_used]),
-    ),
+showCommand(tokens, 'list', "the account's tokens, values masked", (api) => api.GET('/token'), (listed) =>
+  table(
+    ['ID', 'NAME', 'STATUS', 'SCOPES', 'TOKEN', 'EXPIRES', 'LAST USED'],
+    listed.tokens.map((t) => [t.id, t.name, t.status, t.scopes.join(','), t.token, t.expires_at, t.last_used]),
+  ),
 );
 
 tokens
@@ -331,31 +326,21 @@ sessions
 
 // --- locations, account ---------------------------------------------------------------------
 
-showCommand(
-  program,
-  'locations',
-  'locations with their status, free capacity and nodes',
-  (api) => api.GET('/location'),
-  (listed) =>
-    table(
-      ['ID', 'STATUS', 'FREE', 'USED', 'TOTAL', 'NODES', 'IPS'],
-      listed.locations.map((l) => [l.id, l.status, l.capacity.free, l.capacity.used, l.capacity.total, l.nodes.map((n) => `${n.id}${n.locked ? '(locked)' : ''}`).join(','), l.ips.join(',')]),
-    ),
+showCommand(program, 'locations', 'locations with their status, free capacity and nodes', (api) => api.GET('/location'), (listed) =>
+  table(
+    ['ID', 'STATUS', 'FREE', 'USED', 'TOTAL', 'NODES', 'IPS'],
+    listed.locations.map((l) => [l.id, l.status, l.capacity.free, l.capacity.used, l.capacity.total, l.nodes.map((n) => `${n.id}${n.locked ? '(locked)' : ''}`).join(','), l.ips.join(',')]),
+  ),
 );
 
-showCommand(
-  program,
-  'account',
-  "the token's account and its runtime quota (minutes)",
-  (api) => api.GET('/account'),
-  (account) =>
-    fields([
-      ['id', account.id],
-      ['name', account.name],
-      ['quota total', `${account.quota.total} min`],
-      ['quota used', `${minutes(account.quota.used)} min`],
-      ['quota remaining', `${minutes(account.quota.remaining)} min`],
-    ]),
+showCommand(program, 'account', "the token's account and its runtime quota (minutes)", (api) => api.GET('/account'), (account) =>
+  fields([
+    ['id', account.id],
+    ['name', account.name],
+    ['quota total', `${account.quota.total} min`],
+    ['quota used', `${minutes(account.quota.used)} min`],
+    ['quota remaining', `${minutes(account.quota.remaining)} min`],
+  ]),
 );
 
 await program.parseAsync(process.argv);
