@@ -1,6 +1,7 @@
 /** Runs the service with configuration from the environment (see README, Configuration). */
 import { ConfigError, loadConfig } from './config.js';
 import { FleetConfigError } from './fleet.js';
+import { portFree } from './port-check.js';
 import { createService } from './service.js';
 import { DataDirectoryInUse } from './store/sqlite.js';
 
@@ -15,6 +16,16 @@ try {
 } catch (error) {
   if (error instanceof ConfigError) fatal(error.message);
   throw error;
+}
+
+// Before anything is created: a busy port must not cost the one-time token and password.
+const free = await portFree(config.host, config.port);
+if (free !== true) {
+  fatal(
+    free.code === 'EADDRINUSE'
+      ? `${config.host}:${config.port} is already in use (another session host?): stop it or set PORT; nothing was created`
+      : `cannot listen on ${config.host}:${config.port}: ${free.message}; nothing was created`,
+  );
 }
 
 let service;

@@ -16,14 +16,17 @@ import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
+import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
+import { EgressGuard } from './events/egress-guard.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
-import { eventHandlers, OpenStreams } from './http/event-handlers.js';
+import { eventHandlers } from './http/event-handlers.js';
 import { observabilityHandlers } from './http/observability-handlers.js';
+import { OpenStreams } from './http/open-streams.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -179,6 +182,7 @@ export function createService(
     },
     now,
   );
+  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedBytes(accountId));
   const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
@@ -187,8 +191,10 @@ export function createService(
     startRate: createStartRateLimiter(config.startRate),
     now,
     onError: (error) => app.log.error({ err: error }, 'session background work failed'),
+    storage,
   }), 'domain', { tracing });
   const lag = recorded ? deliveryLag(recorded, now) : () => {};
+  const guard = new EgressGuard(config.webhookAllowedNetworks);
   const webhooks = new WebhookDispatcher({
     subscriptions,
     events: sessionRepository,
@@ -200,8 +206,10 @@ export function createService(
     now,
     backoffMs: config.webhookBackoffMs,
     onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+    guard,
+    isAccountActive: (id) => accounts.findById(id)?.disabled === false,
   });
-  sessions.onChange(() => webhooks.kick());
+  sessions.onChange((change) => webhooks.notify(change.session.accountId));
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
   if (recorded) {
@@ -219,34 +227,53 @@ export function createService(
     app.log.error({ err: error }, 'overview sample failed'),
   );
 
-  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
+  const audit = createAuditLog(db);
+  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
-  const eventStreams = new OpenStreams();
+  const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
   const handlers: Handlers = {
-    ...tokenHandlers(tokens),
+    ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
-    ...outputHandlers(sessions),
+    ...outputHandlers(sessions, eventStreams),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now),
-    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
+    ...subscriptionHandlers({
+      subscriptions,
+      latestEventId: () => sessionRepository.latestEventId(),
+      box,
+      now,
+      perAccount: config.limits.subscriptions,
+      guard,
+    }),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
     ...observabilityHandlers(metrics, overview),
   };
 
-  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, tracing, metrics: recorded });
+  const app = createApp({
+    tokens,
+    operators,
+    handlers,
+    sandbox: config.sandbox,
+    logger: options.logger ?? false,
+    tracing,
+    metrics: recorded,
+    serverLimits: config.http,
+  });
   const timers = [
     setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
-    setInterval(
-      () =>
-        sessionRepository.pruneEvents({
-          count: EVENT_WINDOW.count,
-          sinceMs: now() - EVENT_WINDOW.ageMs,
-          // Never past a subscription that has not delivered them yet.
-          keepAfter: subscriptions.lowestCursor(),
-        }),
-      EVENT_WINDOW.pruneEveryMs,
-    ),
+    setInterval(() => {
+      sessionRepository.pruneEvents({
+        count: EVENT_WINDOW.count,
+        sinceMs: now() - EVENT_WINDOW.ageMs,
+        // Never past what an account's subscriptions have yet to deliver.
+        floors: subscriptions.lowestCursors(),
+      });
+      // Ended sessions' records and old delivery records, after the retention.
+      const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
+      if (sessionRepository.purgeEnded(retainedSince) > 0) storage.forget();
+      subscriptions.pruneDeliveries(retainedSince);
+    }, EVENT_WINDOW.pruneEveryMs),
   ];
   for (const timer of timers) timer.unref();
 
