@@ -74,6 +74,10 @@ export interface Handlers<Context> {
   getAccount(request: OperationRequest<'getAccount'>, context: Context): Promise<OperationResponse<'getAccount'>>;
   /** POST /webhook/repohost: Register a pushed image tag (scopes: webhook:repohost) */
   registerImageTag(request: OperationRequest<'registerImageTag'>, context: Context): Promise<OperationResponse<'registerImageTag'>>;
+  /** GET /healthz: Check that the process is alive (scopes: no authentication) */
+  getLiveness(request: OperationRequest<'getLiveness'>, context: Context): Promise<OperationResponse<'getLiveness'>>;
+  /** GET /readyz: Check that the service can take traffic (scopes: no authentication) */
+  getReadiness(request: OperationRequest<'getReadiness'>, context: Context): Promise<OperationResponse<'getReadiness'>>;
   /** GET /admin/api/auth: Read the panel session (scopes: admin session) */
   getAdminSession(request: OperationRequest<'getAdminSession'>, context: Context): Promise<OperationResponse<'getAdminSession'>>;
   /** POST /admin/api/auth: Sign in to the admin panel (scopes: no authentication) */

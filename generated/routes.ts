@@ -7385,6 +7385,146 @@ export const routes: readonly RouteDefinition[] = [
     }
   },
   {
+    "operationId": "getLiveness",
+    "method": "GET",
+    "path": "/healthz",
+    "url": "/healthz",
+    "tag": "Health",
+    "summary": "Check that the process is alive",
+    "requiredScopes": [],
+    "security": "none",
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "status"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "alive"
+              ]
+            }
+          }
+        }
+      }
+    }
+  },
+  {
+    "operationId": "getReadiness",
+    "method": "GET",
+    "path": "/readyz",
+    "url": "/readyz",
+    "tag": "Health",
+    "summary": "Check that the service can take traffic",
+    "requiredScopes": [],
+    "security": "none",
+    "requestContentType": null,
+    "schema": {},
+    "responses": {
+      "200": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "status",
+            "problems"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "ready",
+                "degraded"
+              ]
+            },
+            "problems": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "object",
+                "required": [
+                  "component",
+                  "since",
+                  "identifier"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "component": {
+                    "type": "string",
+                    "maxLength": 64
+                  },
+                  "since": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "identifier": {
+                    "type": "string",
+                    "maxLength": 64
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "503": {
+        "contentType": "application/json",
+        "schema": {
+          "type": "object",
+          "required": [
+            "status",
+            "problems"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "status": {
+              "type": "string",
+              "enum": [
+                "ready",
+                "degraded"
+              ]
+            },
+            "problems": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "object",
+                "required": [
+                  "component",
+                  "since",
+                  "identifier"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "component": {
+                    "type": "string",
+                    "maxLength": 64
+                  },
+                  "since": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "identifier": {
+                    "type": "string",
+                    "maxLength": 64
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  {
     "operationId": "getAdminSession",
     "method": "GET",
     "path": "/admin/api/auth",

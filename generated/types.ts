@@ -369,6 +369,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the process is alive
+         * @description Liveness for a process supervisor or load balancer: 200 whenever the process answers HTTP,
+         *     even while it is degraded (a restart would not help a full disk). No authentication.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the service can take traffic
+         * @description Readiness for a load balancer: 200 `ready` while the store accepts writes and background work
+         *     (runtime events, timers, token use flushes, webhook delivery, quota) succeeds; 503 `degraded`
+         *     while any of it is failing (a full disk, an I/O error). A degraded service still answers reads;
+         *     writes answer 500. It retries by itself and is `ready` again once the cause is gone. Each
+         *     problem names its component, since when, and the `identifier` its log lines carry. No
+         *     authentication.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth": {
         parameters: {
             query?: never;
@@ -1199,6 +1245,28 @@ export interface components {
             image: string;
             /** @example v1.4.2 */
             tag: string;
+        };
+        /** @description The process answers. */
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
+        };
+        /** @description Whether the service can take traffic, and what is failing when it cannot. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "degraded";
+            /** @description What is failing now; empty when ready. */
+            problems: {
+                /** @description The failing part: `store` (requests), `runtime-events`, `token-last-used`, `event-pruning`, `quota`, `webhooks`, `ttl`, `recovery`. */
+                component: string;
+                /**
+                 * Format: date-time
+                 * @description When it started failing.
+                 */
+                since: string;
+                /** @description The identifier of its first failure's log line. */
+                identifier: string;
+            }[];
         };
         /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every state change. */
         AdminSession: {
@@ -2431,6 +2499,58 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Degraded; the problems say what is failing. */
+            503: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     getAdminSession: {

@@ -17,9 +17,11 @@ import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
+import { Health, isStoreFault, STORE } from './health.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
+import { healthHandlers } from './http/health-handlers.js';
 import type { RequestContext } from './http/context.js';
 import { eventHandlers, OpenStreams } from './http/event-handlers.js';
 import { outputHandlers } from './http/output-handlers.js';
@@ -40,7 +42,7 @@ import { createAccessGrants, createAccountRepository } from './store/account-rep
 import { createAuditLog, createNodeLocks, createOperatorRepository } from './store/admin-repository.js';
 import { createImageTagRepository } from './store/image-tag-repository.js';
 import { createSessionRepository } from './store/session-repository.js';
-import { openDatabase } from './store/sqlite.js';
+import { openDatabase, probeWrite } from './store/sqlite.js';
 import { createSubscriptionRepository } from './store/subscription-repository.js';
 import { createTokenRepository } from './store/token-repository.js';
 
@@ -87,6 +89,8 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
 export interface Service {
   app: ReturnType<typeof createApp>;
   sessions: Sessions;
+  /** Background failures and readiness (GET /readyz); main.ts reports store faults that escaped. */
+  health: Health;
   bootstrapped: BootstrapResult | undefined;
   /** The first panel operator, when listen() created it; with the password when it was generated. */
   operatorBootstrapped: { email: string; generatedPassword?: string } | undefined;
@@ -104,6 +108,12 @@ export function createService(
   const now = options.now ?? Date.now;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(config.dataDir, 'service.db'));
+  // Logs through the app's logger, created below (background work starts only after that).
+  const health = new Health({
+    log: { error: (fields, message) => app.log.error(fields, message), info: (fields, message) => app.log.info(fields, message) },
+    probe: () => probeWrite(db),
+    now,
+  });
   const box = config.secretKey
     ? SecretBox.fromKey(Buffer.from(config.secretKey, 'base64'))
     : SecretBox.fromKeyFile(join(config.dataDir, 'secret.key'));
@@ -141,6 +151,7 @@ export function createService(
       tickMs: config.quota.tickMs,
     },
     now,
+    health,
   );
   const sessions = new Sessions({
     repository: sessionRepository,
@@ -149,7 +160,7 @@ export function createService(
     quota,
     startRate: createStartRateLimiter(config.startRate),
     now,
-    onError: (error) => app.log.error({ err: error }, 'session background work failed'),
+    reporter: health,
   });
   const webhooks = new WebhookDispatcher({
     subscriptions,
@@ -158,7 +169,8 @@ export function createService(
     body: (event) => JSON.stringify(sessionEventBody(event)),
     now,
     backoffMs: config.webhookBackoffMs,
-    onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+    onError: (error) => health.failed('webhooks', error),
+    onRecorded: () => health.recovered('webhooks'),
   });
   sessions.onChange(() => webhooks.kick());
 
@@ -167,6 +179,7 @@ export function createService(
 
   const eventStreams = new OpenStreams();
   const handlers: Handlers<RequestContext> = {
+    ...healthHandlers(health),
     ...tokenHandlers(tokens),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
@@ -178,16 +191,21 @@ export function createService(
   };
 
   const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
+  // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (isStoreFault(error)) health.failed(STORE, error);
+  });
+  // Timers retry by running again; pending last_used values stay queued until a flush succeeds.
   const timers = [
-    setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
+    setInterval(() => health.guard('token-last-used', () => tokens.flushUses()), LAST_USED_FLUSH_MS),
     setInterval(
       () =>
-        sessionRepository.pruneEvents({
+        health.guard('event-pruning', () => sessionRepository.pruneEvents({
           count: EVENT_WINDOW.count,
           sinceMs: now() - EVENT_WINDOW.ageMs,
           // Never past a subscription that has not delivered them yet.
           keepAfter: subscriptions.lowestCursor(),
-        }),
+        })),
       EVENT_WINDOW.pruneEveryMs,
     ),
   ];
@@ -196,6 +214,7 @@ export function createService(
   const service: Service = {
     app,
     sessions,
+    health,
     bootstrapped,
     operatorBootstrapped: undefined,
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
@@ -211,6 +230,7 @@ export function createService(
     async close() {
       for (const timer of timers) clearInterval(timer);
       webhooks.close();
+      health.close();
       eventStreams.endAll();
       // In-flight requests get a moment to finish; a client that holds a connection open does not hold up the shutdown.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -219,7 +239,8 @@ export function createService(
       // Game servers keep running; the next start adopts them.
       await sessions.close();
       await runtime.close();
-      tokens.flushUses();
+      // A full disk loses only these last_used times, never the shutdown.
+      health.guard('token-last-used', () => tokens.flushUses());
       db.close();
     },
   };

@@ -29,6 +29,8 @@ export interface WebhookOptions {
   /** The first retry waits this long; each next one twice as long. */
   backoffMs: number;
   onError: (error: unknown) => void;
+  /** A delivery was recorded (after failures: the store takes writes again). */
+  onRecorded?: () => void;
 }
 
 export class WebhookDispatcher {
@@ -53,7 +55,7 @@ export class WebhookDispatcher {
         const secret = this.options.box.open(subscription.sealed, subscription.id);
         this.inFlight.add(subscription.id);
         void this.deliver(subscription, secret, event)
-          .catch((error: unknown) => this.options.onError(error))
+          .then(() => this.options.onRecorded?.(), (error: unknown) => this.options.onError(error))
           .finally(() => {
             this.inFlight.delete(subscription.id);
             // There may be more events waiting behind this one.

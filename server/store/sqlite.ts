@@ -30,6 +30,11 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
+/** The smallest real write (the header's user_version, rewritten unchanged): throws when the store cannot take writes. */
+export function probeWrite(db: Db): void {
+  db.pragma(`user_version = ${Number(db.pragma('user_version', { simple: true }))}`);
+}
+
 function migrate(db: Db): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);

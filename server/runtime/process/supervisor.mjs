@@ -48,9 +48,31 @@ const state = {
 
 function save(changes) {
   Object.assign(state, changes, { at: Date.now() });
-  const temp = join(dir, 'state.json.tmp');
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, join(dir, 'state.json'));
+  persist();
+}
+
+const SAVE_RETRY_MS = 250;
+let saveRetry;
+/**
+ * Writes state.json. When it cannot (a full disk) the state stays in memory and the write is
+ * retried until it succeeds: the service learns the truth once there is space again, and the
+ * supervisor lives until then (its exit without an end state would read as a lost node).
+ */
+function persist() {
+  clearTimeout(saveRetry);
+  saveRetry = undefined;
+  try {
+    const temp = join(dir, 'state.json.tmp');
+    writeFileSync(temp, JSON.stringify(state));
+    renameSync(temp, join(dir, 'state.json'));
+  } catch {
+    saveRetry = setTimeout(persist, SAVE_RETRY_MS);
+  }
+}
+
+function exitOnceSaved() {
+  if (saveRetry === undefined) process.exit(0);
+  setTimeout(exitOnceSaved, SAVE_RETRY_MS);
 }
 
 /**
@@ -130,7 +152,7 @@ function onExit(launched, code, signal) {
 
 function finish(code, signal) {
   save({ phase: 'ended', exitCode: code, signal, stopped: stopping });
-  process.exit(0);
+  exitOnceSaved();
 }
 
 process.on('SIGTERM', () => {
