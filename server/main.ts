@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { FleetConfigError } from './fleet.js';
 import { isStoreFault, STORE } from './health.js';
 import { createService, type Service } from './service.js';
-import { DataDirectoryInUse } from './store/sqlite.js';
+import { DatabaseCorrupt, DataDirectoryInUse } from './store/sqlite.js';
 
 function fatal(message: string): never {
   console.error(message);
@@ -28,7 +28,7 @@ try {
     },
   });
 } catch (error) {
-  if (error instanceof DataDirectoryInUse || error instanceof FleetConfigError) fatal(error.message);
+  if (error instanceof DataDirectoryInUse || error instanceof DatabaseCorrupt || error instanceof FleetConfigError) fatal(error.message);
   throw error;
 }
 

@@ -3,7 +3,8 @@
  * runs it; tests start it in-process on port 0 with a data directory of their own.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Server } from 'node:net';
+import { isAbsolute, join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
@@ -17,6 +18,7 @@ import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
+import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
@@ -42,7 +44,8 @@ import { createAccessGrants, createAccountRepository } from './store/account-rep
 import { createAuditLog, createNodeLocks, createOperatorRepository } from './store/admin-repository.js';
 import { createImageTagRepository } from './store/image-tag-repository.js';
 import { createSessionRepository } from './store/session-repository.js';
-import { openDatabase, probeWrite } from './store/sqlite.js';
+import { backupDataDir } from './store/backup.js';
+import { openDatabase, probeWrite, type Db } from './store/sqlite.js';
 import { createSubscriptionRepository } from './store/subscription-repository.js';
 import { createTokenRepository } from './store/token-repository.js';
 
@@ -211,6 +214,7 @@ export function createService(
   ];
   for (const timer of timers) timer.unref();
 
+  let control: Server | undefined;
   const service: Service = {
     app,
     sessions,
@@ -222,6 +226,10 @@ export function createService(
       service.operatorBootstrapped = await operators.bootstrap(config.admin.email, config.admin.password);
       await sessions.recover();
       await app.listen({ host: config.host, port: config.port });
+      control = await listenControl(config.dataDir, (request) => controlCommand(db, config.dataDir, request)).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'no control socket in the data directory: npm run backup needs the service stopped');
+        return undefined;
+      });
       const address = app.server.address();
       if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -236,6 +244,7 @@ export function createService(
       const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
       clearTimeout(cutOff);
+      control?.close();
       // Game servers keep running; the next start adopts them.
       await sessions.close();
       await runtime.close();
@@ -245,4 +254,12 @@ export function createService(
     },
   };
   return service;
+}
+
+/** What the control socket (npm run backup) may ask of the running service. */
+async function controlCommand(db: Db, dataDir: string, request: ControlRequest) {
+  if (request.command !== 'backup' || typeof request.target !== 'string' || !isAbsolute(request.target)) {
+    return { ok: false as const, error: 'expected {"command":"backup","target":"<absolute directory>"}' };
+  }
+  return { ok: true as const, ...(await backupDataDir(db, dataDir, request.target)) };
 }
