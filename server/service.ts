@@ -20,6 +20,7 @@ import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
+import { instanceIdentity } from './instance.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
@@ -63,7 +64,7 @@ function findBubblewrap(): string | undefined {
     .find((path) => existsSync(path));
 }
 
-function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
+function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string): Runtime {
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   if (driver === 'docker') {
@@ -73,6 +74,7 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
       graceMs: fleet.runtime.stopGraceSeconds * 1000,
       retentionHours: fleet.runtime.retentionHours ?? 24,
       now,
+      instanceId,
     });
   }
   const { isolation } = fleet.runtime;
@@ -86,6 +88,7 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
     isolation: bwrap ? (workDir) => bubblewrapArgs(bwrap, projectRoot, config.dataDir, workDir) : undefined,
     now,
+    instanceId,
   });
 }
 
@@ -135,7 +138,8 @@ export function createService(
   });
 
   const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
-  const runtime = createRuntime(config, fleet, now);
+  const instance = instanceIdentity(config.dataDir);
+  const runtime = createRuntime(config, fleet, now, instance.id);
   const sessionRepository = createSessionRepository(db);
   const subscriptions = createSubscriptionRepository(db);
   const grants = createAccessGrants(db);
@@ -224,6 +228,12 @@ export function createService(
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
     async listen() {
       service.operatorBootstrapped = await operators.bootstrap(config.admin.email, config.admin.password);
+      if (instance.copiedFrom) {
+        app.log.warn(
+          { instanceId: instance.id, copiedFrom: instance.copiedFrom },
+          'this data directory is a copy (or was moved): it is a new instance, and the game servers of the one it came from are neither adopted nor stopped',
+        );
+      }
       await sessions.recover();
       await app.listen({ host: config.host, port: config.port });
       control = await listenControl(config.dataDir, (request) => controlCommand(db, config.dataDir, request)).catch((error: unknown) => {

@@ -41,6 +41,15 @@ const tcp = createServer((socket) => {
 });
 
 const bind = process.env.ECHO_BIND || host;
+// A port it cannot bind (taken by another process) ends it with a non-zero status and says why,
+// so the session ends `crashed` with the reason in its log, not `exited` with nothing.
+const failOn = (protocol, port) => (error) => {
+  const why = error.code === 'EADDRINUSE' ? 'the port is already in use by another process' : error.message;
+  console.error(`echo server for session ${sessionId}: cannot use ${protocol} ${bind}:${port}: ${why}`);
+  process.exit(2);
+};
+udp.on('error', failOn('udp', udpPort));
+tcp.on('error', failOn('tcp', tcpPort));
 udp.bind(udpPort, bind, () => {
   tcp.listen(tcpPort, bind, () => {
     console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);

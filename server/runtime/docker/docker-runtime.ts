@@ -26,7 +26,6 @@
 import { boundPorts } from '../socket-table.mjs';
 import Docker from 'dockerode';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
@@ -56,6 +55,8 @@ export interface DockerRuntimeOptions {
   graceMs: number;
   retentionHours: number;
   now: () => number;
+  /** The data directory's instance id (server/instance.ts), the containers' instance label. */
+  instanceId: string;
 }
 
 interface Engine {
@@ -105,9 +106,7 @@ export class DockerRuntime implements Runtime {
   constructor(private readonly options: DockerRuntimeOptions) {
     const dir = join(options.dataDir, 'docker');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const idFile = join(dir, 'instance-id');
-    if (!existsSync(idFile)) writeFileSync(idFile, randomUUID(), { flag: 'wx' });
-    this.instance = readFileSync(idFile, 'utf8').trim();
+    this.instance = options.instanceId;
     for (const node of options.nodes) {
       const base = engineOptions(node.docker.engine);
       this.engines.set(node.id, {

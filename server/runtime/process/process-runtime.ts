@@ -23,6 +23,8 @@ interface SupervisorState {
   gamePid: number | null;
   gameStart: string | null;
   phase: 'starting' | 'running' | 'restarting' | 'ended';
+  /** The instance that started it (absent: from before instance ids, taken as ours). */
+  instanceId?: string | null;
   exitCode?: number | null;
   signal?: string | null;
   at: number;
@@ -42,6 +44,8 @@ export interface ProcessRuntimeOptions {
   /** The bubblewrap command line (its path first) around the game server in this work directory; undefined runs it directly. */
   isolation: ((workDir: string) => string[]) | undefined;
   now: () => number;
+  /** This data directory's instance id (server/instance.ts): supervisors carry it. */
+  instanceId: string;
 }
 
 /**
@@ -142,7 +146,7 @@ export class ProcessRuntime implements Runtime {
   }
 
   private spawnSupervisor(): { child: ChildProcess; ready: Promise<void> } {
-    const child = spawn(process.execPath, [SUPERVISOR], {
+    const child = spawn(process.execPath, [SUPERVISOR, `--instance=${this.options.instanceId}`], {
       detached: true,
       stdio: ['pipe', 'ignore', 'ignore'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
@@ -159,6 +163,7 @@ export class ProcessRuntime implements Runtime {
     await this.starting.get(sessionId)?.catch(() => {});
     // A supervisor just spawned has no SIGTERM handler until it writes its first state.
     const state = this.readState(sessionId) ?? (this.watched.has(sessionId) ? await this.firstState(sessionId) : undefined);
+    if (state && !this.ours(state)) return this.emitForeign(sessionId);
     const pid = this.watched.get(sessionId)?.supervisorPid ?? state?.supervisorPid;
     if (pid !== undefined && (!state || isSameProcess(pid, state.supervisorStart))) {
       try {
@@ -176,6 +181,7 @@ export class ProcessRuntime implements Runtime {
 
   async adopt(spec: AdoptSpec): Promise<void> {
     const state = this.readState(spec.sessionId);
+    if (state && !this.ours(state)) return this.emitForeign(spec.sessionId);
     if (state?.phase === 'ended') {
       this.emitEnded(spec.sessionId, state);
       return;
@@ -215,6 +221,18 @@ export class ProcessRuntime implements Runtime {
     this.watched.set(sessionId, { watcher, lastPhase, supervisorPid });
     // The supervisor may have written before the watch began.
     this.refresh(sessionId);
+  }
+
+  private ours(state: SupervisorState): boolean {
+    return state.instanceId === undefined || state.instanceId === this.options.instanceId;
+  }
+
+  /**
+   * A supervisor of another instance (this data directory is a copy): neither adopted nor
+   * stopped, and its game server is left alone; here the session is lost.
+   */
+  private emitForeign(sessionId: string): void {
+    this.emit({ type: 'lost', sessionId, at: this.options.now() });
   }
 
   private unwatch(sessionId: string) {

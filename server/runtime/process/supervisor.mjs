@@ -42,6 +42,8 @@ const state = {
   gamePid: null,
   gameStart: null,
   phase: 'starting',
+  // The instance (data directory) that started it: another instance never adopts or stops it.
+  instanceId: process.argv.find((arg) => arg.startsWith('--instance='))?.slice('--instance='.length) ?? null,
   restarts: 0,
   at: Date.now(),
 };
