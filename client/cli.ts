@@ -12,13 +12,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
-import type { components } from '../generated/types.js';
+import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
 import { EXIT, exitCodesHelp, fields, progress, reportError, table, time } from './cli/output.js';
 
-type Session = components['schemas']['Session'];
-type SessionStatus = components['schemas']['SessionStatus'];
-type Scope = components['schemas']['Scope'];
 
 interface GlobalOptions {
   url: string;

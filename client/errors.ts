@@ -3,10 +3,9 @@
  * (a trace id in the service log: quote it to support). `code` is a literal on every subclass,
  * so `switch (error.code)` on a `SessionHostError` narrows, and so does `instanceof`.
  */
-import type { components } from '../generated/types.js';
+import type { Error as ErrorBody, ErrorCode, Session } from '../generated/types.js';
 
-export type ErrorBody = components['schemas']['Error'];
-export type ErrorCode = components['schemas']['ErrorCode'];
+export type { ErrorBody, ErrorCode };
 
 /** A documented error from the service. */
 export class ApiError extends Error {
@@ -96,7 +95,7 @@ export class UnreachableError extends Error {
 
 /** A session ended, or the wait timed out, before it reached the awaited status. */
 export class WaitError extends Error {
-  constructor(message: string, readonly session: components['schemas']['Session'] | undefined) {
+  constructor(message: string, readonly session: Session | undefined) {
     super(message);
     this.name = 'WaitError';
   }

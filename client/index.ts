@@ -18,10 +18,7 @@ import { UnreachableError } from './errors.js';
 
 export type { components, paths };
 export type SessionHostClient = Client<paths>;
-export type Session = components['schemas']['Session'];
-export type SessionStatus = components['schemas']['SessionStatus'];
-export type SessionStartRequest = components['schemas']['SessionStartRequest'];
-export type SessionEvent = components['schemas']['SessionEvent'];
+export type { Session, SessionEvent, SessionStartRequest, SessionStatus } from '../generated/types.js';
 
 export * from './errors.js';
 export { retryDelayMs, startSession, type StartAttempt, type StartOptions, type StartResult } from './start.js';

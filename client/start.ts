@@ -12,13 +12,11 @@
  *
  * Nothing else is retried here: calls that are not idempotent must not be repeated blindly.
  */
-import type { components } from '../generated/types.js';
+import type { Session, SessionStartRequest } from '../generated/types.js';
 import { ApiError, CapacityUnavailableError, ConflictError, InternalServerError, UnexpectedResponseError, UnreachableError, unwrap } from './errors.js';
 import type { SessionHostClient } from './index.js';
 import { sleep as realSleep } from './sleep.js';
 
-type Session = components['schemas']['Session'];
-type SessionStartRequest = components['schemas']['SessionStartRequest'];
 
 export interface StartOptions {
   /** Secondary locations, tried in order once `request.location` keeps answering 420. */

@@ -6,14 +6,11 @@
  * runs out, with the typed error of a failed read, or with the signal's reason when aborted.
  */
 import { createParser } from 'eventsource-parser';
-import type { components } from '../generated/types.js';
+import type { Session, SessionEvent, SessionStatus } from '../generated/types.js';
 import { unwrap, WaitError } from './errors.js';
 import type { SessionHostClient } from './index.js';
 import { sleep } from './sleep.js';
 
-type Session = components['schemas']['Session'];
-type SessionStatus = components['schemas']['SessionStatus'];
-type SessionEvent = components['schemas']['SessionEvent'];
 
 const FINAL: readonly SessionStatus[] = ['exited', 'dead'];
 

@@ -1681,6 +1681,88 @@ export interface components {
     };
     pathItems: never;
 }
+export type SessionStatus = components['schemas']['SessionStatus'];
+export type PortMapping = components['schemas']['PortMapping'];
+export type StringMap = components['schemas']['StringMap'];
+export type Players = components['schemas']['Players'];
+export type EndReason = components['schemas']['EndReason'];
+export type Session = components['schemas']['Session'];
+export type SessionList = components['schemas']['SessionList'];
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type Violation = components['schemas']['Violation'];
+export type Error = components['schemas']['Error'];
+export type Duration = components['schemas']['Duration'];
+export type SessionStartRequest = components['schemas']['SessionStartRequest'];
+export type PlayersRequest = components['schemas']['PlayersRequest'];
+export type PlayerCount = components['schemas']['PlayerCount'];
+export type PlayersLeaveRequest = components['schemas']['PlayersLeaveRequest'];
+export type Node = components['schemas']['Node'];
+export type Location = components['schemas']['Location'];
+export type LocationList = components['schemas']['LocationList'];
+export type AvailableLocationList = components['schemas']['AvailableLocationList'];
+export type Subscription = components['schemas']['Subscription'];
+export type SubscriptionList = components['schemas']['SubscriptionList'];
+export type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
+export type SubscriptionCreated = components['schemas']['SubscriptionCreated'];
+export type SessionEvent = components['schemas']['SessionEvent'];
+export type Delivery = components['schemas']['Delivery'];
+export type DeliveryList = components['schemas']['DeliveryList'];
+export type Scope = components['schemas']['Scope'];
+export type TokenStatus = components['schemas']['TokenStatus'];
+export type Token = components['schemas']['Token'];
+export type TokenList = components['schemas']['TokenList'];
+export type TokenCreateRequest = components['schemas']['TokenCreateRequest'];
+export type TokenCreated = components['schemas']['TokenCreated'];
+export type Quota = components['schemas']['Quota'];
+export type Account = components['schemas']['Account'];
+export type RegistryPush = components['schemas']['RegistryPush'];
+export type ImageTag = components['schemas']['ImageTag'];
+export type Liveness = components['schemas']['Liveness'];
+export type Readiness = components['schemas']['Readiness'];
+export type AdminSession = components['schemas']['AdminSession'];
+export type AdminSignIn = components['schemas']['AdminSignIn'];
+export type User = components['schemas']['User'];
+export type UserList = components['schemas']['UserList'];
+export type UserCreateRequest = components['schemas']['UserCreateRequest'];
+export type UserUpdateRequest = components['schemas']['UserUpdateRequest'];
+export type TokenUpdateRequest = components['schemas']['TokenUpdateRequest'];
+export type TokenValue = components['schemas']['TokenValue'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditLog = components['schemas']['AuditLog'];
+export type NodeUpdateRequest = components['schemas']['NodeUpdateRequest'];
+export type ImageCatalog = components['schemas']['ImageCatalog'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseInvalidRequest = components['responses']['InvalidRequest'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseQuotaExceeded = components['responses']['QuotaExceeded'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseConflict = components['responses']['Conflict'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseCapacityUnavailable = components['responses']['CapacityUnavailable'];
+export type ParameterSandboxStatus = components['parameters']['SandboxStatus'];
+export type ParameterSessionFilterAll = components['parameters']['SessionFilter_all'];
+export type ParameterSessionFilterLocation = components['parameters']['SessionFilter_location'];
+export type ParameterSessionFilterImage = components['parameters']['SessionFilter_image'];
+export type ParameterSessionFilterTag = components['parameters']['SessionFilter_tag'];
+export type ParameterSessionFilterHost = components['parameters']['SessionFilter_host'];
+export type ParameterSessionFilterStatus = components['parameters']['SessionFilter_status'];
+export type ParameterSessionFilterFilter = components['parameters']['SessionFilter_filter'];
+export type ParameterSessionFilterFilterNot = components['parameters']['SessionFilter_filterNot'];
+export type ParameterSessionFilterPlayerCount = components['parameters']['SessionFilter_playerCount'];
+export type ParameterLimit = components['parameters']['Limit'];
+export type ParameterCursor = components['parameters']['Cursor'];
+export type ParameterSessionId = components['parameters']['SessionId'];
+export type ParameterImage = components['parameters']['Image'];
+export type ParameterLastEventId = components['parameters']['LastEventId'];
+export type ParameterSubscriptionId = components['parameters']['SubscriptionId'];
+export type ParameterTokenId = components['parameters']['TokenId'];
+export type ParameterCsrfToken = components['parameters']['CsrfToken'];
+export type ParameterUserId = components['parameters']['UserId'];
+export type ParameterUserTokenId = components['parameters']['UserTokenId'];
+export type ParameterNodeId = components['parameters']['NodeId'];
+export type HeaderApiVersion = components['headers']['ApiVersion'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
 export interface operations {
     listSessions: {
@@ -3248,3 +3330,21 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const sessionStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionStatus"]> = ["created", "running", "restarting", "draining", "shuttingdown", "server_unreachable", "exited", "dead"];
+export const portMappingTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PortMapping"]["type"]> = ["tcp", "udp"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "INTERNAL_ERROR"];
+export const locationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Location"]["status"]> = ["available", "full", "locked"];
+export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost"];
+export const tokenStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenStatus"]> = ["active", "disabled", "expired"];
+export const livenessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Liveness"]["status"]> = ["alive"];
+export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "degraded"];
+export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user_created", "user_updated", "user_disabled", "user_enabled", "token_created", "token_revealed", "token_disabled", "token_enabled", "token_deleted"];
+export const imageCatalogImagesTagsSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ImageCatalog"]["images"]["tags"]["source"]> = ["fleet", "registry"];

@@ -25,7 +25,6 @@ import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
 import { healthHandlers } from './http/health-handlers.js';
-import type { RequestContext } from './http/context.js';
 import { eventHandlers, OpenStreams } from './http/event-handlers.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
@@ -185,7 +184,7 @@ export function createService(
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
 
   const eventStreams = new OpenStreams();
-  const handlers: Handlers<RequestContext> = {
+  const handlers: Handlers = {
     ...healthHandlers(health),
     ...tokenHandlers(tokens),
     ...accountHandlers(accounts, quota),

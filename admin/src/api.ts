@@ -4,18 +4,20 @@
  * CSRF token from sign-in goes in X-CSRF-Token on every change.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from '../../generated/types';
+import type { paths } from '../../generated/types';
+import type { Error as ApiError, Scope } from '../../generated/types';
 
-export type User = components['schemas']['User'];
-export type Token = components['schemas']['Token'];
-export type TokenCreated = components['schemas']['TokenCreated'];
-export type Scope = components['schemas']['Scope'];
-export type AuditEntry = components['schemas']['AuditEntry'];
-export type Location = components['schemas']['Location'];
-export type Session = components['schemas']['Session'];
-export type SessionStatus = components['schemas']['SessionStatus'];
-export type ImageCatalog = components['schemas']['ImageCatalog'];
-export type ApiError = components['schemas']['Error'];
+export type {
+  AuditEntry,
+  ImageCatalog,
+  Location,
+  Session,
+  SessionStatus,
+  Token,
+  TokenCreated,
+  User,
+} from '../../generated/types';
+export type { ApiError, Scope };
 
 let csrfToken: string | undefined;
 let onSignedOut: () => void = () => {};

@@ -1,8 +1,10 @@
 /**
  * Builds everything in generated/ from spec/:
  *   openapi.yaml  the bundled spec (one file every tool reads)
- *   types.ts      openapi-typescript types
- *   routes.ts     the route table: method, path, operationId, required scopes, schemas
+ *   types.ts      openapi-typescript types, with a named type per component schema
+ *                 (`Session`, `ErrorCode`...) and a values array per enum (`scopeValues`...)
+ *   routes.ts     the component schemas (registered once) and the route table: per operation
+ *                 its spec file, method, path, security, required scopes, schemas
  *   handlers.ts   the handler interface, one method per operationId
  *
  * `--check` builds the same files in memory and fails when any file on disk differs,
@@ -18,6 +20,7 @@ import { buildHandlersModule, buildRoutesModule, type OpenApiDocument } from './
 
 const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'generated');
+const specDir = join(root, 'spec');
 const banner = '// Generated from spec/ by `npm run generate`. Do not edit by hand.\n';
 
 function bundleSpec(): string {
@@ -38,11 +41,22 @@ function bundleSpec(): string {
 async function buildAll(): Promise<Record<string, string>> {
   const bundled = bundleSpec();
   const document = parse(bundled) as OpenApiDocument;
-  const types = astToString(await openapiTS(structuredClone(document) as never, { exportType: false, defaultNonNullable: false }));
+  const types = astToString(
+    await openapiTS(structuredClone(document) as never, {
+      exportType: false,
+      defaultNonNullable: false,
+      rootTypes: true,
+      rootTypesNoSchemaPrefix: true,
+      enumValues: true,
+    }),
+  );
+  // Which file declares each path (spec/openapi.yaml's `paths: { path: { $ref: file } }`).
+  const root = parse(readFileSync(join(specDir, 'openapi.yaml'), 'utf8')) as { paths: Record<string, { $ref?: string }> };
+  const sources = Object.fromEntries(Object.entries(root.paths).flatMap(([path, item]) => (item.$ref ? [[path, item.$ref]] : [])));
   return {
     'openapi.yaml': bundled,
     'types.ts': banner + types,
-    'routes.ts': banner + buildRoutesModule(document),
+    'routes.ts': banner + buildRoutesModule(document, sources),
     'handlers.ts': banner + buildHandlersModule(document),
   };
 }

@@ -1,11 +1,11 @@
 /**
- * Turns the bundled OpenAPI document into the source text of generated/routes.ts (the route
- * table the server registers) and generated/handlers.ts (the interface its handlers satisfy).
- * Pure functions of the document, so the output is deterministic and --check can compare it.
+ * Turns the bundled OpenAPI document into the source text of generated/routes.ts (the component
+ * schemas, registered once, and the route table the server registers: one row per operation,
+ * pointing back at its spec file) and generated/handlers.ts (the interface its handlers satisfy).
+ * Pure functions of the documents, so the output is deterministic and --check can compare it.
+ * The fixed types both files use live in server/http/operation.ts.
  */
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+import { clean, fieldsText, isObject, schemaRefName, sourceText, type Json, type JsonObject } from './schema-text.js';
 
 export interface OpenApiDocument {
   info: { version: string };
@@ -15,12 +15,6 @@ export interface OpenApiDocument {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-/** Documentation-only keywords: dropped so the generated schemas are small and validator-ready. */
-const DOC_KEYWORDS = new Set(['example', 'examples', 'description', 'summary', 'externalDocs']);
-
-function isObject(value: Json | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function resolvePointer(document: OpenApiDocument, ref: string): Json {
   if (!ref.startsWith('#/')) throw new Error(`only local $refs are expected after bundling: ${ref}`);
@@ -31,28 +25,6 @@ function resolvePointer(document: OpenApiDocument, ref: string): Json {
     node = node[key]!;
   }
   return node;
-}
-
-/** Keywords whose value maps names to schemas: its keys are field names, not keywords. */
-const NAME_MAPS = new Set(['properties', 'patternProperties']);
-
-/**
- * Inline every $ref (the spec has no cycles) and drop documentation keywords and extensions,
- * but never a field that happens to be called `description` or `example`.
- */
-function inline(document: OpenApiDocument, node: Json, seen: string[] = [], namesOnly = false): Json {
-  if (Array.isArray(node)) return node.map((item) => inline(document, item, seen));
-  if (!isObject(node)) return node;
-  if (!namesOnly && typeof node.$ref === 'string') {
-    if (seen.includes(node.$ref)) throw new Error(`cyclic $ref ${node.$ref}`);
-    return inline(document, resolvePointer(document, node.$ref), [...seen, node.$ref]);
-  }
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (!namesOnly && (DOC_KEYWORDS.has(key) || key.startsWith('x-'))) continue;
-    out[key] = inline(document, value, seen, !namesOnly && NAME_MAPS.has(key));
-  }
-  return out;
 }
 
 function resolveNode(document: OpenApiDocument, node: Json | undefined): JsonObject | undefined {
@@ -73,7 +45,7 @@ interface Parameter {
  * Query parameters in deepObject style (`filter[mode]=ranked`) arrive as flat keys, so their
  * object schema becomes one property (or pattern) per bracketed key.
  */
-function querySchema(parameters: Parameter[]): JsonObject | undefined {
+function querySchema(document: OpenApiDocument, parameters: Parameter[]): JsonObject | undefined {
   const query = parameters.filter((p) => p.in === 'query');
   if (query.length === 0) return undefined;
   const properties: JsonObject = {};
@@ -81,15 +53,15 @@ function querySchema(parameters: Parameter[]): JsonObject | undefined {
   const required: string[] = [];
   for (const parameter of query) {
     if (parameter.style === 'deepObject') {
-      const { properties: fields, additionalProperties } = parameter.schema;
+      const { properties: fields, additionalProperties } = resolveNode(document, parameter.schema) ?? {};
       if (isObject(fields)) {
-        for (const [field, schema] of Object.entries(fields)) properties[`${parameter.name}[${field}]`] = schema;
+        for (const [field, schema] of Object.entries(fields)) properties[`${parameter.name}[${field}]`] = clean(schema);
       }
       if (isObject(additionalProperties)) {
-        patternProperties[`^${parameter.name}\\[[^\\]]+\\]$`] = additionalProperties;
+        patternProperties[`^${parameter.name}\\[[^\\]]+\\]$`] = clean(additionalProperties);
       }
     } else {
-      properties[parameter.name] = parameter.schema;
+      properties[parameter.name] = clean(parameter.schema);
       if (parameter.required) required.push(parameter.name);
     }
   }
@@ -108,7 +80,7 @@ function partSchema(parameters: Parameter[], where: 'path' | 'header'): JsonObje
   const key = (p: Parameter) => (where === 'header' ? p.name.toLowerCase() : p.name);
   return {
     type: 'object',
-    properties: Object.fromEntries(selected.map((p) => [key(p), p.schema])),
+    properties: Object.fromEntries(selected.map((p) => [key(p), clean(p.schema)])),
     required: selected.filter((p) => p.required).map(key),
   };
 }
@@ -129,19 +101,24 @@ function securityOf(document: OpenApiDocument, operation: JsonObject, operationI
 
 export interface RouteEntry {
   operationId: string;
+  source: string;
   method: string;
   path: string;
   url: string;
   tag: string;
   summary: string;
-  requiredScopes: string[];
   security: Security;
+  requiredScopes: string[];
   requestContentType: string | null;
   schema: JsonObject;
   responses: Record<string, { contentType: string | null; schema: Json | null }>;
 }
 
-export function collectRoutes(document: OpenApiDocument): RouteEntry[] {
+/**
+ * Every operation of the bundled document. `sources` maps each path to the file that declares
+ * it (the root document's `paths: { path: { $ref: file } }`, relative to spec/).
+ */
+export function collectRoutes(document: OpenApiDocument, sources: Record<string, string> = {}): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     const shared = (item.parameters as unknown as Json[] | undefined) ?? [];
@@ -153,8 +130,7 @@ export function collectRoutes(document: OpenApiDocument): RouteEntry[] {
       if (!Array.isArray(scopes)) throw new Error(`${operationId} has no x-required-scopes`);
 
       const ownParameters = (operation.parameters as Json[] | undefined) ?? [];
-      const parameters = [...shared, ...ownParameters]
-        .map((p) => inline(document, p) as unknown as Parameter);
+      const parameters = [...shared, ...ownParameters].map((p) => resolveNode(document, p) as unknown as Parameter);
 
       const schema: JsonObject = {};
       const requestBody = resolveNode(document, operation.requestBody);
@@ -162,9 +138,9 @@ export function collectRoutes(document: OpenApiDocument): RouteEntry[] {
       if (requestBody && isObject(requestBody.content)) {
         const [type, media] = Object.entries(requestBody.content)[0]!;
         requestContentType = type;
-        if (isObject(media) && media.schema) schema.body = inline(document, media.schema);
+        if (isObject(media) && media.schema) schema.body = clean(media.schema);
       }
-      const querystring = querySchema(parameters);
+      const querystring = querySchema(document, parameters);
       if (querystring) schema.querystring = querystring;
       const params = partSchema(parameters, 'path');
       if (params) schema.params = params;
@@ -177,19 +153,20 @@ export function collectRoutes(document: OpenApiDocument): RouteEntry[] {
         const content = response && isObject(response.content) ? Object.entries(response.content)[0] : undefined;
         responses[status] = {
           contentType: content ? content[0] : null,
-          schema: content && isObject(content[1]) && content[1].schema ? inline(document, content[1].schema) : null,
+          schema: content && isObject(content[1]) && content[1].schema ? clean(content[1].schema) : null,
         };
       }
 
       routes.push({
         operationId,
+        source: sources[path] ? `spec/${sources[path]}` : 'spec/openapi.yaml',
         method: method.toUpperCase(),
         path,
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         tag: ((operation.tags as string[] | undefined) ?? ['default'])[0]!,
         summary: operation.summary as string,
-        requiredScopes: scopes as string[],
         security: securityOf(document, operation, operationId),
+        requiredScopes: scopes as string[],
         requestContentType,
         schema,
         responses,
@@ -199,94 +176,63 @@ export function collectRoutes(document: OpenApiDocument): RouteEntry[] {
   return routes;
 }
 
-function scopeValues(document: OpenApiDocument): string[] {
-  const scope = resolveNode(document, (document.components?.schemas as JsonObject | undefined)?.Scope);
-  if (!scope || !Array.isArray(scope.enum)) throw new Error('components.schemas.Scope must be an enum');
-  return scope.enum as string[];
+/** The component schemas, each with its name as `$id`, in the spec's order. */
+export function componentSchemas(document: OpenApiDocument): JsonObject[] {
+  const schemas = (document.components?.schemas ?? {}) as JsonObject;
+  return Object.entries(schemas).map(([name, schema]) => {
+    if (!isObject(schema)) throw new Error(`components.schemas.${name} is not a schema`);
+    if (typeof schema.$ref === 'string' && schemaRefName(schema.$ref) === undefined) throw new Error(`${name}: unexpected $ref`);
+    return { $id: name, ...(clean(schema) as JsonObject) };
+  });
 }
 
-export function buildRoutesModule(document: OpenApiDocument): string {
-  const routes = collectRoutes(document);
-  return `import type { OperationId } from './handlers.js';
-import type { components } from './types.js';
+/** One route as a table row: the identifying fields on the first lines, then its schemas. */
+function routeRow(route: RouteEntry): string {
+  const { operationId, source, method, path, url, tag, summary, security, requiredScopes, requestContentType } = route;
+  const responses = Object.entries(route.responses).map(([status, response]) => `      ${status}: ${sourceText(response as JsonObject, 6, 8 + status.length)},\n`);
+  return `  {
+    ${fieldsText({ operationId, method, path, url })},
+    ${fieldsText({ tag, summary, source })},
+    ${fieldsText({ security, requiredScopes, requestContentType })},
+    schema: ${sourceText(route.schema, 4, 12)},
+    responses: {
+${responses.join('')}    },
+  },
+`;
+}
+
+export function buildRoutesModule(document: OpenApiDocument, sources: Record<string, string> = {}): string {
+  const routes = collectRoutes(document, sources);
+  const schemas = componentSchemas(document).map((schema) => `  ${sourceText(schema, 2)},\n`);
+  return `import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
 export const apiVersion = ${JSON.stringify(document.info.version)};
 
-export type Scope = components['schemas']['Scope'];
-/** Every scope a token can hold, in the spec's order. */
-export const scopes = ${JSON.stringify(scopeValues(document))} as const satisfies readonly Scope[];
+/** The spec's component schemas, registered once each (addSchema) and named by \`$ref: 'Name#'\`. */
+export const schemas: readonly NamedSchema[] = [
+${schemas.join('')}];
 
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
-
-export interface RouteDefinition {
-  operationId: OperationId;
-  method: HttpMethod;
-  /** The path as written in the spec. */
-  path: string;
-  /** The same path in Fastify's \`:param\` form. */
-  url: string;
-  tag: string;
-  summary: string;
-  /** Scopes the caller's token must hold (x-required-scopes); empty means any valid token. */
-  requiredScopes: readonly Scope[];
-  /** How the caller authenticates (the operation's security scheme): bearer token, admin session cookie, or none. */
-  security: 'bearer' | 'adminSession' | 'none';
-  requestContentType: string | null;
-  /** JSON Schemas of the request parts, with $refs inlined. */
-  schema: { body?: object; querystring?: object; params?: object; headers?: object };
-  /** Documented responses by status code, with the JSON Schema of each body. */
-  responses: Readonly<Record<string, { contentType: string | null; schema: object | null }>>;
-}
-
-export const routes: readonly RouteDefinition[] = ${JSON.stringify(routes, null, 2)};
+/** One row per operation, in the spec's order, each under a pointer to the file that declares it. */
+export const routes: readonly RouteDefinition[] = [
+${routes.map(routeRow).join('')}];
 `;
 }
 
 export function buildHandlersModule(document: OpenApiDocument): string {
-  const routes = collectRoutes(document);
-  const methods = routes
+  const methods = collectRoutes(document)
     .map((r) => {
       const scopes =
         r.security === 'adminSession' ? 'admin session' : r.security === 'none' ? 'no authentication' : r.requiredScopes.length > 0 ? r.requiredScopes.join(', ') : 'any valid token';
       return `  /** ${r.method} ${r.path}: ${r.summary} (scopes: ${scopes}) */
-  ${r.operationId}(request: OperationRequest<'${r.operationId}'>, context: Context): Promise<OperationResponse<'${r.operationId}'>>;`;
+  ${r.operationId}(request: OperationRequest<'${r.operationId}'>, context: ContextOf['${r.security}']): Promise<OperationResponse<'${r.operationId}'>>;`;
     })
     .join('\n');
-  return `import type { Readable } from 'node:stream';
-import type { operations } from './types.js';
+  return `import type { ContextOf, OperationRequest, OperationResponse } from '../server/http/operation.js';
 
-export type OperationId = keyof operations;
+export type { OperationId } from '../server/http/operation.js';
 
-type Present<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
-/** Node lower-cases incoming header names; so do the validated headers. */
-type LowercaseKeys<T> = { [P in keyof T as Lowercase<P & string>]: T[P] };
-type Parameters<K extends OperationId> = operations[K]['parameters'];
-
-/** The validated parts of a request to operation K, typed from the spec. */
-export interface OperationRequest<K extends OperationId> {
-  params: Present<Parameters<K>['path']>;
-  query: Present<Parameters<K>['query']>;
-  headers: LowercaseKeys<Present<Parameters<K>['header']>>;
-  body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } ? B : undefined;
-}
-
-type ResponseBody<R> = R extends { content: { 'application/json': infer B } }
-  ? B
-  : R extends { content: Record<string, unknown> }
-    ? string | Buffer | Readable
-    : undefined;
-
-type Reply<S, B> = [B] extends [undefined]
-  ? { status: S; body?: undefined; headers?: Record<string, string> }
-  : { status: S; body: B; headers?: Record<string, string> };
-
-/** One of the responses documented for operation K: its status and a body of that status's type. */
-export type OperationResponse<K extends OperationId> = {
-  [S in keyof operations[K]['responses']]: Reply<S, ResponseBody<operations[K]['responses'][S]>>;
-}[keyof operations[K]['responses']];
-
-/** One method per operationId; an implementation missing one does not compile. */
-export interface Handlers<Context> {
+/** One method per operationId, its context typed by the operation's security scheme; an implementation missing one does not compile. */
+export interface Handlers {
 ${methods}
 }
 `;

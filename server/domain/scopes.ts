@@ -2,7 +2,7 @@
  * The scope rules: what a token needs to call an operation, and what it may grant to a token it
  * issues. Which scope each operation needs is written once, in the spec (x-required-scopes).
  */
-import { scopes as allScopes, type Scope } from '../../generated/routes.js';
+import { scopeValues as allScopes, type Scope } from '../../generated/types.js';
 
 export { allScopes, type Scope };
 

@@ -2,10 +2,10 @@
  * The session state machine, written once. The spec's SessionStatus description carries the
  * same table; test/unit/session-states.test.ts holds the two together.
  */
-import type { components } from '../../generated/types.js';
+import type { EndReason as NullableEndReason, SessionStatus } from '../../generated/types.js';
 
-export type SessionStatus = components['schemas']['SessionStatus'];
-export type EndReason = NonNullable<components['schemas']['EndReason']>;
+export type { SessionStatus };
+export type EndReason = NonNullable<NullableEndReason>;
 
 export const transitions: Readonly<Record<SessionStatus, readonly SessionStatus[]>> = {
   /** Placed on a node; the game server is starting. */

@@ -1,9 +1,8 @@
 import type { Handlers } from '../../generated/handlers.js';
 import { accountView, type AccountRepository } from '../domain/accounts.js';
 import type { Quota } from '../domain/quota.js';
-import type { RequestContext } from './context.js';
 
-export function accountHandlers(accounts: AccountRepository, quota: Quota): Pick<Handlers<RequestContext>, 'getAccount'> {
+export function accountHandlers(accounts: AccountRepository, quota: Quota): Pick<Handlers, 'getAccount'> {
   return {
     async getAccount(_request, context) {
       const account = accounts.findById(context.principal.accountId);

@@ -10,7 +10,7 @@ import type { Catalog } from '../domain/catalog.js';
 import type { Operators, PanelSession } from '../domain/operators.js';
 import type { Sessions } from '../domain/sessions.js';
 import { clearedSessionCookie, sessionCookie } from './admin-auth.js';
-import type { OperatorIdentity, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
 import { decodeCursor, encodeCursor, sessionBody } from './session-view.js';
 import { tokenBody } from './token-handlers.js';
@@ -61,19 +61,13 @@ function sessionOfPanel(session: PanelSession) {
   return { email: session.email, csrf_token: session.csrf, expires_at: new Date(session.expiresAt).toISOString() };
 }
 
-/** Set by the onRequest hook on every adminSession operation. */
-function operatorOf(context: RequestContext): OperatorIdentity {
-  if (!context.operator) throw new Error('admin operation reached without a panel session');
-  return context.operator;
-}
-
 export function adminHandlers(deps: {
   operators: Operators;
   admin: Admin;
   sessions: Sessions;
   catalog: Catalog;
   now: () => number;
-}): Pick<Handlers<RequestContext>, AdminOperations> {
+}): Pick<Handlers, AdminOperations> {
   const { operators, admin, sessions, catalog } = deps;
   const noUser = (context: RequestContext, id: string) => fail(context, 'RESOURCE_NOT_FOUND', { details: `account ${id} is unknown` });
   const noToken = (context: RequestContext, id: string) => fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${id} is unknown` });
@@ -99,11 +93,11 @@ export function adminHandlers(deps: {
     },
 
     async getAdminSession(_request, context) {
-      return { status: 200, body: sessionOfPanel(operatorOf(context)) };
+      return { status: 200, body: sessionOfPanel(context.operator) };
     },
 
     async signOut(_request, context) {
-      operators.signOut(operatorOf(context).sessionId);
+      operators.signOut(context.operator.sessionId);
       return { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(context.secure) } };
     },
 
@@ -124,7 +118,7 @@ export function adminHandlers(deps: {
     },
 
     async createUser({ body }, context) {
-      const result = admin.createUser(operatorOf(context).email, {
+      const result = admin.createUser(context.operator.email, {
         name: body.name,
         email: body.email,
         quotaMinutes: body.quota_minutes,
@@ -145,7 +139,7 @@ export function adminHandlers(deps: {
     },
 
     async updateUser({ params, body }, context) {
-      const result = admin.updateUser(operatorOf(context).email, params.id, {
+      const result = admin.updateUser(context.operator.email, params.id, {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.quota_minutes === undefined ? {} : { quotaMinutes: body.quota_minutes }),
         ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
@@ -165,7 +159,7 @@ export function adminHandlers(deps: {
     },
 
     async createUserToken({ params, body }, context) {
-      const result = admin.createToken(operatorOf(context).email, params.id, {
+      const result = admin.createToken(context.operator.email, params.id, {
         name: body.name,
         scopes: body.scopes,
         ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
@@ -182,16 +176,16 @@ export function adminHandlers(deps: {
     },
 
     async updateUserToken({ params, body }, context) {
-      const view = admin.setTokenDisabled(operatorOf(context).email, params.id, params.tokenId, body.disabled);
+      const view = admin.setTokenDisabled(context.operator.email, params.id, params.tokenId, body.disabled);
       return view ? { status: 200, body: tokenBody(view) } : noToken(context, params.tokenId);
     },
 
     async deleteUserToken({ params }, context) {
-      return admin.deleteToken(operatorOf(context).email, params.id, params.tokenId) ? { status: 204 } : noToken(context, params.tokenId);
+      return admin.deleteToken(context.operator.email, params.id, params.tokenId) ? { status: 204 } : noToken(context, params.tokenId);
     },
 
     async revealUserToken({ params }, context) {
-      const value = admin.revealToken(operatorOf(context).email, params.id, params.tokenId);
+      const value = admin.revealToken(context.operator.email, params.id, params.tokenId);
       return value === undefined ? noToken(context, params.tokenId) : { status: 200, body: { id: params.tokenId, token: value } };
     },
 

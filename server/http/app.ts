@@ -7,15 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { Handlers, OperationId } from '../../generated/handlers.js';
-import { apiVersion, routes, type RouteDefinition } from '../../generated/routes.js';
+import type { Handlers } from '../../generated/handlers.js';
+import { apiVersion, routes, schemas } from '../../generated/routes.js';
 import type { Operators } from '../domain/operators.js';
-import type { Principal, Tokens } from '../domain/tokens.js';
+import type { Tokens } from '../domain/tokens.js';
 import { authenticatePanel } from './admin-auth.js';
 import { registerAdminPanel } from './admin-panel.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
-import type { OperatorIdentity, RequestContext } from './context.js';
+import type { Credentials, RequestContext } from './context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
+import type { OperationId, RouteDefinition } from './operation.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -24,8 +25,8 @@ export const DOCS_FILE = resolve(import.meta.dirname, '../../docs/api/index.html
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal?: Principal;
-    operator?: OperatorIdentity;
+    /** Who is calling, as the operation's security scheme says; set by the onRequest hook. */
+    credentials?: Credentials;
   }
   interface FastifyContextConfig {
     route?: RouteDefinition;
@@ -35,13 +36,13 @@ declare module 'fastify' {
 export interface AppDependencies {
   tokens: Tokens;
   operators: Operators;
-  handlers: Handlers<RequestContext>;
+  handlers: Handlers;
   /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
-type AnyHandler = (request: unknown, context: RequestContext) => Promise<{
+type AnyHandler = (request: unknown, context: RequestContext & Credentials) => Promise<{
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -134,6 +135,8 @@ export function createApp(deps: AppDependencies) {
     },
   });
 
+  // Component schemas once, for the serializer; validation.ts gives them to its own ajv.
+  for (const schema of schemas) app.addSchema(schema);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart as HttpPart));
 
   // Operations without a request body ignore whatever body arrives rather than refusing its type.
@@ -171,12 +174,12 @@ export function createApp(deps: AppDependencies) {
         csrfHeader: request.headers['x-csrf-token'],
       });
       if (!panel.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: panel.details });
-      request.operator = panel.operator;
+      request.credentials = { operator: panel.operator };
       return;
     }
     const result = authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
     if (!result.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: describeAuthFailure(result) });
-    request.principal = result.principal;
+    request.credentials = { principal: result.principal };
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -223,11 +226,10 @@ export function createApp(deps: AppDependencies) {
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) closed.abort();
         });
-        const context: RequestContext = {
+        const context: RequestContext & Credentials = {
+          ...request.credentials,
           requestId: request.id,
           path: pathOf(request),
-          principal: request.principal!,
-          ...(request.operator ? { operator: request.operator } : {}),
           clientAddress: request.ip,
           secure: request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https',
           signal: closed.signal,

@@ -7,12 +7,8 @@ export interface OperatorIdentity extends PanelSession {
   sessionId: string;
 }
 
-/** What a handler knows about the request besides its validated parts. */
+/** What every handler knows about the request besides its validated parts. */
 export interface RequestContext extends ErrorContext {
-  /** The bearer token's principal. Set on operations with the bearer scheme only; admin handlers use `operator`. */
-  principal: Principal;
-  /** The signed-in operator, on operations with the adminSession scheme. */
-  operator?: OperatorIdentity;
   /** The client's address (sign-in attempts are limited per address). */
   clientAddress: string;
   /** The request came over TLS (directly, or says a proxy): session cookies are then Secure. */
@@ -20,3 +16,19 @@ export interface RequestContext extends ErrorContext {
   /** Aborted when the response closes (sent, or the client went away); ends streamed responses. */
   signal: AbortSignal;
 }
+
+/** An operation without authentication (admin sign-in). */
+export type PublicContext = RequestContext;
+
+/** An operation with the bearer scheme: the token's principal, already checked for the operation's scopes. */
+export interface BearerContext extends RequestContext {
+  principal: Principal;
+}
+
+/** An operation with the adminSession scheme: the signed-in operator (cookie and, on changes, CSRF checked). */
+export interface PanelContext extends RequestContext {
+  operator: OperatorIdentity;
+}
+
+/** What authentication adds to the context, by scheme; set by the onRequest hook before any handler runs. */
+export type Credentials = Pick<BearerContext, 'principal'> | Pick<PanelContext, 'operator'> | Record<never, never>;

@@ -2,11 +2,9 @@
  * The one place that shapes error bodies. Every error the service answers, whether from a
  * handler, validation, auth, routing or a crash, goes through errorBody().
  */
-import type { components } from '../../generated/types.js';
+import type { Error as ErrorBody, ErrorCode, Violation } from '../../generated/types.js';
 
-export type ErrorBody = components['schemas']['Error'];
-export type ErrorCode = components['schemas']['ErrorCode'];
-export type Violation = components['schemas']['Violation'];
+export type { ErrorBody, ErrorCode, Violation };
 
 export const statusOf = {
   UNAUTHORIZED: 401,

@@ -10,7 +10,6 @@ import { PassThrough } from 'node:stream';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { SessionRepository } from '../domain/session-record.js';
-import type { RequestContext } from './context.js';
 import { sessionEventBody } from './session-view.js';
 
 const HEARTBEAT_MS = 15_000;
@@ -40,7 +39,7 @@ export function eventHandlers(
   events: Pick<SessionRepository, 'eventsAfter' | 'oldestEventId' | 'latestEventId'>,
   open: OpenStreams,
   now: () => number,
-): Pick<Handlers<RequestContext>, 'streamEvents'> {
+): Pick<Handlers, 'streamEvents'> {
   return {
     async streamEvents({ headers }, context) {
       const accountId = context.principal.accountId;

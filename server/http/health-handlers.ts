@@ -1,9 +1,8 @@
 import type { Handlers } from '../../generated/handlers.js';
 import type { Health } from '../health.js';
-import type { RequestContext } from './context.js';
 
 /** GET /healthz (alive whenever it answers) and GET /readyz (503 while degraded). */
-export function healthHandlers(health: Pick<Health, 'readiness'>): Pick<Handlers<RequestContext>, 'getLiveness' | 'getReadiness'> {
+export function healthHandlers(health: Pick<Health, 'readiness'>): Pick<Handlers, 'getLiveness' | 'getReadiness'> {
   return {
     async getLiveness() {
       return { status: 200, body: { status: 'alive' } };

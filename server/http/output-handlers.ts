@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
-import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
@@ -25,7 +24,7 @@ export function containedPath(root: string, path: string): string | undefined {
   return target;
 }
 
-export function outputHandlers(sessions: Sessions): Pick<Handlers<RequestContext>, 'getSessionLogs' | 'downloadArtifacts'> {
+export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
   return {
     async getSessionLogs({ query }, context) {
       const stream = sessions.logs(context.principal.accountId, query.id, {

@@ -1,9 +1,8 @@
 import type { Handlers } from '../../generated/handlers.js';
 import type { Catalog } from '../domain/catalog.js';
-import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
 
-export function registryHandlers(catalog: Catalog, now: () => number): Pick<Handlers<RequestContext>, 'registerImageTag'> {
+export function registryHandlers(catalog: Catalog, now: () => number): Pick<Handlers, 'registerImageTag'> {
   return {
     async registerImageTag({ body }, context) {
       // Docker Hub names repositories `namespace/name`; the catalog knows images by name.

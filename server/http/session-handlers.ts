@@ -17,7 +17,7 @@ type SessionOperations =
   | 'listLocations'
   | 'listAvailableLocations';
 
-export function sessionHandlers(sessions: Sessions): Pick<Handlers<RequestContext>, SessionOperations> {
+export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOperations> {
   const unknownSession = (context: RequestContext, id: string) =>
     fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${id} is unknown` });
   const endedSession = (context: RequestContext, id: string) =>

@@ -1,10 +1,9 @@
 /** Sessions as the spec shows them (Gameye's wire shape plus our lifecycle fields). */
-import type { components } from '../../generated/types.js';
+import type { Session as SessionBody, SessionEvent as SessionEventBody } from '../../generated/types.js';
 import type { SessionRecord } from '../domain/session-record.js';
 import type { SessionStatus } from '../domain/session-states.js';
 
-export type SessionBody = components['schemas']['Session'];
-export type SessionEventBody = components['schemas']['SessionEvent'];
+export type { SessionBody, SessionEventBody };
 
 /** A state change as SSE `data` and webhook body. */
 export function sessionEventBody(event: { id: number | string; status: SessionStatus; previous: SessionStatus | null; at: number; session: SessionRecord }): SessionEventBody {

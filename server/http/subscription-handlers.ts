@@ -16,7 +16,7 @@ export function subscriptionHandlers(
   latestEventId: () => number,
   box: SecretBox,
   now: () => number,
-): Pick<Handlers<RequestContext>, SubscriptionOperations> {
+): Pick<Handlers, SubscriptionOperations> {
   const unknown = (context: RequestContext, id: string) =>
     fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
   return {

@@ -1,7 +1,6 @@
 import type { Handlers } from '../../generated/handlers.js';
 import type { Tokens, TokenView } from '../domain/tokens.js';
 import { fail } from './errors.js';
-import type { RequestContext } from './context.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -18,7 +17,7 @@ export function tokenBody(view: TokenView) {
   };
 }
 
-export function tokenHandlers(tokens: Tokens): Pick<Handlers<RequestContext>, 'createToken' | 'listTokens' | 'revokeToken'> {
+export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
   return {
     async createToken({ body }, context) {
       const result = tokens.create(context.principal, {

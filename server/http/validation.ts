@@ -1,10 +1,11 @@
 /**
- * Request validation with ajv against the spec's schemas (from the route table). Bodies are
- * validated strictly: unknown fields and wrong types are errors, nothing is coerced or
+ * Request validation with ajv against the spec's schemas (the route table's, with the component
+ * schemas they name registered once). Bodies are validated strictly: unknown fields and wrong types are errors, nothing is coerced or
  * removed. Query strings, path parameters and headers arrive as text, so they are coerced.
  */
 import AjvModule, { type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { schemas } from '../../generated/routes.js';
 import type { Violation } from './errors.js';
 
 // ajv and ajv-formats are CommonJS; their default export is the module object under NodeNext.
@@ -28,6 +29,10 @@ function createAjv(coerceTypes: boolean | 'array') {
 
 const bodyAjv = createAjv(false);
 const textAjv = createAjv('array');
+for (const schema of schemas) {
+  bodyAjv.addSchema(schema);
+  textAjv.addSchema(schema);
+}
 
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 

@@ -3,7 +3,6 @@ import type { Handlers } from '../../generated/handlers.js';
 import { routes } from '../../generated/routes.js';
 import { Tokens } from '../../server/domain/tokens.js';
 import { createApp } from '../../server/http/app.js';
-import type { RequestContext } from '../../server/http/context.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { createTokenVault } from '../../server/security/token-vault.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
@@ -25,6 +24,7 @@ describe('an unexpected failure', () => {
   let app: ReturnType<typeof createApp>;
   let call: ReturnType<typeof caller>;
   const logged: string[] = [];
+  const answers: Partial<Record<string, () => Promise<unknown>>> = {};
   /** Admin operations authenticate with the panel's cookie and CSRF token instead. */
   let panelHeaders: Record<string, string> = {};
 
@@ -38,12 +38,14 @@ describe('an unexpected failure', () => {
     const signedIn = await operators.signIn('admin@example.com', 'test-admin-password', '127.0.0.1');
     if (!signedIn.ok) throw new Error('could not sign in');
     panelHeaders = { Cookie: `gsh_admin=${signedIn.sessionId}`, 'X-CSRF-Token': signedIn.session.csrf };
-    // Every handler fails the way a broken disk or a bug would.
-    const failing = Object.fromEntries(routes.map((r) => [r.operationId, async () => Promise.reject(new Error(SECRET_DETAIL))]));
+    // Every handler fails the way a broken disk or a bug would, unless a test answers for it.
+    const failing = Object.fromEntries(
+      routes.map((r) => [r.operationId, async () => (answers[r.operationId] ?? (() => Promise.reject(new Error(SECRET_DETAIL))))()]),
+    );
     app = createApp({
       tokens,
       operators,
-      handlers: failing as unknown as Handlers<RequestContext>,
+      handlers: failing as unknown as Handlers,
       logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -80,5 +82,20 @@ describe('an unexpected failure', () => {
     const lines = logged.map((line) => JSON.parse(line) as { identifier?: string });
     const cause = lines.find((line) => line.identifier === result.json.identifier && JSON.stringify(line).includes(SECRET_DETAIL));
     expect(cause).toBeDefined();
+  });
+
+  it('sends only the documented fields, even when a handler returns more (top level and inside a named schema)', async () => {
+    answers.getAccount = async () => ({
+      status: 200,
+      body: { id: 'acc_1', name: 'Studio', internalNote: SECRET_DETAIL, quota: { total: 60, used: 0, remaining: 60, costCentre: SECRET_DETAIL } },
+    });
+    try {
+      const result = await call('GET', '/account');
+      expect(result.status).toBe(200);
+      expect(result.json).toEqual({ id: 'acc_1', name: 'Studio', quota: { total: 60, used: 0, remaining: 60 } });
+      expect(result.text).not.toContain('corrupt');
+    } finally {
+      delete answers.getAccount;
+    }
   });
 });

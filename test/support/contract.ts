@@ -6,12 +6,14 @@
  */
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { apiVersion, routes, type RouteDefinition } from '../../generated/routes.js';
+import { apiVersion, routes, schemas } from '../../generated/routes.js';
+import type { RouteDefinition } from '../../server/http/operation.js';
 
 const Ajv = AjvModule.default;
 const addFormats = addFormatsModule.default;
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
+for (const schema of schemas) ajv.addSchema(schema);
 
 const matchers = routes.map((route) => ({
   route,

@@ -1,7 +1,8 @@
 /** Valid requests for every operation, built from the spec's own examples. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { routes, type RouteDefinition } from '../../generated/routes.js';
+import { routes } from '../../generated/routes.js';
+import type { RouteDefinition } from '../../server/http/operation.js';
 
 const spec = parse(readFileSync('generated/openapi.yaml', 'utf8'));
 
