@@ -234,6 +234,13 @@ export function createService(
         );
       }
       await sessions.recover();
+      const orphaned = sessions.orphaned();
+      if (orphaned.length > 0) {
+        const where = [...new Set(orphaned.map((s) => `${s.nodeId} on ${s.host}`))].join(', ');
+        app.log.warn(
+          `${orphaned.length} live session(s) on nodes no longer in the fleet file (${where}): their ports stay reserved on those host addresses until the sessions end`,
+        );
+      }
       await app.listen({ host: config.host, port: config.port });
       control = await listenControl(config.dataDir, (request) => controlCommand(db, config.dataDir, request)).catch((error: unknown) => {
         app.log.warn({ err: error }, 'no control socket in the data directory: npm run backup needs the service stopped');

@@ -156,7 +156,7 @@ export class Sessions {
       const placement = place(
         nodes.nodes,
         (nodeId) => this.repository.liveSessionsOn(nodeId),
-        (nodeId) => this.repository.portsInUse(nodeId),
+        (node) => this.repository.portsInUse(node.host),
         tag.ports.length,
       );
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
@@ -364,6 +364,12 @@ export class Sessions {
       this.armTtl(current);
     }
     this.quota.recomputeAll();
+  }
+
+  /** Live sessions on node ids the fleet no longer has (renamed or removed): their ports stay reserved by host. */
+  orphaned(): SessionRecord[] {
+    const nodes = new Set(this.catalog.allLocations().flatMap((location) => location.nodes.map((node) => node.id)));
+    return this.repository.live().filter((session) => !nodes.has(session.nodeId));
   }
 
   async close(): Promise<void> {
