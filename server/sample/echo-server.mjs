@@ -6,6 +6,7 @@
 // ECHO_BIND overrides the address it binds (0.0.0.0 in a container: the engine's published
 // ports forward to the container's own address). ECHO_ALLOCATE_MB allocates (and touches) that
 // much memory after start, to test memory limits. ECHO_CRASH_AFTER_MS crashes it (exit 3).
+// ECHO_BIND_AFTER_MS waits that long before binding its ports (a slow start).
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,11 +51,13 @@ const failOn = (protocol, port) => (error) => {
 };
 udp.on('error', failOn('udp', udpPort));
 tcp.on('error', failOn('tcp', tcpPort));
-udp.bind(udpPort, bind, () => {
-  tcp.listen(tcpPort, bind, () => {
-    console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);
+setTimeout(() => {
+  udp.bind(udpPort, bind, () => {
+    tcp.listen(tcpPort, bind, () => {
+      console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);
+    });
   });
-});
+}, Number(process.env.ECHO_BIND_AFTER_MS ?? 0));
 
 const allocateMb = Number(process.env.ECHO_ALLOCATE_MB ?? 0);
 if (allocateMb > 0) {

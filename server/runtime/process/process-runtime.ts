@@ -25,6 +25,8 @@ interface SupervisorState {
   phase: 'starting' | 'running' | 'restarting' | 'ended';
   /** The instance that started it (absent: from before instance ids, taken as ours). */
   instanceId?: string | null;
+  /** When the game server first had its ports bound (kept through restarts and the end). */
+  runningAt?: number;
   exitCode?: number | null;
   signal?: string | null;
   at: number;
@@ -183,7 +185,7 @@ export class ProcessRuntime implements Runtime {
     const state = this.readState(spec.sessionId);
     if (state && !this.ours(state)) return this.emitForeign(spec.sessionId);
     if (state?.phase === 'ended') {
-      this.emitEnded(spec.sessionId, state);
+      this.emitEnded(spec.sessionId, state, spec.wasRunning ? 'running' : undefined);
       return;
     }
     if (!state || !isSameProcess(state.supervisorPid, state.supervisorStart)) {
@@ -244,15 +246,19 @@ export class ProcessRuntime implements Runtime {
     const entry = this.watched.get(sessionId);
     const state = this.readState(sessionId);
     if (!entry || !state || state.phase === entry.lastPhase) return;
+    const seen = entry.lastPhase;
     entry.lastPhase = state.phase;
     const at = state.at;
     if (state.phase === 'running') this.emit({ type: 'running', sessionId, at });
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });
-    else if (state.phase === 'ended') this.emitEnded(sessionId, state);
+    else if (state.phase === 'ended') this.emitEnded(sessionId, state, seen);
   }
 
-  private emitEnded(sessionId: string, state: SupervisorState) {
+  /** `seen`: the phase last reported for it; a run nobody saw is reported (running) before the end. */
+  private emitEnded(sessionId: string, state: SupervisorState, seen: SupervisorState['phase'] | undefined) {
     this.unwatch(sessionId);
+    // It ran while nobody watched (the service was down): that it ran is part of the record.
+    if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: state.runningAt });
     this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });
   }
 

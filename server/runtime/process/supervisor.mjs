@@ -130,7 +130,9 @@ function waitUntilReady(launched) {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
     const bound = boundPorts('/proc/net') ?? { tcp: new Set(), udp: new Set() };
     if (spec.ports.every((p) => bound[p.type].has(p.host))) {
-      if (!stopping) save({ phase: 'running' });
+      // runningAt is history, kept to the end: a session that ran while the service was down
+      // still gets its start, its end and its charge.
+      if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
       return;
     }
     setTimeout(poll, READY_POLL_MS);
