@@ -36,6 +36,7 @@ export interface WebhookOptions {
 export class WebhookDispatcher {
   private readonly inFlight = new Set<string>();
   private readonly timer: NodeJS.Timeout;
+  private closed = false;
 
   constructor(private readonly options: WebhookOptions) {
     this.timer = setInterval(() => this.kick(), POLL_MS);
@@ -44,9 +45,15 @@ export class WebhookDispatcher {
 
   /** Look for due deliveries now (called on every session change). */
   kick(): void {
+    // A delivery that finishes after close() must not read the closed store.
+    if (this.closed) return;
     const now = this.options.now();
+    // A due time further out than the longest backoff was set before the clock stepped back:
+    // it is due now (otherwise a step back would stall deliveries until the clock caught up).
+    const longestWait = this.options.backoffMs * 2 ** (MAX_ATTEMPTS - 1);
     for (const subscription of this.options.subscriptions.active()) {
-      if (subscription.due > now || this.inFlight.has(subscription.id)) continue;
+      const due = subscription.due - now > longestWait ? now : subscription.due;
+      if (due > now || this.inFlight.has(subscription.id)) continue;
       // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
       // state change's that kicked the dispatcher.
       try {
@@ -68,6 +75,7 @@ export class WebhookDispatcher {
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.timer);
   }
 

@@ -1,0 +1,49 @@
+/** Wall-clock steps, injected through the `now` hook (the system clock is never touched). */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useService } from '../support/service.js';
+import { waitForStatus } from '../support/sessions.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('a clock stepped back a day', () => {
+  let offset = 0;
+  const service = useService({ runtime: 'simulated', webhookBackoffMs: 50 }, { now: () => Date.now() + offset });
+  const delivered: string[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const event = JSON.parse(body);
+      delivered.push(`${event.session?.id ?? event.id} ${event.status}`);
+      response.writeHead(200).end('ok');
+    });
+  });
+  beforeAll(async () => {
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+  });
+  afterAll(() => {
+    receiver.close();
+  });
+
+  const waitForDeliveries = async (count: number) => {
+    for (let i = 0; i < 200 && delivered.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+
+  it('does not stall webhook deliveries until the clock catches up', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    expect((await service.call('POST', '/subscription', { body: { url } })).status).toBe(201);
+    expect((await service.call('POST', '/session', { body: { id: 'before-step', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    await waitForStatus(service.call, 'before-step', ['running']);
+    await waitForDeliveries(2);
+
+    offset = -DAY_MS;
+    expect((await service.call('POST', '/session', { body: { id: 'after-step', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    await waitForStatus(service.call, 'after-step', ['running']);
+    // Both within seconds, not after a day.
+    await waitForDeliveries(4);
+    expect(delivered).toEqual(['before-step created', 'before-step running', 'after-step created', 'after-step running']);
+  });
+});
