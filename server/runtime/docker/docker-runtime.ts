@@ -49,7 +49,7 @@ const GC_EVERY_MS = 10 * 60_000;
 const REQUEST_TIMEOUT_MS = 5000;
 
 export interface DockerRuntimeOptions {
-  /** Where the runtime keeps its instance id and each session's copied artifacts. */
+  /** Where the runtime keeps each session's copied artifacts. */
   dataDir: string;
   nodes: { id: string; docker: NodeDockerConfig }[];
   graceMs: number;
