@@ -503,14 +503,17 @@ export class Sessions {
   private armTtl(session: SessionRecord, retryMs?: number): void {
     if (session.expires === null) return;
     const delay = retryMs ?? Math.max(0, session.expires - this.now());
+    const wait = Math.min(delay, MAX_TIMER_MS);
     const timer = setTimeout(async () => {
       const current = this.repository.find(session.id);
       if (!current || isFinal(current.status)) return;
-      if (current.expires! > this.now()) return this.armTtl(current);
+      // The timer measured the wait on a monotonic clock: only a wait cut short by the timer limit
+      // goes on. A wall clock that says "not yet" was stepped back; it must not stretch the ttl.
+      if (wait === MAX_TIMER_MS && current.expires! > this.now()) return this.armTtl(current);
       const stopped = await this.background('ttl', this.stop(current.accountId, current.id, 'ttl_expired'));
       // Not recorded (a full disk): try again shortly; the expiry has not moved.
       if (!stopped) this.armTtl(current, RETRY_MS);
-    }, Math.min(delay, MAX_TIMER_MS));
+    }, wait);
     timer.unref();
     this.ttlTimers.set(session.id, timer);
   }
