@@ -18,6 +18,7 @@ import { Sessions } from './domain/sessions.js';
 import { Tokens } from './domain/tokens.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
+import { monotonicMs, steadyClock } from './clock.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
 import { instanceIdentity } from './instance.js';
@@ -108,9 +109,15 @@ export interface Service {
 
 export function createService(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger']; now?: () => number } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** The wall clock (read at start). */
+    now?: () => number;
+    /** What advances the service's clock from there (server/clock.ts); tests that move time move both. */
+    monotonic?: () => number;
+  } = {},
 ): Service {
-  const now = options.now ?? Date.now;
+  const now = steadyClock(options.now ?? Date.now, options.monotonic ?? monotonicMs);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(config.dataDir, 'service.db'));
   // Logs through the app's logger, created below (background work starts only after that).

@@ -1,4 +1,8 @@
-/** Wall-clock steps, injected through the `now` hook (the system clock is never touched). */
+/**
+ * Wall-clock steps of a day, injected through the `now` hook (the system clock is never touched)
+ * while the service's monotonic clock runs on: no quota burnt, no ttl stretched, no webhook
+ * stalled, no listing misordered.
+ */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +11,12 @@ import { waitForStatus } from '../support/sessions.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('a clock stepped back a day', () => {
+describe('wall-clock steps', () => {
   let offset = 0;
-  const service = useService({ runtime: 'simulated', webhookBackoffMs: 50 }, { now: () => Date.now() + offset });
+  const service = useService(
+    { runtime: 'simulated', webhookBackoffMs: 50 },
+    { now: () => Date.now() + offset, monotonic: () => performance.now() },
+  );
   const delivered: string[] = [];
   const receiver = createServer((request, response) => {
     let body = '';
@@ -45,5 +52,21 @@ describe('a clock stepped back a day', () => {
     // Both within seconds, not after a day.
     await waitForDeliveries(4);
     expect(delivered).toEqual(['before-step created', 'before-step running', 'after-step created', 'after-step running']);
+  });
+
+  it('burns no quota on a step forward and keeps the listing newest first after a step back', async () => {
+    const usedBefore = (await service.call('GET', '/account')).json.quota.used;
+    expect((await service.call('POST', '/session', { body: { id: 'runs-on', location: 'local-b', image: 'echo' } })).status).toBe(201);
+    await waitForStatus(service.call, 'runs-on', ['running']);
+    offset += DAY_MS;
+    // Several quota ticks (every 50 ms here) after the step.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await service.call('GET', '/session/runs-on')).json.status).toBe('running');
+    expect((await service.call('GET', '/account')).json.quota.used - usedBefore).toBeLessThan(0.5);
+
+    offset -= 2 * DAY_MS;
+    expect((await service.call('POST', '/session', { body: { id: 'newest', location: 'local-b', image: 'echo' } })).status).toBe(201);
+    const listed = (await service.call('GET', '/session?limit=2')).json.sessions.map((s: { id: string }) => s.id);
+    expect(listed).toEqual(['newest', 'runs-on']);
   });
 });

@@ -100,11 +100,12 @@ export function reapSessionProcesses(dataDir: string): void {
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
-  options: { now?: () => number; fleet?: FleetConfig | null; logger?: FastifyServerOptions['logger'] } = {},
+  /** `now` alone moves the service's whole clock; with `monotonic`, `now` is only the wall clock (to step it). */
+  options: { now?: () => number; monotonic?: () => number; fleet?: FleetConfig | null; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
-  const service = createService(config, options);
+  const service = createService(config, { ...options, monotonic: options.monotonic ?? options.now });
   const url = await service.listen();
   return {
     url,
