@@ -23,10 +23,12 @@ function corrupt(path: string, finding: string): DatabaseCorrupt {
 export function openDatabase(path: string): Db {
   const db = new Database(path, { timeout: 0 });
   try {
+    // Exclusive before WAL: the WAL index then lives in memory, not in a -shm file, so the
+    // service also starts on a disk that is full (and nobody else can read the file meanwhile).
+    db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('locking_mode = EXCLUSIVE');
     // Take the lock now rather than at the first write.
     db.exec('BEGIN IMMEDIATE; COMMIT');
     // Quick (structure, not index contents): refuse a torn copy before anything writes into it.

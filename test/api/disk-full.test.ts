@@ -105,4 +105,21 @@ describe.skipIf(!canMount)('a full disk', () => {
     expect(acknowledged.filter((name) => !relisted.has(name))).toEqual([]);
     await again.kill('SIGTERM');
   }, 60_000);
+
+  it('starts again on a disk that is still full, serves reads, and writes once space is back', async () => {
+    const freeSpace = disk!.fill();
+    const service = await start();
+    expect((await service.call('GET', '/token')).status).toBe(200);
+    const write = await service.call('POST', '/token', { body: { name: 'while-full', scopes: ['session:read'] } });
+    if (write.status !== 201) expectError(write, 500, 'INTERNAL_ERROR', '/token');
+    // Past a last_used flush (every 2 s), which cannot be written.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(service.child.exitCode).toBeNull();
+    expect((await service.call('GET', '/session')).status).toBe(200);
+
+    freeSpace();
+    await eventually(async () => expect((await service.call('GET', '/readyz', { token: null })).status).toBe(200), 10_000);
+    expect((await service.call('POST', '/token', { body: { name: 'space-again', scopes: ['session:read'] } })).status).toBe(201);
+    await service.kill('SIGTERM');
+  }, 60_000);
 });
