@@ -25,7 +25,7 @@ export interface Fleet {
     name: string;
     defaultTag: string;
     public: boolean;
-    tags: Record<string, { command?: string[]; ports: { name: string; type: 'tcp' | 'udp'; container: number }[]; docker?: { image: string } }>;
+    tags: Record<string, { command?: string[]; ports: { name: string; type: 'tcp' | 'udp'; container: number }[]; docker?: { image: string; memoryMb?: number; cpus?: number; pids?: number; user?: string } }>;
   }[];
 }
 

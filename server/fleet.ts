@@ -21,8 +21,18 @@ export interface NodeConfig {
 }
 
 export interface NodeDockerConfig {
-  /** `unix:///run/docker.sock` or `tcp://10.0.0.5:2375`. */
+  /** `unix:///run/docker.sock`, or `tcp://host:port` with `tls` (without: refused unless `insecure`). */
   engine: string;
+  /**
+   * Mutual TLS to a TCP engine (dockerd --tlsverify): PEM files of the CA that signed the engine's
+   * certificate (which must name the engine's host) and of this service's client certificate and key.
+   */
+  tls?: { ca: string; cert: string; key: string };
+  /**
+   * Allow a plain TCP engine (no TLS): anyone who reaches its port owns the engine and every
+   * session on it. Only for an engine on a network nothing else (no container) can reach.
+   */
+  insecure?: boolean;
   /** The host address published ports bind (default 0.0.0.0: every address of the node). */
   publishIp?: string;
 }
@@ -54,14 +64,24 @@ export interface TagConfig {
   docker?: TagDockerConfig;
 }
 
-export interface TagDockerConfig {
+export interface TagDockerConfig extends DockerLimits {
   /** Image reference on the node's engine, e.g. `studio/game:1.4`. */
   image: string;
+  /** The game server's working directory: writable, kept after the end, its files are the artifacts (default /work). */
+  workDir?: string;
+}
+
+/** What a container may use. Every Docker tag has them: its own, or the fleet's `runtime.docker` defaults. */
+export interface DockerLimits {
   memoryMb?: number;
   cpus?: number;
   pids?: number;
-  /** The game server's working directory: writable, kept after the end, its files are the artifacts (default /work). */
-  workDir?: string;
+  /** `uid[:gid]` the game server runs as (never root; default 65534:65534, nobody). */
+  user?: string;
+  /** The size of the working directory, in MiB (default 1024; engines on this machine). */
+  workMb?: number;
+  /** How much of the working directory is copied out as artifacts at the end, in MiB (default 256). */
+  artifactsMb?: number;
 }
 
 export interface ImageConfig {
@@ -82,6 +102,8 @@ export interface FleetConfig {
     isolation: 'auto' | 'bwrap' | 'none';
     /** Docker runtime: how long ended sessions' containers (logs) and artifacts are kept (default 24). */
     retentionHours?: number;
+    /** Docker runtime: the limits of every tag that does not set its own. */
+    docker?: DockerLimits;
   };
   locations: LocationConfig[];
   images: ImageConfig[];
@@ -133,6 +155,16 @@ export const sandboxFleet: FleetConfig = {
 
 const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' };
 const port = { type: 'integer', minimum: 1, maximum: 65535 };
+// A user is numeric and never root: a name would depend on the image's /etc/passwd.
+const dockerLimits = {
+  memoryMb: { type: 'integer', minimum: 6 },
+  cpus: { type: 'number', exclusiveMinimum: 0 },
+  pids: { type: 'integer', minimum: 1 },
+  user: { type: 'string', pattern: '^[1-9][0-9]{0,9}(:[1-9][0-9]{0,9})?$' },
+  workMb: { type: 'integer', minimum: 16, maximum: 1048576 },
+  artifactsMb: { type: 'integer', minimum: 1, maximum: 1048576 },
+} as const;
+
 const schema = {
   type: 'object',
   additionalProperties: false,
@@ -147,6 +179,7 @@ const schema = {
         retentionHours: { type: 'number', minimum: 0 },
         stopGraceSeconds: { type: 'number', minimum: 0, maximum: 3600 },
         isolation: { enum: ['auto', 'bwrap', 'none'] },
+        docker: { type: 'object', additionalProperties: false, properties: dockerLimits },
       },
     },
     locations: {
@@ -184,6 +217,13 @@ const schema = {
                   properties: {
                     engine: { type: 'string', pattern: '^(unix:///.+|tcp://[^/]+:[0-9]+/?)$' },
                     publishIp: { type: 'string', minLength: 1 },
+                    insecure: { type: 'boolean' },
+                    tls: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['ca', 'cert', 'key'],
+                      properties: { ca: { type: 'string', minLength: 1 }, cert: { type: 'string', minLength: 1 }, key: { type: 'string', minLength: 1 } },
+                    },
                   },
                 },
               },
@@ -217,9 +257,7 @@ const schema = {
                   required: ['image'],
                   properties: {
                     image: { type: 'string', pattern: '^[a-z0-9][a-z0-9._/:@-]*$' },
-                    memoryMb: { type: 'integer', minimum: 6 },
-                    cpus: { type: 'number', exclusiveMinimum: 0 },
-                    pids: { type: 'integer', minimum: 1 },
+                    ...dockerLimits,
                     workDir: { type: 'string', pattern: '^/.+' },
                   },
                 },
@@ -278,12 +316,24 @@ function checkConsistency(fleet: FleetConfig): string[] {
     if (!image.tags[image.defaultTag]) problems.push(`image ${image.name}: default tag ${image.defaultTag} is not among its tags`);
     for (const [name, tag] of Object.entries(image.tags)) {
       if (fleet.runtime.driver === 'docker' && !tag.docker) problems.push(`image ${image.name}:${name}: the docker runtime needs docker.image`);
+      if (fleet.runtime.driver === 'docker' && tag.docker) {
+        const limits = { ...fleet.runtime.docker, ...tag.docker };
+        const missing = (['memoryMb', 'cpus', 'pids'] as const).filter((limit) => limits[limit] === undefined);
+        if (missing.length > 0) {
+          problems.push(`image ${image.name}:${name}: no ${missing.join(', ')} limit (set it on the tag's docker or in runtime.docker)`);
+        }
+      }
       if (fleet.runtime.driver === 'process' && !tag.command) problems.push(`image ${image.name}:${name}: the process runtime needs a command`);
     }
   }
   if (fleet.runtime.driver === 'docker') {
     for (const node of fleet.locations.flatMap((l) => l.nodes)) {
       if (!node.docker) problems.push(`node ${node.id}: the docker runtime needs docker.engine`);
+      else if (node.docker.engine.startsWith('tcp://') && !node.docker.tls && !node.docker.insecure) {
+        problems.push(`node ${node.id}: ${node.docker.engine} is a plain TCP engine (whoever reaches it owns it); give it docker.tls (mutual TLS), or set docker.insecure to true on a network nothing else can reach`);
+      } else if (node.docker.tls && !node.docker.engine.startsWith('tcp://')) {
+        problems.push(`node ${node.id}: docker.tls is for tcp:// engines`);
+      }
     }
   }
   return problems;
@@ -302,6 +352,10 @@ export function parseFleet(text: string, source: string): FleetConfig {
   const fleet = data as FleetConfig;
   const problems = checkConsistency(fleet);
   if (problems.length > 0) throw new FleetConfigError(`${source}: ${problems.join('; ')}`);
+  // Each tag carries its effective limits: the fleet's defaults under its own.
+  for (const tag of fleet.images.flatMap((image) => Object.values(image.tags))) {
+    if (tag.docker) tag.docker = { ...fleet.runtime.docker, ...tag.docker };
+  }
   return fleet;
 }
 

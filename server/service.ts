@@ -64,10 +64,26 @@ function findBubblewrap(): string | undefined {
     .find((path) => existsSync(path));
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string): Runtime {
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   if (driver === 'docker') {
+    if (!isLoopback(config.host)) {
+      console.warn(
+        `HOST=${config.host}: the API listens beyond loopback while game servers run in containers; ` +
+          'apply deploy/docker/session-host-firewall.nft on every engine host (and keep the API behind a proxy) so no container reaches it',
+      );
+    }
+    const local = fleet.locations.flatMap((l) => l.nodes).some((n) => n.docker?.engine.startsWith('unix://'));
+    if (local && process.getuid?.() !== 0) {
+      throw new FleetConfigError(
+        'the docker runtime mounts each session\'s size-limited working directory on this machine, which needs root: run the service as root',
+      );
+    }
     return new DockerRuntime({
       dataDir: config.dataDir,
       nodes: fleet.locations.flatMap((l) => l.nodes).map((n) => ({ id: n.id, docker: n.docker! })),

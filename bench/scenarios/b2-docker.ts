@@ -119,7 +119,8 @@ export async function b2docker(options: BenchOptions): Promise<ScenarioResult> {
         tags: {
           latest: {
             ports: ECHO_PORTS,
-            docker: { image: IMAGE },
+            // Limits are required; the test image's own user (1000) owns /work.
+            docker: { image: IMAGE, memoryMb: 256, cpus: 1, pids: 256, user: '1000:1000' },
           },
         },
       },

@@ -329,7 +329,8 @@ export class Sessions {
   /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
   async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
     if (!this.repository.find(id)) return undefined;
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000) });
+    // A line takes at least a byte or two: asking for maxBytes / 2 lines keeps the tail whole.
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), tailLines: Math.ceil(maxBytes / 2) });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {
@@ -534,9 +535,9 @@ export class Sessions {
       // A container: the image's entrypoint runs; its PATH comes from the image.
       return {
         ...base,
-        container: { ...tag.docker, image: ref },
+        container: { ...tag.docker, image: ref, ...(tag.command ? { command: tag.command } : {}) },
         file: '',
-        args: [...(tag.command ?? []), ...session.args],
+        args: session.args,
         env: { ...callerEnv, ...identity },
       };
     }

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
+import { PerKeySlots } from '../limits/per-key-slots.js';
 import { fail } from './errors.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
@@ -24,14 +25,25 @@ export function containedPath(root: string, path: string): string | undefined {
   return target;
 }
 
+/** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
+export const LOG_READS_PER_ACCOUNT = 8;
+
 export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
+  const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
   return {
     async getSessionLogs({ query }, context) {
+      const release = await logReads.acquire(context.principal.accountId, context.signal);
       const stream = sessions.logs(context.principal.accountId, query.id, {
         follow: query.follow ?? false,
         signal: context.signal,
       });
-      if (!stream) return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
+      if (!stream) {
+        release();
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
+      }
+      // Whichever comes first: the stream ends (or is destroyed), or the client leaves.
+      stream.once('close', release);
+      context.signal.addEventListener('abort', release, { once: true });
       return { status: 200, body: stream };
     },
 

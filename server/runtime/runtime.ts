@@ -13,8 +13,11 @@ export interface LaunchSpec {
   location: string;
   /** The node the session was placed on. */
   nodeId: string;
-  /** Container runtimes: the image reference and limits (the tag's `docker`); `args` is then the container's command. */
-  container?: TagDockerConfig & { image: string };
+  /**
+   * Container runtimes: the image reference and limits (the tag's `docker`) and the tag's
+   * `command`; `args` is then only the request's args.
+   */
+  container?: TagDockerConfig & { image: string; command?: string[] };
   /** Executable and arguments (the image's command, then the request's args). */
   file: string;
   args: string[];
@@ -56,7 +59,8 @@ export interface Runtime {
   /** After a service restart, watch a session the store says is live; its state arrives as events. */
   adopt(spec: AdoptSpec): Promise<void>;
   /** The game server's output; with `follow`, the stream stays open until the session ends or `signal` aborts. */
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined;
+  /** `tailLines`: only the last lines, where the runtime can ask for them (others may give more). */
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; tailLines?: number }): Readable | undefined;
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;

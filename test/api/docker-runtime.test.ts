@@ -7,51 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FleetConfig } from '../../server/fleet.js';
-import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
 import { contractFetch } from '../support/contract.js';
+import { containersOf, docker, dockerFleet, ENGINE_BASE, engines, IMAGE, removeLeftovers, skipReason } from '../support/docker.js';
 import { caller, expectError } from '../support/http.js';
 import { useRestartableService } from '../support/process.js';
-import { startService, testFleet, writeFleet, type RunningService } from '../support/service.js';
+import { startService, writeFleet, type RunningService } from '../support/service.js';
 import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
-const engines = process.env.SESSION_HOST_DOCKER_ENGINES?.split(',').filter(Boolean) ?? [];
-const skipReason = 'SESSION_HOST_DOCKER_ENGINES is not set (as root: export "$(bash test/docker/start-engines.sh)" starts two Docker engines)';
 if (engines.length < 2) console.warn(`docker runtime tests skipped: ${skipReason}`);
-const IMAGE = process.env.SESSION_HOST_TEST_IMAGE ?? 'session-host-echo:test';
-const ENGINE_BASE = process.env.SESSION_HOST_DOCKER_BASE ?? '/var/lib/session-host-docker';
-
-function dockerFleet(): FleetConfig {
-  return testFleet((fleet) => {
-    fleet.runtime.driver = 'docker';
-    const [a, b] = fleet.locations.map((l) => l.nodes[0]!);
-    fleet.locations = [
-      {
-        id: 'dock',
-        ips: ['127.0.0.1'],
-        nodes: [
-          { ...a!, id: 'dock-1', capacity: 8, docker: { engine: engines[0]!, publishIp: '127.0.0.1' } },
-          { ...b!, id: 'dock-2', capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } },
-        ],
-      },
-      { id: 'dock-only-2', ips: ['127.0.0.1'], nodes: [{ ...b!, id: 'dock-2b', ports: { from: b!.ports.to + 1, to: b!.ports.to + 20 }, capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } }] },
-    ];
-    const ports = fleet.images[0]!.tags.latest!.ports;
-    fleet.images = [
-      { name: 'echo', defaultTag: 'latest', public: true, tags: { latest: { ports, docker: { image: IMAGE, memoryMb: 64, cpus: 1, pids: 64 } } } },
-      { name: 'ghost', defaultTag: 'latest', public: true, tags: { latest: { ports, docker: { image: 'session-host-not-imported:1' } } } },
-    ];
-  });
-}
-
-const docker = (engine: string) => new Docker(engineOptions(engine));
-
-async function containersOf(sessionId: string) {
-  const all = await Promise.all(engines.map((e) => docker(e).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } })));
-  return all.flat();
-}
 
 describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.length < 2 ? ` (skipped: ${skipReason})` : ''}`, () => {
   const contract = contractFetch();
@@ -219,11 +183,5 @@ describe.skipIf(engines.length < 2)('docker runtime: a kill -9 of the service', 
   });
 });
 
-afterAll(async () => {
-  // Ended sessions' containers are kept for the retention period; tests leave none behind.
-  for (const engine of engines) {
-    const api = docker(engine);
-    const list = await api.listContainers({ all: true, filters: { label: ['session-host.session'] } }).catch(() => []);
-    for (const c of list) if (c.Labels['session-host.session']!.startsWith('dk-')) await api.getContainer(c.Id).remove({ force: true, v: true }).catch(() => {});
-  }
-});
+// Ended sessions' containers are kept for the retention period; tests leave none behind.
+afterAll(() => removeLeftovers('dk-'));

@@ -3,13 +3,14 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { defaultFleet, dockerImageRef, FleetConfigError, parseFleet, type FleetConfig } from '../../server/fleet.js';
-import { demultiplex, Demultiplexer, engineOptions } from '../../server/runtime/docker/docker-runtime.js';
+import { Demultiplexer } from '../../server/runtime/docker/container-logs.js';
+import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
 
 function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   const fleet = structuredClone(defaultFleet);
   fleet.runtime.driver = 'docker';
   for (const [i, location] of fleet.locations.entries()) {
-    for (const node of location.nodes) node.docker = { engine: i === 0 ? 'unix:///run/docker.sock' : 'tcp://10.0.0.5:2375' };
+    for (const node of location.nodes) node.docker = i === 0 ? { engine: 'unix:///run/docker.sock' } : { engine: 'tcp://10.0.0.5:2375', insecure: true };
   }
   const tag = fleet.images[0]!.tags.latest!;
   fleet.images[0]!.tags.latest = { ports: tag.ports, docker: { image: 'studio/echo:1.4', memoryMb: 256, cpus: 0.5, pids: 128 } };
@@ -31,6 +32,28 @@ describe('fleet file: the docker runtime', () => {
     expect(() => parse(dockerFleet((f) => (f.locations[0]!.nodes[0]!.docker!.engine = 'docker.sock')))).toThrow(FleetConfigError);
     expect(() => parse(dockerFleet((f) => (f.images[0]!.tags.latest!.docker!.memoryMb = 0)))).toThrow(/memoryMb/);
     expect(() => parse(dockerFleet((f) => (f.runtime.driver = 'process')))).toThrow(/the process runtime needs a command/);
+  });
+
+  it('refuses a plain TCP engine unless it has TLS or is marked insecure', () => {
+    expect(() => parse(dockerFleet((f) => delete f.locations[1]!.nodes[0]!.docker!.insecure))).toThrow(
+      /node local-b-1: tcp:\/\/10.0.0.5:2375 is a plain TCP engine/,
+    );
+    const tls = { ca: '/etc/engine/ca.pem', cert: '/etc/engine/cert.pem', key: '/etc/engine/key.pem' };
+    expect(() => parse(dockerFleet((f) => (f.locations[1]!.nodes[0]!.docker = { engine: 'tcp://10.0.0.5:2376', tls })))).not.toThrow();
+    expect(() => parse(dockerFleet((f) => (f.locations[0]!.nodes[0]!.docker!.tls = tls)))).toThrow(/docker.tls is for tcp/);
+  });
+
+  it('refuses a tag without memory, pids or CPU limits unless the fleet has defaults; the tag’s own win', () => {
+    const bare = (f: FleetConfig) => (f.images[0]!.tags.latest!.docker = { image: 'studio/echo:1.4', cpus: 2 });
+    expect(() => parse(dockerFleet(bare))).toThrow(/echo:latest: no memoryMb, pids limit/);
+    const fleet = parse(dockerFleet((f) => (bare(f), (f.runtime.docker = { memoryMb: 128, cpus: 1, pids: 64 }))));
+    expect(fleet.images[0]!.tags.latest!.docker).toEqual({ image: 'studio/echo:1.4', memoryMb: 128, cpus: 2, pids: 64 });
+  });
+
+  it('takes a numeric, non-root user only', () => {
+    const user = (value: string) => dockerFleet((f) => (f.images[0]!.tags.latest!.docker!.user = value));
+    expect(parse(user('1000:1000')).images[0]!.tags.latest!.docker!.user).toBe('1000:1000');
+    for (const bad of ['0', '0:0', 'root', '1000:0', '']) expect(() => parse(user(bad)), bad).toThrow(/user/);
   });
 
   it('maps engine addresses to dockerode options', () => {
@@ -59,10 +82,6 @@ describe("docker's multiplexed log stream", () => {
     return Buffer.concat([header, body]);
   };
   const both = Buffer.concat([frame(1, 'out line\n'), frame(2, 'err line\n')]);
-
-  it('demultiplexes a buffer', () => {
-    expect(demultiplex(both).toString()).toBe('out line\nerr line\n');
-  });
 
   it('demultiplexes a stream whose frames are split across chunks', async () => {
     const chunks = [both.subarray(0, 3), both.subarray(3, 12), both.subarray(12)];

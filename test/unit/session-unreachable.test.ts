@@ -66,7 +66,7 @@ function setup() {
     ];
     f.locations = [f.locations[0]!];
     const tag = f.images[0]!.tags.latest!;
-    f.images[0]!.tags.latest = { ports: tag.ports, docker: { image: 'studio/echo:1' } };
+    f.images[0]!.tags.latest = { ports: tag.ports, docker: { image: 'studio/echo:1', memoryMb: 64, cpus: 1, pids: 64 } };
   });
   const db = openDatabase(':memory:');
   const accounts = createAccountRepository(db);

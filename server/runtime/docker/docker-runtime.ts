@@ -28,12 +28,15 @@ import Docker from 'dockerode';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { extract as extractTar } from 'tar';
 import type { PortAllocation } from '../../domain/session-record.js';
 import type { NodeDockerConfig } from '../../fleet.js';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
+import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
+import { openContainerLogs, type LogOptions } from './container-logs.js';
+import { BRIDGE_PREFIX, createSessionNetwork, removeSessionNetwork } from './session-network.js';
+import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js';
 
 const LABEL = {
   session: 'session-host.session',
@@ -41,12 +44,19 @@ const LABEL = {
   location: 'session-host.location',
   node: 'session-host.node',
   instance: 'session-host.instance',
+  /** The session's artifact cap in bytes (read back at the end, also after a restart). */
+  artifactBytes: 'session-host.artifact-bytes',
 };
 const POLL_MS = 500;
 const READY_POLL_MS = 10;
 const READY_TIMEOUT_MS = 120_000;
 const GC_EVERY_MS = 10 * 60_000;
 const REQUEST_TIMEOUT_MS = 5000;
+/** `nobody`: a tag that names no user never runs its game server as root. */
+const DEFAULT_USER = '65534:65534';
+const DEFAULT_WORK_MB = 1024;
+const DEFAULT_ARTIFACTS_MB = 256;
+const MAX_ARTIFACT_ENTRIES = 10_000;
 
 export interface DockerRuntimeOptions {
   /** Where the runtime keeps each session's copied artifacts. */
@@ -88,10 +98,14 @@ interface Tracked {
   restartCount?: number;
 }
 
-export function engineOptions(address: string): Docker.DockerOptions {
+/** dockerode's options for an engine address; with `tls`, HTTPS with a client certificate. */
+export function engineOptions(address: string, tls?: NodeDockerConfig['tls']): Docker.DockerOptions {
   if (address.startsWith('unix://')) return { socketPath: address.slice('unix://'.length) };
   const url = new URL(address.replace(/^tcp:/, 'http:'));
-  return { host: url.hostname, port: Number(url.port), protocol: 'http' };
+  const endpoint = { host: url.hostname, port: Number(url.port) };
+  if (!tls) return { ...endpoint, protocol: 'http' };
+  const [ca, cert, key] = [tls.ca, tls.cert, tls.key].map((file) => readFileSync(file));
+  return { ...endpoint, protocol: 'https', ca, cert, key };
 }
 
 export class DockerRuntime implements Runtime {
@@ -108,7 +122,7 @@ export class DockerRuntime implements Runtime {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.instance = options.instanceId;
     for (const node of options.nodes) {
-      const base = engineOptions(node.docker.engine);
+      const base = engineOptions(node.docker.engine, node.docker.tls);
       this.engines.set(node.id, {
         nodeId: node.id,
         api: new Docker({ ...base, timeout: REQUEST_TIMEOUT_MS }),
@@ -171,22 +185,34 @@ export class DockerRuntime implements Runtime {
       env[`PUBLIC_PORT_${port.name.toUpperCase()}`] = String(port.host);
     }
     const key = (p: PortAllocation) => `${p.container}/${p.type}`;
-    const { memoryMb, cpus, pids } = spec.container;
+    const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
+    const labels = {
+      [LABEL.session]: spec.sessionId,
+      [LABEL.account]: spec.accountId,
+      [LABEL.location]: spec.location,
+      [LABEL.node]: spec.nodeId,
+      [LABEL.instance]: this.instance,
+    };
+    const sessionDir = this.sessionDir(spec.sessionId);
+    let network: string | undefined;
     try {
+      const cmd = await this.command(engine, spec);
+      network = await createSessionNetwork(engine.api, labels);
+      mkdirSync(sessionDir, { recursive: true, mode: 0o700 });
+      // A size-limited filesystem where the engine is on this machine; a plain volume elsewhere.
+      const work: Docker.MountConfig[number] = engine.local
+        ? { Type: 'bind', Source: await createWorkFilesystem(sessionDir, workMb, user), Target: workDir }
+        : { Type: 'volume', Source: '', Target: workDir };
       const container = await engine.api.createContainer({
         Image: spec.container.image,
-        ...(spec.args.length > 0 ? { Cmd: spec.args } : {}),
+        ...(cmd ? { Cmd: cmd } : {}),
         Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
         WorkingDir: workDir,
-        Labels: {
-          [LABEL.session]: spec.sessionId,
-          [LABEL.account]: spec.accountId,
-          [LABEL.location]: spec.location,
-          [LABEL.node]: spec.nodeId,
-          [LABEL.instance]: this.instance,
-        },
+        User: user,
+        Labels: { ...labels, [LABEL.artifactBytes]: String(artifactsMb * 1024 * 1024) },
         ExposedPorts: Object.fromEntries(spec.ports.map((p) => [key(p), {}])),
         HostConfig: {
+          NetworkMode: network,
           PortBindings: Object.fromEntries(spec.ports.map((p) => [key(p), [{ HostIp: engine.publishIp, HostPort: String(p.host) }]])),
           RestartPolicy: spec.restart ? { Name: 'on-failure', MaximumRetryCount: 0 } : { Name: 'no' },
           Privileged: false,
@@ -194,8 +220,8 @@ export class DockerRuntime implements Runtime {
           SecurityOpt: ['no-new-privileges:true'],
           ReadonlyRootfs: true,
           Tmpfs: { '/tmp': 'rw,nosuid,nodev,size=64m' },
-          // An anonymous volume: writable, seeded from the image, kept after the end for the artifacts.
-          Mounts: [{ Type: 'volume', Source: '', Target: workDir }],
+          // Writable, kept after the end until the artifacts are copied out.
+          Mounts: [work],
           LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
           ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
           ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),
@@ -211,9 +237,24 @@ export class DockerRuntime implements Runtime {
       }
     } catch (error) {
       this.tracked.delete(spec.sessionId);
+      if (network) await removeSessionNetwork(engine.api, network);
+      await removeWorkFilesystem(sessionDir);
       throw error;
     }
     void this.checkReady(tracked);
+  }
+
+  /**
+   * The container's command (CMD), which follows the image's ENTRYPOINT: the tag's `command`, or
+   * else the image's own CMD, then the request's args. The args never replace what the image
+   * runs: without an ENTRYPOINT, CMD is the program itself.
+   */
+  private async command(engine: Engine, spec: LaunchSpec): Promise<string[] | undefined> {
+    const { command } = spec.container!;
+    if (command) return [...command, ...spec.args];
+    if (spec.args.length === 0) return undefined;
+    const image = await engine.api.getImage(spec.container!.image).inspect();
+    return [...(image.Config.Cmd ?? []), ...spec.args];
   }
 
   async stop(sessionId: string): Promise<void> {
@@ -275,35 +316,21 @@ export class DockerRuntime implements Runtime {
     await this.reconcile(engine, tracked, found);
   }
 
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }): Readable {
+  logs(sessionId: string, options: LogOptions): Readable {
     const out = new PassThrough();
     void (async () => {
       const located = await this.locate(sessionId);
       if (!located) return out.end();
       const { engine, containerId } = located;
-      const container = engine.streams.getContainer(containerId);
-      const note = () => {
-        const end = this.readEnd(sessionId);
-        if (end?.oomKilled) {
-          out.write(`session-host: the container was killed for exceeding its memory limit (OOMKilled, exit code ${end.exitCode})\n`);
-        }
-      };
-      if (!options.follow) {
-        const buffer = (await container.logs({ stdout: true, stderr: true, follow: false })) as unknown as Buffer;
-        out.write(demultiplex(buffer));
-        note();
-        return out.end();
-      }
-      const stream = (await container.logs({ stdout: true, stderr: true, follow: true })) as unknown as Readable;
-      const onAbort = () => stream.destroy();
-      options.signal.addEventListener('abort', onAbort, { once: true });
       try {
-        await pipeline(stream, new Demultiplexer(), out, { end: false });
+        await pipeline(await openContainerLogs(engine.streams, containerId, options), out, { end: false });
       } catch {
         // Aborted, or the engine went away.
       }
-      options.signal.removeEventListener('abort', onAbort);
-      note();
+      const end = this.readEnd(sessionId);
+      if (end?.oomKilled && !out.destroyed) {
+        out.write(`session-host: the container was killed for exceeding its memory limit (OOMKilled, exit code ${end.exitCode})\n`);
+      }
       out.end();
     })().catch(() => out.end());
     return out;
@@ -501,18 +528,24 @@ export class DockerRuntime implements Runtime {
     const artifacts = this.artifactsDir(tracked.sessionId);
     mkdirSync(artifacts, { recursive: true, mode: 0o700 });
     const workDir = info.Config.WorkingDir || tracked.workDir;
+    const maxBytes = Number(info.Config.Labels?.[LABEL.artifactBytes]) || DEFAULT_ARTIFACTS_MB * 1024 * 1024;
+    let copied: ArtifactCopy | undefined;
     try {
       const archive = (await engine.streams.getContainer(info.Id).getArchive({ path: workDir })) as unknown as Readable;
-      // The archive's top entry is the directory itself; tar refuses absolute paths and `..`.
-      await pipeline(archive, extractTar({ cwd: artifacts, strip: 1 }));
+      copied = await copyArtifacts(archive, artifacts, { maxBytes, maxEntries: MAX_ARTIFACT_ENTRIES });
+      if (copied.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
     } catch {
       // No working directory: no artifacts.
     }
+    // Copied out (within the cap): the working directory's filesystem is not kept twice.
+    if (engine.local) await removeWorkFilesystem(dir);
+    const network = info.HostConfig.NetworkMode;
+    if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
     const finished = Date.parse(info.State.FinishedAt);
     const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
     const exitCode = info.State.ExitCode;
     const oomKilled = info.State.OOMKilled;
-    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId }));
+    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied }));
     this.tracked.delete(tracked.sessionId);
     // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
     this.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });
@@ -553,9 +586,10 @@ export class DockerRuntime implements Runtime {
         }
         if (endedAt === undefined || endedAt > cutoff) continue;
         await engine.api.getContainer(c.Id).remove({ v: true }).catch(() => {});
-        rmSync(this.sessionDir(sessionId), { recursive: true, force: true });
+        await this.removeSessionDir(sessionId);
       }
     }
+    await this.removeStrayNetworks();
     // Artifacts whose container is already gone.
     const sessions = join(this.options.dataDir, 'docker', 'sessions');
     if (!existsSync(sessions)) return;
@@ -563,7 +597,25 @@ export class DockerRuntime implements Runtime {
       const dir = join(sessions, name);
       const end = this.readEnd(decodeURIComponent(name));
       const at = end?.at ?? statSync(dir).mtimeMs;
-      if (at <= cutoff && !this.tracked.has(decodeURIComponent(name))) rmSync(dir, { recursive: true, force: true });
+      if (at <= cutoff && !this.tracked.has(decodeURIComponent(name))) await this.removeSessionDir(decodeURIComponent(name));
+    }
+  }
+
+  /** A session's directory: its artifacts, and its working directory's filesystem if still there. */
+  private async removeSessionDir(sessionId: string): Promise<void> {
+    const dir = this.sessionDir(sessionId);
+    if (await removeWorkFilesystem(dir)) rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** Session networks nothing uses any more (a start interrupted between network and container). */
+  private async removeStrayNetworks(): Promise<void> {
+    for (const engine of this.engines.values()) {
+      const networks = await engine.api.listNetworks({ filters: { label: [`${LABEL.instance}=${this.instance}`] } }).catch(() => []);
+      for (const network of networks) {
+        if (this.tracked.has(network.Labels?.[LABEL.session] ?? '')) continue;
+        // Refused while a container is attached: a live session keeps its network.
+        await engine.api.getNetwork(network.Id).remove().catch(() => {});
+      }
     }
   }
 
@@ -592,32 +644,4 @@ function canConnect(host: string, port: number): Promise<boolean> {
       resolve(false);
     });
   });
-}
-
-/** Docker's multiplexed log format: frames of [stream, 0, 0, 0, size (4 bytes BE)] + payload. */
-export function demultiplex(buffer: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  while (offset + 8 <= buffer.length) {
-    const size = buffer.readUInt32BE(offset + 4);
-    parts.push(buffer.subarray(offset + 8, offset + 8 + size));
-    offset += 8 + size;
-  }
-  return Buffer.concat(parts);
-}
-
-/** The same as a stream: frames may be split across chunks. */
-export class Demultiplexer extends Transform {
-  private pending = Buffer.alloc(0);
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.pending = Buffer.concat([this.pending, chunk]);
-    while (this.pending.length >= 8) {
-      const size = this.pending.readUInt32BE(4);
-      if (this.pending.length < 8 + size) break;
-      this.push(this.pending.subarray(8, 8 + size));
-      this.pending = this.pending.subarray(8 + size);
-    }
-    callback();
-  }
 }

@@ -1,0 +1,112 @@
+/**
+ * The Docker runtime tests' frame: the two test engines (SESSION_HOST_DOCKER_ENGINES, as printed by
+ * test/docker/start-engines.sh, which also imports the test image; .ci/run does both), their fleet,
+ * and ways to look at and into a session's container.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import Docker from 'dockerode';
+import type { FleetConfig } from '../../server/fleet.js';
+import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
+import { testFleet } from './service.js';
+
+export const engines = process.env.SESSION_HOST_DOCKER_ENGINES?.split(',').filter(Boolean) ?? [];
+export const skipReason =
+  'SESSION_HOST_DOCKER_ENGINES is not set (as root: export "$(bash test/docker/start-engines.sh)" starts two Docker engines)';
+export const IMAGE = process.env.SESSION_HOST_TEST_IMAGE ?? 'session-host-echo:test';
+/** The test image without an ENTRYPOINT: its CMD is the program (see ensureCmdOnlyImage). */
+export const CMD_ONLY_IMAGE = `${IMAGE}-cmd-only`;
+export const ENGINE_BASE = process.env.SESSION_HOST_DOCKER_BASE ?? '/var/lib/session-host-docker';
+/** How much the `chatty` image writes to its output, in lines of 4 KiB (json-file's rotation keeps the last ~30 MB). */
+export const LOG_MB = 40;
+const CHATTY = `const line='x'.repeat(4095)+'\\n';let n=${LOG_MB * 256};` +
+  `(function more(){while(n>0){n--;if(!process.stdout.write(line))return process.stdout.once('drain',more)}})()`;
+
+/** The fleet's default limits, which every tag without its own gets. */
+export const DEFAULT_LIMITS = { memoryMb: 64, cpus: 1, pids: 64, workMb: 64, artifactsMb: 16 };
+
+/**
+ * Node dock-1 on engine 1, dock-2 on engine 2 (location `dock`), dock-2b on engine 2 alone
+ * (`dock-only-2`). Images: `echo` (the test image, as its own user 1000), `nobody` (the same
+ * image, no user: the default), `cmdonly` (CMD_ONLY_IMAGE), `chatty` (writes LOG_MB of output,
+ * then exits), `ghost` (not imported anywhere).
+ */
+export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
+  return testFleet((fleet) => {
+    fleet.runtime.driver = 'docker';
+    fleet.runtime.docker = DEFAULT_LIMITS;
+    const [a, b] = fleet.locations.map((l) => l.nodes[0]!);
+    fleet.locations = [
+      {
+        id: 'dock',
+        ips: ['127.0.0.1'],
+        nodes: [
+          { ...a!, id: 'dock-1', capacity: 8, docker: { engine: engines[0]!, publishIp: '127.0.0.1' } },
+          { ...b!, id: 'dock-2', capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } },
+        ],
+      },
+      { id: 'dock-only-2', ips: ['127.0.0.1'], nodes: [{ ...b!, id: 'dock-2b', ports: { from: b!.ports.to + 1, to: b!.ports.to + 20 }, capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } }] },
+    ];
+    const ports = fleet.images[0]!.tags.latest!.ports;
+    const image = (name: string, docker: { image: string; user?: string }) => ({ name, defaultTag: 'latest', public: true, tags: { latest: { ports, docker } } });
+    fleet.images = [image('echo', { image: IMAGE, user: '1000:1000' }), image('nobody', { image: IMAGE }),
+      image('cmdonly', { image: CMD_ONLY_IMAGE, user: '1000:1000' }),
+      { ...image('chatty', { image: CMD_ONLY_IMAGE }), tags: { latest: { ports: [], command: ['/usr/local/bin/node', '-e', CHATTY], docker: { image: CMD_ONLY_IMAGE } } } },
+      image('ghost', { image: 'session-host-not-imported:1' })];
+    change(fleet);
+  });
+}
+
+export const docker = (engine: string) => new Docker(engineOptions(engine));
+
+export async function containersOf(sessionId: string) {
+  const all = await Promise.all(engines.map((e) => docker(e).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } })));
+  return all.flat();
+}
+
+/** A session's container, inspected, with the engine it runs on. */
+export async function containerOf(sessionId: string) {
+  for (const engine of engines) {
+    const [found] = await docker(engine).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } });
+    if (found) return { engine, info: await docker(engine).getContainer(found.Id).inspect() };
+  }
+  throw new Error(`no container for session ${sessionId}`);
+}
+
+/** Run Node code inside a session's container (as its user, in its namespaces); its stdout. */
+export async function nodeIn(sessionId: string, script: string, options: { detach?: boolean } = {}): Promise<string> {
+  const { engine, info } = await containerOf(sessionId);
+  const args = ['-H', engine, 'exec', ...(options.detach ? ['-d'] : []), info.Id, '/usr/local/bin/node', '-e', script];
+  const { stdout } = await promisify(execFile)('docker', args, { timeout: 20_000 });
+  return stdout.trim();
+}
+
+/** Node code that connects to host:port and prints `connected` or why not (an error code, `timeout`). */
+export function connectProbe(host: string, port: number): string {
+  return `const s=require('net').connect(${port},${JSON.stringify(host)});s.setTimeout(1500);` +
+    `s.on('connect',()=>{console.log('connected');process.exit(0)});` +
+    `s.on('error',(e)=>{console.log(e.code);process.exit(0)});s.on('timeout',()=>{console.log('timeout');process.exit(0)})`;
+}
+
+/** Remove what sessions whose id starts with `prefix` left on the engines (containers, networks). */
+export async function removeLeftovers(prefix: string): Promise<void> {
+  for (const engine of engines) {
+    const api = docker(engine);
+    const ours = (labels: Record<string, string> | undefined) => labels?.['session-host.session']?.startsWith(prefix);
+    const containers = await api.listContainers({ all: true, filters: { label: ['session-host.session'] } }).catch(() => []);
+    for (const c of containers) if (ours(c.Labels)) await api.getContainer(c.Id).remove({ force: true, v: true }).catch(() => {});
+    const networks = await api.listNetworks({ filters: { label: ['session-host.session'] } }).catch(() => []);
+    for (const n of networks) if (ours(n.Labels)) await api.getNetwork(n.Id).remove().catch(() => {});
+  }
+}
+
+/** CMD_ONLY_IMAGE on every engine: the test image committed with no ENTRYPOINT and the echo server as CMD. */
+export async function ensureCmdOnlyImage(): Promise<void> {
+  for (const engine of engines) {
+    const api = docker(engine);
+    const container = await api.createContainer({ Image: IMAGE, Entrypoint: [''], Cmd: ['/usr/local/bin/node', '/app/echo-server.mjs'] });
+    const [repo, tag] = CMD_ONLY_IMAGE.split(/:(?=[^:/]+$)/) as [string, string];
+    await container.commit({ repo, tag });
+    await container.remove();
+  }
+}
