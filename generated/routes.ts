@@ -1023,6 +1023,7 @@ export const routes: readonly RouteDefinition[] = [
     schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "Liveness#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1032,6 +1033,7 @@ export const routes: readonly RouteDefinition[] = [
     schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "Readiness#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
       503: { contentType: "application/json", schema: { $ref: "Readiness#" } },
     },
   },

@@ -2602,6 +2602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getReadiness: {
@@ -2623,6 +2624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description Degraded; the problems say what is failing. */
             503: {
                 headers: {
