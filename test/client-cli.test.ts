@@ -1,6 +1,7 @@
 /** The `session-host` command-line tool: the real binary, as a child process, against the real service. */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.mjs';
 import { startService, type RunningService } from './support/service.js';
 
 interface Run {
@@ -58,9 +59,7 @@ describe('the session-host CLI against the real service', () => {
     expect((await run('sessions', 'show', 'cli-1')).stdout).toMatch(/status:\s+running/);
 
     const follow = cli(['sessions', 'logs', 'cli-1', '-f'], env);
-    const deadline = Date.now() + 10_000;
-    while (!follow.stdout().includes('echo server for session cli-1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(follow.stdout()).toContain('echo server for session cli-1');
+    await eventually(() => follow.stdout().includes('echo server for session cli-1'), { timeoutMs: 10_000, what: 'the followed log line' });
 
     const stopped = await run('sessions', 'stop', 'cli-1', '--wait');
     expect(stopped.code, stopped.stderr).toBe(0);

@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.mjs';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
@@ -35,9 +36,8 @@ describe('wall-clock steps', () => {
     receiver.close();
   });
 
-  const waitForDeliveries = async (count: number) => {
-    for (let i = 0; i < 200 && delivered.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  };
+  const waitForDeliveries = (count: number) =>
+    eventually(async () => delivered.length, { until: (n) => n >= count, timeoutMs: 5000, what: `${count} deliveries` });
 
   it('does not stall webhook deliveries until the clock catches up', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;

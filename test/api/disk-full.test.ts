@@ -7,20 +7,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../support/contract.js';
 import { canMount, mountSmallDisk } from '../support/disk.js';
+import { eventually } from '../support/eventually.mjs';
 import { caller, expectError, type CallResult } from '../support/http.js';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
-
-async function eventually(check: () => Promise<void>, timeoutMs: number): Promise<void> {
-  for (const end = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > end) throw error;
-    }
-  }
-}
 
 describe.skipIf(!canMount)('a full disk', () => {
   const disk = canMount ? mountSmallDisk(24) : undefined;
@@ -87,7 +78,7 @@ describe.skipIf(!canMount)('a full disk', () => {
     for (const failure of failures) expectError(failure, 500, 'INTERNAL_ERROR', failure.json.path);
 
     freeSpace();
-    await eventually(async () => expect((await service.call('GET', '/readyz', { token: null })).status).toBe(200), 10_000);
+    await eventually(async () => (await service.call('GET', '/readyz', { token: null })).status, { until: (status) => status === 200, timeoutMs: 10_000, what: 'ready again' });
     expect((await service.call('POST', '/token', { body: { name: 'after-full', scopes: ['session:read'] } })).status).toBe(201);
     acknowledged.push('after-full');
     // The end that happened while the disk was full, recorded as what it was.
@@ -118,7 +109,7 @@ describe.skipIf(!canMount)('a full disk', () => {
     expect((await service.call('GET', '/session')).status).toBe(200);
 
     freeSpace();
-    await eventually(async () => expect((await service.call('GET', '/readyz', { token: null })).status).toBe(200), 10_000);
+    await eventually(async () => (await service.call('GET', '/readyz', { token: null })).status, { until: (status) => status === 200, timeoutMs: 10_000, what: 'ready again' });
     expect((await service.call('POST', '/token', { body: { name: 'space-again', scopes: ['session:read'] } })).status).toBe(201);
     await service.kill('SIGTERM');
   }, 60_000);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.mjs';
 import { useRestartableService } from '../support/process.js';
 import { testFleet, writeFleet } from '../support/service.js';
 
@@ -24,11 +25,11 @@ describe('a session that ran entirely while the service was down', () => {
     await first.kill('SIGKILL');
 
     const statePath = join(dataDir, 'sessions', 'unseen', 'state.json');
-    for (let i = 0; i < 300 && JSON.parse(readFileSync(statePath, 'utf8')).phase !== 'ended'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const state = JSON.parse(readFileSync(statePath, 'utf8'));
-    expect(state.phase).toBe('ended');
+    const state = await eventually(async () => JSON.parse(readFileSync(statePath, 'utf8')), {
+      until: (s) => s.phase === 'ended',
+      timeoutMs: 10_000,
+      what: 'the supervisor recording the end',
+    });
 
     const second = await start();
     const session = (await second.call('GET', '/session/unseen')).json;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
 import type { RuntimeEvent } from '../../server/runtime/runtime.js';
+import { eventually } from '../support/eventually.mjs';
 
 const rawStartTime = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -33,7 +34,7 @@ describe('a zombie supervisor', () => {
     try {
       await runtime.adopt({ sessionId: 'z1', nodeId: 'n1', host: '127.0.0.1', ports: [], wasRunning: true });
       expect(events).toEqual([]);
-      for (let i = 0; i < 100 && events.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(async () => events.length, { timeoutMs: 5000, what: 'an event for the zombie' });
       // Still a zombie (never reaped), yet dead to the runtime.
       expect(readFileSync(`/proc/${supervisorPid}/stat`, 'utf8')).toMatch(/\) Z /);
       expect(events.map((e) => e.type)).toEqual(['lost']);
