@@ -49,6 +49,8 @@ export interface Handlers {
   getLiveness(request: OperationRequest<'getLiveness'>, context: ContextOf['none']): Promise<OperationResponse<'getLiveness'>>;
   /** GET /readyz: Check that the service can take traffic (scopes: no authentication) */
   getReadiness(request: OperationRequest<'getReadiness'>, context: ContextOf['none']): Promise<OperationResponse<'getReadiness'>>;
+  /** GET /metrics: Read the service's metrics (scopes: metrics:read) */
+  getMetrics(request: OperationRequest<'getMetrics'>, context: ContextOf['bearer']): Promise<OperationResponse<'getMetrics'>>;
   /** GET /admin/api/auth: Read the panel session (scopes: admin session) */
   getAdminSession(request: OperationRequest<'getAdminSession'>, context: ContextOf['adminSession']): Promise<OperationResponse<'getAdminSession'>>;
   /** POST /admin/api/auth: Sign in to the admin panel (scopes: no authentication) */
@@ -87,4 +89,6 @@ export interface Handlers {
   tailSessionLogs(request: OperationRequest<'tailSessionLogs'>, context: ContextOf['adminSession']): Promise<OperationResponse<'tailSessionLogs'>>;
   /** GET /admin/api/image: List the image catalog (scopes: admin session) */
   listImages(request: OperationRequest<'listImages'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listImages'>>;
+  /** GET /admin/api/overview: Read the overview of the last hour (scopes: admin session) */
+  getOverview(request: OperationRequest<'getOverview'>, context: ContextOf['adminSession']): Promise<OperationResponse<'getOverview'>>;
 }

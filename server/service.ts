@@ -5,6 +5,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { isAbsolute, join } from 'node:path';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
@@ -27,6 +29,7 @@ import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
 import { healthHandlers } from './http/health-handlers.js';
 import { eventHandlers, OpenStreams } from './http/event-handlers.js';
+import { observabilityHandlers } from './http/observability-handlers.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -34,6 +37,12 @@ import { sessionEventBody } from './http/session-view.js';
 import { subscriptionHandlers } from './http/subscription-handlers.js';
 import { tokenHandlers } from './http/token-handlers.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
+import { instrument } from './observability/instrument.js';
+import { registerLevels } from './observability/levels.js';
+import { createMetrics } from './observability/metrics.js';
+import { OverviewHistory } from './observability/overview.js';
+import { countDeliveries, countSessionEvents, deliveryLag } from './observability/service-metrics.js';
+import { Tracing } from './observability/tracing.js';
 import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
 import { DockerRuntime } from './runtime/docker/docker-runtime.js';
 import type { Runtime } from './runtime/runtime.js';
@@ -131,6 +140,8 @@ export function createService(
     now?: () => number;
     /** What advances the service's clock from there (server/clock.ts); tests that move time move both. */
     monotonic?: () => number;
+    /** Where spans go instead of OTLP, each as it ends (tests); traces are recorded when this or an OTLP endpoint is set. */
+    spanExporter?: SpanExporter;
   } = {},
 ): Service {
   const now = steadyClock(options.now ?? Date.now, options.monotonic ?? monotonicMs);
@@ -159,11 +170,19 @@ export function createService(
     now: now(),
   });
 
+  const observing = config.observability;
+  const tracing = options.spanExporter
+    ? new Tracing({ exporter: options.spanExporter, exportEachSpan: true })
+    : new Tracing({ exporter: observing.exportTraces ? new OTLPTraceExporter() : undefined });
+  const metrics = createMetrics();
+  const recorded = observing.metrics ? metrics : undefined;
+
   const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
   const instance = instanceIdentity(config.dataDir);
-  const runtime = createRuntime(config, fleet, now, instance.id);
-  const sessionRepository = createSessionRepository(db);
-  const subscriptions = createSubscriptionRepository(db);
+  const runtime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
+  const sessionRepository = instrument(createSessionRepository(db), 'store', { tracing, duration: recorded?.storeDuration });
+  const storedSubscriptions = createSubscriptionRepository(db);
+  const subscriptions = recorded ? countDeliveries(recorded, storedSubscriptions) : storedSubscriptions;
   const grants = createAccessGrants(db);
   const catalog = new Catalog(fleet, createImageTagRepository(db), grants, createNodeLocks(db));
   const quota = new Quota(
@@ -182,7 +201,7 @@ export function createService(
     now,
     health,
   );
-  const sessions = new Sessions({
+  const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
     catalog,
@@ -190,12 +209,16 @@ export function createService(
     startRate: createStartRateLimiter(config.startRate),
     now,
     reporter: health,
-  });
+  }), 'domain', { tracing });
+  const lag = recorded ? deliveryLag(recorded, now) : () => {};
   const webhooks = new WebhookDispatcher({
     subscriptions,
     events: sessionRepository,
     box,
-    body: (event) => JSON.stringify(sessionEventBody(event)),
+    body: (event) => {
+      lag(event);
+      return JSON.stringify(sessionEventBody(event));
+    },
     now,
     backoffMs: config.webhookBackoffMs,
     onError: (error) => health.failed('webhooks', error),
@@ -204,6 +227,21 @@ export function createService(
   sessions.onChange(() => webhooks.kick());
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
+  if (recorded) {
+    countSessionEvents(recorded, sessions, runtime);
+    registerLevels(recorded, {
+      liveSessions: () => sessionRepository.live(),
+      locations: () => sessions.fleetLocations(),
+      accounts,
+      accountsWithRunningSessions: () => sessionRepository.accountsWithRunningSessions(),
+      quota,
+      topAccounts: observing.topAccounts,
+    });
+  }
+  const overview = new OverviewHistory(metrics, observing.overviewIntervalSeconds * 1000, now, (error) =>
+    app.log.error({ err: error }, 'overview sample failed'),
+  );
+
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
 
   const eventStreams = new OpenStreams();
@@ -217,9 +255,10 @@ export function createService(
     ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
+    ...observabilityHandlers(metrics, overview),
   };
 
-  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
+  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, tracing, metrics: recorded });
   // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
   app.addHook('onError', async (_request, _reply, error) => {
     if (isStoreFault(error)) health.failed(STORE, error);
@@ -278,6 +317,7 @@ export function createService(
       for (const timer of timers) clearInterval(timer);
       webhooks.close();
       health.close();
+      overview.close();
       eventStreams.endAll();
       // In-flight requests get a moment to finish; a client that holds a connection open does not hold up the shutdown.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -290,6 +330,7 @@ export function createService(
       // A full disk loses only these last_used times, never the shutdown.
       health.guard('token-last-used', () => tokens.flushUses());
       db.close();
+      await tracing.shutdown();
     },
   };
   return service;

@@ -95,12 +95,12 @@ describe('the session-host CLI against the real service', () => {
     const bad = await run('--token', 'gsh_0000000000000000000000000000000000000000', 'account');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('error: UNAUTHORIZED (401): unknown token');
-    expect(bad.stderr).toMatch(/identifier: [0-9a-f-]{36}/);
+    expect(bad.stderr).toMatch(/identifier: [0-9a-f]{32}/);
 
     const json = await run('--token', 'gsh_0000000000000000000000000000000000000000', 'sessions', 'list', '--json');
     expect(json.code).toBe(2);
     expect(json.stdout).toBe('');
-    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'UNAUTHORIZED', statusCode: 401, identifier: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'UNAUTHORIZED', statusCode: 401, identifier: expect.stringMatching(/^[0-9a-f]{32}$/) });
 
     const invalid = await run('tokens', 'create', '--name', 'x', '--scope', 'session:read', '--expires-after', '0m');
     expect(invalid.code).toBe(2);

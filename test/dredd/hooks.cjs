@@ -260,6 +260,7 @@ const SHAPE = {
 
   // 202 registers the example's tag v1.4.2 of `echo` as is.
   'POST /webhook/repohost 401': unauthenticated,
+  'GET /metrics 401': unauthenticated,
   'POST /webhook/repohost 404': (t) => patchJsonBody(t, { repository: { repo_name: 'studio/doom' } }),
   'POST /webhook/repohost 413': tooLarge,
   'POST /webhook/repohost 415': notJson,
@@ -336,6 +337,7 @@ const SHAPE = {
   'GET /admin/api/session/{id}/logs 401': noPanelSession,
   'GET /admin/api/session/{id}/logs 404': (t) => setPath(t, '/admin/api/session/no-such-session/logs'),
   'GET /admin/api/image 401': noPanelSession,
+  'GET /admin/api/overview 401': noPanelSession,
 };
 
 hooks.beforeAll((transactions, done) => {
@@ -403,6 +405,12 @@ const CHECK = {
   'GET /admin/api/session/{id}/logs 200': (t) => {
     const text = rawBody(t).toString('utf8');
     if (!text.startsWith(`echo server for session ${EXAMPLE_ID} `)) return `not the example session's log: ${JSON.stringify(text.slice(0, 200))}`;
+    t.expected.body = t.real.body;
+  },
+  // Prometheus' text format, with our metrics in it; the numbers are whatever the run made.
+  'GET /metrics 200': (t) => {
+    const text = rawBody(t).toString('utf8');
+    if (!text.includes('# TYPE session_host_http_requests_total counter')) return `not our metrics: ${JSON.stringify(text.slice(0, 200))}`;
     t.expected.body = t.real.body;
   },
   // A gzip stream (magic 1f 8b) of a tar whose first entry is the requested file.

@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webhookBackoffMs: 100,
     simulated: { readyMs: 50, stopMs: 30 },
     admin: { ...TEST_ADMIN },
+    observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false },
     ...overrides,
   };
 }
@@ -101,7 +102,7 @@ export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
   /** `now` alone moves the service's whole clock; with `monotonic`, `now` is only the wall clock (to step it). */
-  options: { now?: () => number; monotonic?: () => number; fleet?: FleetConfig | null; logger?: FastifyServerOptions['logger'] } = {},
+  options: Parameters<typeof createService>[1] & { fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
