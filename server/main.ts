@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { FleetConfigError } from './fleet.js';
 import { isStoreFault, STORE } from './health.js';
+import { portFree } from './port-check.js';
 import { createService, type Service } from './service.js';
 import { DatabaseCorrupt, DataDirectoryInUse } from './store/sqlite.js';
 
@@ -16,6 +17,16 @@ try {
 } catch (error) {
   if (error instanceof ConfigError) fatal(error.message);
   throw error;
+}
+
+// Before anything is created: a busy port must not cost the one-time token and password.
+const free = await portFree(config.host, config.port);
+if (free !== true) {
+  fatal(
+    free.code === 'EADDRINUSE'
+      ? `${config.host}:${config.port} is already in use (another session host?): stop it or set PORT; nothing was created`
+      : `cannot listen on ${config.host}:${config.port}: ${free.message}; nothing was created`,
+  );
 }
 
 let service: Service;

@@ -17,7 +17,9 @@ import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
+import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
+import { EgressGuard } from './events/egress-guard.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
 import { monotonicMs, steadyClock } from './clock.js';
@@ -27,9 +29,10 @@ import { instanceIdentity } from './instance.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
+import { eventHandlers } from './http/event-handlers.js';
 import { healthHandlers } from './http/health-handlers.js';
-import { eventHandlers, OpenStreams } from './http/event-handlers.js';
 import { observabilityHandlers } from './http/observability-handlers.js';
+import { OpenStreams } from './http/open-streams.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -201,6 +204,7 @@ export function createService(
     now,
     health,
   );
+  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedBytes(accountId));
   const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
@@ -209,8 +213,10 @@ export function createService(
     startRate: createStartRateLimiter(config.startRate),
     now,
     reporter: health,
+    storage,
   }), 'domain', { tracing });
   const lag = recorded ? deliveryLag(recorded, now) : () => {};
+  const guard = new EgressGuard(config.webhookAllowedNetworks);
   const webhooks = new WebhookDispatcher({
     subscriptions,
     events: sessionRepository,
@@ -223,8 +229,10 @@ export function createService(
     backoffMs: config.webhookBackoffMs,
     onError: (error) => health.failed('webhooks', error),
     onRecorded: () => health.recovered('webhooks'),
+    guard,
+    isAccountActive: (id) => accounts.findById(id)?.disabled === false,
   });
-  sessions.onChange(() => webhooks.kick());
+  sessions.onChange((change) => webhooks.notify(change.session.accountId));
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
   if (recorded) {
@@ -242,23 +250,40 @@ export function createService(
     app.log.error({ err: error }, 'overview sample failed'),
   );
 
-  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
+  const audit = createAuditLog(db);
+  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
-  const eventStreams = new OpenStreams();
+  const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
   const handlers: Handlers = {
     ...healthHandlers(health),
-    ...tokenHandlers(tokens),
+    ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
-    ...outputHandlers(sessions),
+    ...outputHandlers(sessions, eventStreams),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now),
-    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
+    ...subscriptionHandlers({
+      subscriptions,
+      latestEventId: () => sessionRepository.latestEventId(),
+      box,
+      now,
+      perAccount: config.limits.subscriptions,
+      guard,
+    }),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
     ...observabilityHandlers(metrics, overview),
   };
 
-  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, tracing, metrics: recorded });
+  const app = createApp({
+    tokens,
+    operators,
+    handlers,
+    sandbox: config.sandbox,
+    logger: options.logger ?? false,
+    tracing,
+    metrics: recorded,
+    serverLimits: config.http,
+  });
   // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
   app.addHook('onError', async (_request, _reply, error) => {
     if (isStoreFault(error)) health.failed(STORE, error);
@@ -268,12 +293,18 @@ export function createService(
     setInterval(() => health.guard('token-last-used', () => tokens.flushUses()), LAST_USED_FLUSH_MS),
     setInterval(
       () =>
-        health.guard('event-pruning', () => sessionRepository.pruneEvents({
-          count: EVENT_WINDOW.count,
-          sinceMs: now() - EVENT_WINDOW.ageMs,
-          // Never past a subscription that has not delivered them yet.
-          keepAfter: subscriptions.lowestCursor(),
-        })),
+        health.guard('event-pruning', () => {
+          sessionRepository.pruneEvents({
+            count: EVENT_WINDOW.count,
+            sinceMs: now() - EVENT_WINDOW.ageMs,
+            // Never past what an account's subscriptions have yet to deliver.
+            floors: subscriptions.lowestCursors(),
+          });
+          // Ended sessions' records and old delivery records, after the retention.
+          const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
+          if (sessionRepository.purgeEnded(retainedSince) > 0) storage.forget();
+          subscriptions.pruneDeliveries(retainedSince);
+        }),
       EVENT_WINDOW.pruneEveryMs,
     ),
   ];

@@ -15,6 +15,7 @@ import { OrderedRetry } from './ordered-retry.js';
 import type { Quota } from './quota.js';
 import { place } from './placement.js';
 import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
+import { storedBytes, type StorageBudget } from './storage-budget.js';
 import { canTransition, isFinal, type EndReason, type SessionStatus } from './session-states.js';
 
 export interface StartRequest {
@@ -29,10 +30,13 @@ export interface StartRequest {
   ttl?: string;
 }
 
+export type TagExistsResult = { ok: true; exists: boolean } | { ok: false; what: 'location' | 'image'; name: string };
+
 export type StartFailure =
   | { reason: 'reserved_env'; names: string[] }
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
   | { reason: 'quota_exceeded' }
+  | { reason: 'storage_exceeded'; budgetBytes: number }
   | { reason: 'conflict' }
   | { reason: 'no_capacity'; why: 'full' | 'locked' }
   | { reason: 'no_capacity'; why: 'rate_limited'; retryAfterMs: number };
@@ -53,6 +57,8 @@ export interface SessionsDependencies {
   reporter?: FailureReporter;
   /** Without a reporter: where those failures are logged. */
   onError?: (error: unknown) => void;
+  /** Labels and args per account; unbounded without. */
+  storage?: StorageBudget;
 }
 
 export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
@@ -61,7 +67,10 @@ export type PlayersResult =
   | { ok: true; players: string[] }
   | { ok: false; reason: 'not_found' | 'ended'; sessionId: string };
 
-export type ArtifactRootResult = { ok: true; root: string } | { ok: false; reason: 'not_found' | 'live' | 'none' };
+export type ArtifactRootResult =
+  /** `viewRoot`: the absolute path at which the session saw `root` (absolute artifact paths are read against it). */
+  | { ok: true; root: string; viewRoot: string }
+  | { ok: false; reason: 'not_found' | 'live' | 'none' };
 
 export interface LocationView {
   id: string;
@@ -105,12 +114,13 @@ export class Sessions {
   private readonly now: () => number;
   private readonly reporter: FailureReporter;
   private readonly runtimeEvents: OrderedRetry<RuntimeEvent>;
+  private readonly storage: StorageBudget | undefined;
 
   constructor(deps: SessionsDependencies) {
     const onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     this.reporter = deps.reporter ?? { failed: (_component, error) => (onError(error), ''), recovered: () => {} };
     ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
-    ({ startRate: this.startRate, now: this.now } = deps);
+    ({ startRate: this.startRate, now: this.now, storage: this.storage } = deps);
     // An event that cannot be recorded (a full disk) is retried, in order with its session's next ones.
     this.runtimeEvents = new OrderedRetry({
       key: (event) => event.sessionId,
@@ -143,6 +153,8 @@ export class Sessions {
     const tag = this.catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
     if (!this.quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
+    const bytes = storedBytes(request.labels, request.args);
+    if (this.storage && !this.storage.allows(accountId, bytes)) return { ok: false, reason: 'storage_exceeded', budgetBytes: this.storage.budgetBytes };
     const rate = await this.startRate.take(accountId, location.id);
     if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
@@ -189,6 +201,7 @@ export class Sessions {
     if (!placed.ok) return placed;
 
     const session = placed.session;
+    this.storage?.charge(accountId, bytes);
     this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
     try {
@@ -320,17 +333,27 @@ export class Sessions {
       .map((l) => ({ id: l.id, ips: l.ips }));
   }
 
+  /** Whether `image:tag` is startable in the location (Gameye's tag-exists); which is unknown otherwise. */
+  tagExists(accountId: string, locationId: string, imageName: string, tag: string): TagExistsResult {
+    if (!this.catalog.location(accountId, locationId)) return { ok: false, what: 'location', name: locationId };
+    const image = this.catalog.image(accountId, imageName);
+    if (!image) return { ok: false, what: 'image', name: imageName };
+    return { ok: true, exists: this.catalog.tag(accountId, image, tag) !== undefined };
+  }
+
   /** The game server's output; with `follow`, streamed until the session ends. */
   logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
-    if (!this.get(accountId, id)) return undefined;
-    return this.runtime.logs(id, options) ?? Readable.from([]);
+    const session = this.get(accountId, id);
+    if (!session) return undefined;
+    // An ended session's output is complete: nothing to follow.
+    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
   }
 
   /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
   async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
     if (!this.repository.find(id)) return undefined;
-    // A line takes at least a byte or two: asking for maxBytes / 2 lines keeps the tail whole.
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), tailLines: Math.ceil(maxBytes / 2) });
+    // Seek where the runtime can (bytes from the end); engines that count lines get a line count.
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {
@@ -346,7 +369,7 @@ export class Sessions {
     if (!session) return { ok: false, reason: 'not_found' };
     if (!isFinal(session.status)) return { ok: false, reason: 'live' };
     const root = this.runtime.artifactRoot(id);
-    return root ? { ok: true, root } : { ok: false, reason: 'none' };
+    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(id) ?? root } : { ok: false, reason: 'none' };
   }
 
   /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */

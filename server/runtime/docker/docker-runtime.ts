@@ -361,7 +361,12 @@ export class DockerRuntime implements Runtime {
     return join(this.sessionDir(sessionId), 'artifacts');
   }
 
-  private readEnd(sessionId: string): { exitCode: number; oomKilled: boolean; at: number } | undefined {
+  /** Inside the container the artifacts were the working directory (`/work` unless the tag says otherwise). */
+  artifactViewRoot(sessionId: string): string | undefined {
+    return this.readEnd(sessionId)?.workDir;
+  }
+
+  private readEnd(sessionId: string): { exitCode: number; oomKilled: boolean; at: number; workDir?: string } | undefined {
     try {
       return JSON.parse(readFileSync(join(this.sessionDir(sessionId), 'end.json'), 'utf8'));
     } catch {
@@ -545,7 +550,7 @@ export class DockerRuntime implements Runtime {
     const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
     const exitCode = info.State.ExitCode;
     const oomKilled = info.State.OOMKilled;
-    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied }));
+    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir }));
     this.tracked.delete(tracked.sessionId);
     // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
     this.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });

@@ -196,10 +196,10 @@ export class ProcessRuntime implements Runtime {
     this.watch(spec.sessionId, state.supervisorPid, spec.wasRunning ? 'running' : undefined);
   }
 
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number }) {
     const path = join(this.dir(sessionId), 'output.log');
     if (!existsSync(path)) return undefined;
-    return followFile(path, { follow: options.follow, signal: options.signal, isDone: () => !this.watched.has(sessionId) });
+    return followFile(path, { ...options, isDone: () => !this.watched.has(sessionId) });
   }
 
   artifactRoot(sessionId: string): string | undefined {
