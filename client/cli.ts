@@ -62,6 +62,25 @@ function print(command: Command, json: unknown, human: () => string) {
   process.stdout.write(`${globals(command).json ? JSON.stringify(json, null, 2) : human()}\n`);
 }
 
+/** A read-only command: one GET, its answer printed (a table or fields for people, the body with --json). */
+function showCommand<T>(
+  parent: Command,
+  name: string,
+  description: string,
+  read: (api: SessionHostClient) => Promise<{ data?: T; error?: unknown; response: Response }>,
+  human: (body: T) => string,
+) {
+  parent
+    .command(name)
+    .description(description)
+    .action(
+      action(async (command) => {
+        const body = unwrap(await read(client(command)));
+        print(command, body, () => human(body));
+      }),
+    );
+}
+
 /** `--scope a,b --scope c` → ['a', 'b', 'c']. */
 const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 /** `--env K=V` repeated → { K: 'V' }. */
@@ -153,20 +172,12 @@ tokens
     }),
   );
 
-tokens
-  .command('list')
-  .description("the account's tokens, values masked")
-  .action(
-    action(async (command) => {
-      const listed = unwrap(await client(command).GET('/token'));
-      print(command, listed, () =>
-        table(
-          ['ID', 'NAME', 'STATUS', 'SCOPES', 'TOKEN', 'EXPIRES', 'LAST USED'],
-          listed.tokens.map((t) => [t.id, t.name, t.status, t.scopes.join(','), t.token, t.expires_at, t.last_used]),
-        ),
-      );
-    }),
-  );
+showCommand(tokens, 'list', "the account's tokens, values masked", (api) => api.GET('/token'), (listed) =>
+  table(
+    ['ID', 'NAME', 'STATUS', 'SCOPES', 'TOKEN', 'EXPIRES', 'LAST USED'],
+    listed.tokens.map((t) => [t.id, t.name, t.status, t.scopes.join(','), t.token, t.expires_at, t.last_used]),
+  ),
+);
 
 tokens
   .command('revoke')
@@ -333,38 +344,22 @@ sessions
 
 // --- locations, account ---------------------------------------------------------------------
 
-program
-  .command('locations')
-  .description('locations with their status, free capacity and nodes')
-  .action(
-    action(async (command) => {
-      const listed = unwrap(await client(command).GET('/location'));
-      print(command, listed, () =>
-        table(
-          ['ID', 'STATUS', 'FREE', 'USED', 'TOTAL', 'NODES', 'IPS'],
-          listed.locations.map((l) => [l.id, l.status, l.capacity.free, l.capacity.used, l.capacity.total, l.nodes.map((n) => `${n.id}${n.locked ? '(locked)' : ''}`).join(','), l.ips.join(',')]),
-        ),
-      );
-    }),
-  );
+showCommand(program, 'locations', 'locations with their status, free capacity and nodes', (api) => api.GET('/location'), (listed) =>
+  table(
+    ['ID', 'STATUS', 'FREE', 'USED', 'TOTAL', 'NODES', 'IPS'],
+    listed.locations.map((l) => [l.id, l.status, l.capacity.free, l.capacity.used, l.capacity.total, l.nodes.map((n) => `${n.id}${n.locked ? '(locked)' : ''}`).join(','), l.ips.join(',')]),
+  ),
+);
 
-program
-  .command('account')
-  .description("the token's account and its runtime quota (minutes)")
-  .action(
-    action(async (command) => {
-      const account = unwrap(await client(command).GET('/account'));
-      print(command, account, () =>
-        fields([
-          ['id', account.id],
-          ['name', account.name],
-          ['quota total', `${account.quota.total} min`],
-          ['quota used', `${minutes(account.quota.used)} min`],
-          ['quota remaining', `${minutes(account.quota.remaining)} min`],
-        ]),
-      );
-    }),
-  );
+showCommand(program, 'account', "the token's account and its runtime quota (minutes)", (api) => api.GET('/account'), (account) =>
+  fields([
+    ['id', account.id],
+    ['name', account.name],
+    ['quota total', `${account.quota.total} min`],
+    ['quota used', `${minutes(account.quota.used)} min`],
+    ['quota remaining', `${minutes(account.quota.remaining)} min`],
+  ]),
+);
 
 // --- admin (on the data directory, not over the API) --------------------------------------------
 program

@@ -49,6 +49,10 @@ export interface Handlers {
   getAccount(request: OperationRequest<'getAccount'>, context: ContextOf['bearer']): Promise<OperationResponse<'getAccount'>>;
   /** POST /webhook/repohost: Register a pushed image tag (scopes: webhook:repohost) */
   registerImageTag(request: OperationRequest<'registerImageTag'>, context: ContextOf['bearer']): Promise<OperationResponse<'registerImageTag'>>;
+  /** GET /healthz: Check that the process is alive (scopes: no authentication) */
+  getLiveness(request: OperationRequest<'getLiveness'>, context: ContextOf['none']): Promise<OperationResponse<'getLiveness'>>;
+  /** GET /readyz: Check that the service can take traffic (scopes: no authentication) */
+  getReadiness(request: OperationRequest<'getReadiness'>, context: ContextOf['none']): Promise<OperationResponse<'getReadiness'>>;
   /** GET /metrics: Read the service's metrics (scopes: metrics:read) */
   getMetrics(request: OperationRequest<'getMetrics'>, context: ContextOf['bearer']): Promise<OperationResponse<'getMetrics'>>;
   /** GET /admin/api/auth: Read the panel session (scopes: admin session) */

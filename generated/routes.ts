@@ -434,6 +434,36 @@ export const schemas: readonly NamedSchema[] = [
     properties: { image: { type: "string" }, tag: { type: "string" } },
   },
   {
+    $id: "Liveness",
+    type: "object",
+    required: ["status"],
+    additionalProperties: false,
+    properties: { status: { type: "string", enum: ["alive"] } },
+  },
+  {
+    $id: "Readiness",
+    type: "object",
+    required: ["status", "problems"],
+    additionalProperties: false,
+    properties: {
+      status: { type: "string", enum: ["ready", "degraded"] },
+      problems: {
+        type: "array",
+        maxItems: 100,
+        items: {
+          type: "object",
+          required: ["component", "since", "identifier"],
+          additionalProperties: false,
+          properties: {
+            component: { type: "string", maxLength: 64 },
+            since: { type: "string", format: "date-time" },
+            identifier: { type: "string", maxLength: 64 },
+          },
+        },
+      },
+    },
+  },
+  {
     $id: "AdminSession",
     type: "object",
     required: ["email", "csrf_token", "expires_at"],
@@ -1069,6 +1099,27 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getLiveness", method: "GET", path: "/healthz", url: "/healthz",
+    tag: "Health", summary: "Check that the process is alive", source: "spec/paths/healthz.yaml",
+    security: "none", requiredScopes: [], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "Liveness#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getReadiness", method: "GET", path: "/readyz", url: "/readyz",
+    tag: "Health", summary: "Check that the service can take traffic", source: "spec/paths/readyz.yaml",
+    security: "none", requiredScopes: [], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "Readiness#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Readiness#" } },
     },
   },
   {

@@ -430,6 +430,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the process is alive
+         * @description Liveness for a process supervisor or load balancer: 200 whenever the process answers HTTP,
+         *     even while it is degraded (a restart would not help a full disk). No authentication.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the service can take traffic
+         * @description Readiness for a load balancer: 200 `ready` while the store accepts writes and background work
+         *     (runtime events, timers, token use flushes, webhook delivery, quota) succeeds; 503 `degraded`
+         *     while any of it is failing (a full disk, an I/O error). A degraded service still answers reads;
+         *     writes answer 500. It retries by itself and is `ready` again once the cause is gone. Each
+         *     problem names its component, since when, and the `identifier` its log lines carry. No
+         *     authentication.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1345,6 +1391,28 @@ export interface components {
             /** @example v1.4.2 */
             tag: string;
         };
+        /** @description The process answers. */
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
+        };
+        /** @description Whether the service can take traffic, and what is failing when it cannot. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "degraded";
+            /** @description What is failing now; empty when ready. */
+            problems: {
+                /** @description The failing part: `store` (requests), `runtime-events`, `token-last-used`, `event-pruning`, `quota`, `webhooks`, `ttl`, `recovery`. */
+                component: string;
+                /**
+                 * Format: date-time
+                 * @description When it started failing.
+                 */
+                since: string;
+                /** @description The identifier of its first failure's log line. */
+                identifier: string;
+            }[];
+        };
         /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every state change. */
         AdminSession: {
             /** @example admin@example.com */
@@ -1877,6 +1945,8 @@ export type Quota = components['schemas']['Quota'];
 export type Account = components['schemas']['Account'];
 export type RegistryPush = components['schemas']['RegistryPush'];
 export type ImageTag = components['schemas']['ImageTag'];
+export type Liveness = components['schemas']['Liveness'];
+export type Readiness = components['schemas']['Readiness'];
 export type AdminSession = components['schemas']['AdminSession'];
 export type AdminSignIn = components['schemas']['AdminSignIn'];
 export type User = components['schemas']['User'];
@@ -2636,6 +2706,60 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description Degraded; the problems say what is failing. */
+            503: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
     getMetrics: {
         parameters: {
             query?: never;
@@ -3393,5 +3517,7 @@ export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const locationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Location"]["status"]> = ["available", "full", "locked"];
 export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost", "metrics:read"];
 export const tokenStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenStatus"]> = ["active", "disabled", "expired"];
+export const livenessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Liveness"]["status"]> = ["alive"];
+export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "degraded"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user_created", "user_updated", "user_disabled", "user_enabled", "token_created", "token_revealed", "token_disabled", "token_enabled", "token_deleted"];
 export const imageCatalogImagesTagsSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ImageCatalog"]["images"]["tags"]["source"]> = ["fleet", "registry"];

@@ -91,6 +91,10 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
 }
 
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && 'code' in body && 'identifier' in body;
+}
+
 function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extras?: ErrorExtras) {
   return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras));
 }
@@ -314,7 +318,8 @@ export function createApp(deps: AppDependencies) {
         const result = await tracing.withRequest(request.raw, () =>
           handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),
         );
-        if (result.status >= 400) return sendError(request, reply, result.body as ErrorBody, result.headers);
+        // Errors carry the Error body (logged); a 503 from GET /readyz carries its own.
+        if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
         const contentType = route.responses[String(result.status)]?.contentType;

@@ -18,6 +18,7 @@ const FINAL = ['exited', 'dead'];
 const SKIP = {
   // Dredd would wait forever for the body to end.
   'GET /events 200': 'an endless SSE stream; the vitest SSE tests cover it',
+  'GET /readyz 503': 'needs a failing store; test/api/disk-full.test.ts fills a tmpfs under the service',
   'GET /events 429': 'needs 20 streams held open; test/api/stream-revocation.test.ts covers it',
   'GET /logs 429': 'needs 20 log follows held open; test/api/stream-revocation.test.ts covers it',
   'POST /subscription 409': 'needs 25 subscriptions; test/api/stream-revocation.test.ts covers it',

@@ -26,7 +26,6 @@
 import { boundPorts } from '../socket-table.mjs';
 import Docker from 'dockerode';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -60,12 +59,14 @@ const DEFAULT_ARTIFACTS_MB = 256;
 const MAX_ARTIFACT_ENTRIES = 10_000;
 
 export interface DockerRuntimeOptions {
-  /** Where the runtime keeps its instance id and each session's copied artifacts. */
+  /** Where the runtime keeps each session's copied artifacts. */
   dataDir: string;
   nodes: { id: string; docker: NodeDockerConfig }[];
   graceMs: number;
   retentionHours: number;
   now: () => number;
+  /** The data directory's instance id (server/instance.ts), the containers' instance label. */
+  instanceId: string;
 }
 
 interface Engine {
@@ -119,9 +120,7 @@ export class DockerRuntime implements Runtime {
   constructor(private readonly options: DockerRuntimeOptions) {
     const dir = join(options.dataDir, 'docker');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const idFile = join(dir, 'instance-id');
-    if (!existsSync(idFile)) writeFileSync(idFile, randomUUID(), { flag: 'wx' });
-    this.instance = readFileSync(idFile, 'utf8').trim();
+    this.instance = options.instanceId;
     for (const node of options.nodes) {
       const base = engineOptions(node.docker.engine, node.docker.tls);
       this.engines.set(node.id, {
