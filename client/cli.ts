@@ -15,6 +15,8 @@ import { Command, Option } from 'commander';
 import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
 import { EXIT, exitCodesHelp, fields, progress, reportError, table, time } from './cli/output.js';
+import { probe } from './cli/probe.js';
+import { resetOperatorPassword } from '../server/admin-reset.js';
 
 
 interface GlobalOptions {
@@ -58,6 +60,25 @@ function action<A extends unknown[]>(fn: (command: Command, ...args: A) => Promi
 
 function print(command: Command, json: unknown, human: () => string) {
   process.stdout.write(`${globals(command).json ? JSON.stringify(json, null, 2) : human()}\n`);
+}
+
+/** A read-only command: one GET, its answer printed (a table or fields for people, the body with --json). */
+function showCommand<T>(
+  parent: Command,
+  name: string,
+  description: string,
+  read: (api: SessionHostClient) => Promise<{ data?: T; error?: unknown; response: Response }>,
+  human: (body: T) => string,
+) {
+  parent
+    .command(name)
+    .description(description)
+    .action(
+      action(async (command) => {
+        const body = unwrap(await read(client(command)));
+        print(command, body, () => human(body));
+      }),
+    );
 }
 
 /** `--scope a,b --scope c` → ['a', 'b', 'c']. */
@@ -151,20 +172,12 @@ tokens
     }),
   );
 
-tokens
-  .command('list')
-  .description("the account's tokens, values masked")
-  .action(
-    action(async (command) => {
-      const listed = unwrap(await client(command).GET('/token'));
-      print(command, listed, () =>
-        table(
-          ['ID', 'NAME', 'STATUS', 'SCOPES', 'TOKEN', 'EXPIRES', 'LAST USED'],
-          listed.tokens.map((t) => [t.id, t.name, t.status, t.scopes.join(','), t.token, t.expires_at, t.last_used]),
-        ),
-      );
-    }),
-  );
+showCommand(tokens, 'list', "the account's tokens, values masked", (api) => api.GET('/token'), (listed) =>
+  table(
+    ['ID', 'NAME', 'STATUS', 'SCOPES', 'TOKEN', 'EXPIRES', 'LAST USED'],
+    listed.tokens.map((t) => [t.id, t.name, t.status, t.scopes.join(','), t.token, t.expires_at, t.last_used]),
+  ),
+);
 
 tokens
   .command('revoke')
@@ -296,6 +309,22 @@ sessions
   );
 
 sessions
+  .command('probe')
+  .description("send a UDP datagram or TCP line to each of the session's ports and print the answers (no nc needed)")
+  .argument('<id>', 'session id')
+  .option('--message <text>', 'what to send', 'ping')
+  .option('--timeout <seconds>', 'how long to wait for each answer', seconds, 3)
+  .action(
+    action(async (command, id: string) => {
+      const o = command.opts<{ message: string; timeout: number }>();
+      const session = unwrap(await client(command).GET('/session/{id}', { params: { path: { id } } }));
+      const results = await probe(session.host, session.ports, o.message, o.timeout * 1000);
+      print(command, results, () => table(['PORT', 'TYPE', 'NAME', 'ANSWER'], results.map((r) => [r.port, r.type, r.name ?? '', r.answer ?? `(${r.error})`])));
+      if (results.some((r) => r.answer === undefined)) process.exitCode = EXIT.probe;
+    }),
+  );
+
+sessions
   .command('logs')
   .description("the game server's output")
   .argument('<id>', 'session id')
@@ -315,37 +344,42 @@ sessions
 
 // --- locations, account ---------------------------------------------------------------------
 
-program
-  .command('locations')
-  .description('locations with their status, free capacity and nodes')
-  .action(
-    action(async (command) => {
-      const listed = unwrap(await client(command).GET('/location'));
-      print(command, listed, () =>
-        table(
-          ['ID', 'STATUS', 'FREE', 'USED', 'TOTAL', 'NODES', 'IPS'],
-          listed.locations.map((l) => [l.id, l.status, l.capacity.free, l.capacity.used, l.capacity.total, l.nodes.map((n) => `${n.id}${n.locked ? '(locked)' : ''}`).join(','), l.ips.join(',')]),
-        ),
-      );
-    }),
-  );
+showCommand(program, 'locations', 'locations with their status, free capacity and nodes', (api) => api.GET('/location'), (listed) =>
+  table(
+    ['ID', 'STATUS', 'FREE', 'USED', 'TOTAL', 'NODES', 'IPS'],
+    listed.locations.map((l) => [l.id, l.status, l.capacity.free, l.capacity.used, l.capacity.total, l.nodes.map((n) => `${n.id}${n.locked ? '(locked)' : ''}`).join(','), l.ips.join(',')]),
+  ),
+);
 
+showCommand(program, 'account', "the token's account and its runtime quota (minutes)", (api) => api.GET('/account'), (account) =>
+  fields([
+    ['id', account.id],
+    ['name', account.name],
+    ['quota total', `${account.quota.total} min`],
+    ['quota used', `${minutes(account.quota.used)} min`],
+    ['quota remaining', `${minutes(account.quota.remaining)} min`],
+  ]),
+);
+
+// --- admin (on the data directory, not over the API) --------------------------------------------
 program
-  .command('account')
-  .description("the token's account and its runtime quota (minutes)")
-  .action(
-    action(async (command) => {
-      const account = unwrap(await client(command).GET('/account'));
-      print(command, account, () =>
-        fields([
-          ['id', account.id],
-          ['name', account.name],
-          ['quota total', `${account.quota.total} min`],
-          ['quota used', `${minutes(account.quota.used)} min`],
-          ['quota remaining', `${minutes(account.quota.remaining)} min`],
-        ]),
-      );
-    }),
-  );
+  .command('admin')
+  .description("operator tasks on a stopped service's data directory (DATA_DIR)")
+  .command('reset-password')
+  .description('set a new admin panel password: ADMIN_PASSWORD, or a generated one printed once')
+  .option('--email <email>', 'the operator (default: ADMIN_EMAIL, or admin@localhost)')
+  .action(async (o: { email?: string }) => {
+    const outcome = await resetOperatorPassword(process.env, o.email);
+    if (!outcome.ok) {
+      process.stderr.write(`error: ${outcome.message}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    process.stdout.write(
+      outcome.generatedPassword
+        ? `New password for ${outcome.email}, not shown again:\n\n  ${outcome.generatedPassword}\n\n`
+        : `Password for ${outcome.email} set from ADMIN_PASSWORD.\n`,
+    );
+  });
 
 await program.parseAsync(process.argv);

@@ -65,6 +65,14 @@ export class TooManyRequestsError extends ApiError {
 export class InternalServerError extends ApiError {
   declare readonly code: 'INTERNAL_ERROR';
 }
+/** A method the path does not have (`Allow` lists those it has): a bug in the caller. */
+export class MethodNotAllowedError extends ApiError {
+  declare readonly code: 'METHOD_NOT_ALLOWED';
+}
+/** A request the HTTP parser refused before routing (malformed request line or headers). */
+export class BadRequestError extends ApiError {
+  declare readonly code: 'BAD_REQUEST';
+}
 
 /** Every documented code has its class: a code added to the spec fails to compile here. */
 export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: Response) => ApiError & { readonly code: C } } = {
@@ -78,6 +86,8 @@ export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: 
   INVALID_REQUEST: InvalidRequestError,
   TOO_MANY_REQUESTS: TooManyRequestsError,
   INTERNAL_ERROR: InternalServerError,
+  METHOD_NOT_ALLOWED: MethodNotAllowedError,
+  BAD_REQUEST: BadRequestError,
 };
 
 /** Any documented error, discriminated by `code`. */

@@ -13,4 +13,6 @@ export const errorStatus = {
   INVALID_REQUEST: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
+  METHOD_NOT_ALLOWED: 405,
+  BAD_REQUEST: 400,
 } as const satisfies Record<ErrorCode, number>;

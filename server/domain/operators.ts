@@ -24,6 +24,8 @@ export interface OperatorRepository {
   count(): number;
   insert(operator: OperatorRecord): void;
   findByEmail(email: string): OperatorRecord | undefined;
+  /** A new password hash; its panel sessions end with the old password. */
+  setPasswordHash(operatorId: string, passwordHash: string): void;
   insertSession(idHash: Buffer, session: { operatorId: string; csrf: string; created: number; expires: number }): void;
   findSession(idHash: Buffer): PanelSessionRecord | undefined;
   deleteSession(idHash: Buffer): void;
@@ -76,6 +78,15 @@ export class Operators {
     const chosen = password ?? this.secrets.generatePassword();
     await this.add(email, chosen);
     return password === undefined ? { email, generatedPassword: chosen } : { email };
+  }
+
+  /** A forgotten password replaced (`session-host admin reset-password`); returns it when generated, false for an unknown email. */
+  async resetPassword(email: string, password: string | undefined): Promise<{ generatedPassword?: string } | false> {
+    const operator = this.repository.findByEmail(email.toLowerCase());
+    if (!operator) return false;
+    const chosen = password ?? this.secrets.generatePassword();
+    this.repository.setPasswordHash(operator.id, await this.secrets.hashPassword(chosen));
+    return password === undefined ? { generatedPassword: chosen } : {};
   }
 
   async add(email: string, password: string): Promise<void> {

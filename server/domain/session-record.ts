@@ -73,7 +73,8 @@ export interface SessionRepository {
   exists(id: string): boolean;
   liveSessionsOn(nodeId: string): number;
   liveCountsByNode(): Map<string, number>;
-  portsInUse(nodeId: string): Set<number>;
+  /** Host ports held by live sessions on this host address, whatever node id they were placed on. */
+  portsInUse(host: string): Set<number>;
   insert(record: SessionRecord): void;
   find(id: string): SessionRecord | undefined;
   list(filter: SessionFilter): SessionRecord[];

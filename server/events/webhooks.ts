@@ -30,6 +30,8 @@ export interface WebhookOptions {
   /** The first retry waits this long; each next one twice as long. */
   backoffMs: number;
   onError: (error: unknown) => void;
+  /** A delivery was recorded (after failures: the store takes writes again). */
+  onRecorded?: () => void;
   /** Where deliveries may connect. */
   guard: EgressGuard;
   /** A disabled account's subscriptions pause. */
@@ -104,7 +106,10 @@ export class WebhookDispatcher {
 
   private consider(subscription: SubscriptionRecord & { sealed: Buffer }): void {
     if (this.inFlight.has(subscription.id) || this.retries.has(subscription.id)) return;
-    const wait = subscription.due - this.options.now();
+    const untilDue = subscription.due - this.options.now();
+    // A due time further out than the longest backoff was set before the clock stepped back:
+    // it is due now (otherwise a step back would stall deliveries until the clock caught up).
+    const wait = untilDue > this.options.backoffMs * 2 ** (MAX_ATTEMPTS - 1) ? 0 : untilDue;
     if (wait > 0) {
       const timer = setTimeout(() => {
         this.retries.delete(subscription.id);
@@ -122,7 +127,7 @@ export class WebhookDispatcher {
       const secret = this.options.box.open(subscription.sealed, subscription.id);
       this.inFlight.add(subscription.id);
       void this.deliver(subscription, secret, event)
-        .catch((error: unknown) => this.options.onError(error))
+        .then(() => this.options.onRecorded?.(), (error: unknown) => this.options.onError(error))
         .finally(() => {
           this.inFlight.delete(subscription.id);
           // There may be more events waiting behind this one.

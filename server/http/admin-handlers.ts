@@ -211,7 +211,7 @@ export function adminHandlers(deps: {
         ...(cursor.after ? { after: cursor.after } : {}),
       });
       const { page, nextCursor } = pageOf(found, query.limit);
-      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: nextCursor } };
+      return { status: 200, body: { sessions: page.map((session) => ({ ...sessionBody(session), account: session.accountId })), next_cursor: nextCursor } };
     },
 
     async stopAnySession({ params }, context) {

@@ -3,7 +3,10 @@
  * authenticates with the scopes the table names, validates with the spec's schemas, calls the
  * handler for the operationId and sends its typed reply. Every error leaves through errorBody().
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../../generated/handlers.js';
@@ -15,6 +18,7 @@ import type { Metrics } from '../observability/metrics.js';
 import { Tracing } from '../observability/tracing.js';
 import { authenticatePanel } from './admin-auth.js';
 import { registerAdminPanel } from './admin-panel.js';
+import { AllowedMethods } from './allowed-methods.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { Credentials, RequestContext } from './context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
@@ -87,6 +91,10 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
 }
 
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && 'code' in body && 'identifier' in body;
+}
+
 function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extras?: ErrorExtras) {
   return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras));
 }
@@ -123,6 +131,31 @@ function classify(error: FastifyError, limit: number): { code: ErrorCode; extras
   return { code: 'INTERNAL_ERROR', extras: {} };
 }
 
+/** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
+const REASON_420 = 'Capacity Unavailable';
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (malformed request line or header,
+ * headers over the limit, too slow): answered on the socket in the spec's error body, while
+ * the socket can still take an answer.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket, log: (body: ErrorBody) => void): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const details = status === 431 ? 'request headers exceed 16 KiB' : status === 408 ? 'request not received in time' : `the request could not be parsed (${error.code ?? 'malformed'})`;
+  // An identifier in the shape of the others (a trace id): this request never reached tracing.
+  const body: ErrorBody = { ...errorBody('BAD_REQUEST', { requestId: randomBytes(16).toString('hex'), path: '' }, { details }), statusCode: status };
+  log(body);
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nAPI-Version: ${apiVersion}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
 function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
   const schemas: Record<string, object> = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -132,6 +165,7 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 }
 
 export function createApp(deps: AppDependencies) {
+  const allowed = new AllowedMethods();
   const limits = deps.serverLimits ?? DEFAULT_SERVER_LIMITS;
   const tracing = deps.tracing ?? new Tracing();
   const app = Fastify({
@@ -151,6 +185,8 @@ export function createApp(deps: AppDependencies) {
     // deepObject parameters (`filter[mode]=ranked`) arrive nested, to be validated as the objects they are.
     routerOptions: { maxParamLength: 4096, querystringParser: parseQueryString },
     // A path Fastify cannot decode (bad percent-encoding) names nothing: 404 in our error body.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, (body) => app.log.info({ identifier: body.identifier, code: body.code, details: body.details }, body.message)),
     frameworkErrors: (error, request, reply) => {
       setTraceparent(tracing, request as FastifyRequest, reply as FastifyReply);
       const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'RESOURCE_NOT_FOUND' : 'INVALID_REQUEST';
@@ -184,10 +220,12 @@ export function createApp(deps: AppDependencies) {
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', apiVersion);
+    if (reply.statusCode === 420) reply.raw.statusMessage = REASON_420;
     // No response is ever to be sniffed into another type (an error body rendered as HTML).
     reply.header('X-Content-Type-Options', 'nosniff');
   });
 
+  app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
   // First: refused requests are counted and traced too.
   observeHttp(app, tracing, deps.metrics);
 
@@ -214,9 +252,16 @@ export function createApp(deps: AppDependencies) {
     request.credentials = { principal: result.principal };
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const methods = allowed.of(pathOf(request));
+    if (methods.length > 0) {
+      const body = errorBody('METHOD_NOT_ALLOWED', { requestId: request.id, path: pathOf(request) }, {
+        details: `${request.method} is not a method of ${pathOf(request)}; it has ${methods.join(', ')}`,
+      });
+      return sendError(request, reply, body, { Allow: methods.join(', ') });
+    }
+    return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` });
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { code, extras } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
@@ -225,7 +270,9 @@ export function createApp(deps: AppDependencies) {
   });
 
   // The API reference: public (not in the route table, so the auth hook skips it), not part of the contract.
-  app.get('/docs', async (request, reply) => {
+  app.get('/docs', serveDocs);
+  app.get('/docs/', serveDocs);
+  async function serveDocs(request: FastifyRequest, reply: FastifyReply) {
     let html: Buffer;
     try {
       html = await readFile(DOCS_FILE);
@@ -233,7 +280,7 @@ export function createApp(deps: AppDependencies) {
       return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: 'API reference not built: run npm run docs' });
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  });
+  }
 
   // The admin panel's pages (the Vite build): public files, not in the route table; its API is.
   registerAdminPanel(app, (request, reply, details) => replyError(request, reply, 'RESOURCE_NOT_FOUND', { details }));
@@ -271,7 +318,8 @@ export function createApp(deps: AppDependencies) {
         const result = await tracing.withRequest(request.raw, () =>
           handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),
         );
-        if (result.status >= 400) return sendError(request, reply, result.body as ErrorBody, result.headers);
+        // Errors carry the Error body (logged); a 503 from GET /readyz carries its own.
+        if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
         const contentType = route.responses[String(result.status)]?.contentType;

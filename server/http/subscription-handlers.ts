@@ -9,7 +9,7 @@ import { iso } from './wire/time.js';
 
 const DELIVERY_LOG_LIMIT = 100;
 
-type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'deleteSubscription' | 'listDeliveries';
+type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'getSubscription' | 'deleteSubscription' | 'listDeliveries';
 
 export interface SubscriptionDependencies {
   subscriptions: SubscriptionRepository;
@@ -53,6 +53,12 @@ export function subscriptionHandlers({
     async listSubscriptions(_request, context) {
       const list = subscriptions.listForAccount(context.principal.accountId);
       return { status: 200, body: { subscriptions: list.map((s) => ({ id: s.id, url: s.url, created: iso(s.created) })) } };
+    },
+
+    async getSubscription({ params }, context) {
+      const found = subscriptions.find(context.principal.accountId, params.id);
+      if (!found) return unknown(context, params.id);
+      return { status: 200, body: { id: found.id, url: found.url, created: iso(found.created) } };
     },
 
     async deleteSubscription({ params }, context) {

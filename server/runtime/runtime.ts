@@ -67,6 +67,8 @@ export interface Runtime {
   logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number; tailLines?: number }): Readable | undefined;
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
+  /** Where the session itself saw that directory (absolute); left out when it saw it at its own path. */
+  artifactViewRoot?(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;
   /** Whether the node can take sessions now (its engine answers); runtimes without nodes of their own leave it out. */
   nodeAvailable?(nodeId: string): boolean;

@@ -181,9 +181,9 @@ export function createSessionRepository(db: Db): SessionRepository {
       for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
       return counts;
     },
-    portsInUse: (nodeId) => {
+    portsInUse: (host) => {
       const ports = new Set<number>();
-      for (const s of liveSessions.values()) if (s.nodeId === nodeId) for (const p of s.ports) ports.add(p.host);
+      for (const s of liveSessions.values()) if (s.host === host) for (const p of s.ports) ports.add(p.host);
       return ports;
     },
     insert(record) {

@@ -109,11 +109,12 @@ export function reapSessionProcesses(dataDir: string): void {
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
+  /** `now` alone moves the service's whole clock; with `monotonic`, `now` is only the wall clock (to step it). */
   options: Parameters<typeof createService>[1] & { fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
-  const service = createService(config, options);
+  const service = createService(config, { ...options, monotonic: options.monotonic ?? options.now });
   const url = await service.listen();
   return {
     url,
