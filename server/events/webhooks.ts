@@ -72,7 +72,8 @@ export class WebhookDispatcher {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.run();
+      // Closed meanwhile (a shutdown): the store may already be gone.
+      if (!this.closed) this.run();
     });
   }
 

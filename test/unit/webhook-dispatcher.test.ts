@@ -120,3 +120,24 @@ describe('webhook dispatcher', () => {
     await eventually(() => expect(received).toEqual(['sub_paused:1']), 10_000);
   }, 20_000);
 });
+
+describe('webhook dispatcher shutdown', () => {
+  it('does not touch the store after close, even with a wake-up already scheduled', async () => {
+    let touched = 0;
+    const dispatcher = new WebhookDispatcher({
+      subscriptions: { accountsWithSubscriptions: () => [], activeForAccount: () => (touched++, []) } as never,
+      events: { eventsAfter: () => [] },
+      box: SecretBox.fromKey(randomBytes(32)),
+      body: () => '{}',
+      now: Date.now,
+      backoffMs: 100,
+      onError: () => {},
+      guard: new EgressGuard(),
+      isAccountActive: () => (touched++, true),
+    });
+    dispatcher.notify('acc_closing');
+    dispatcher.close();
+    await sleep(20);
+    expect(touched).toBe(0);
+  });
+});
