@@ -36,16 +36,19 @@ export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): Fl
     fleet.runtime.driver = 'docker';
     fleet.runtime.docker = DEFAULT_LIMITS;
     const [a, b] = fleet.locations.map((l) => l.nodes[0]!);
+    // dock-2 and dock-2b share engine 2's host: each takes half of b's block (outside it, another
+    // test file's block or a's may lie).
+    const half = b!.ports.from + Math.floor((b!.ports.to - b!.ports.from + 1) / 2);
     fleet.locations = [
       {
         id: 'dock',
         ips: ['127.0.0.1'],
         nodes: [
           { ...a!, id: 'dock-1', capacity: 8, docker: { engine: engines[0]!, publishIp: '127.0.0.1' } },
-          { ...b!, id: 'dock-2', capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } },
+          { ...b!, id: 'dock-2', ports: { from: b!.ports.from, to: half - 1 }, capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } },
         ],
       },
-      { id: 'dock-only-2', ips: ['127.0.0.1'], nodes: [{ ...b!, id: 'dock-2b', ports: { from: b!.ports.to + 1, to: b!.ports.to + 20 }, capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } }] },
+      { id: 'dock-only-2', ips: ['127.0.0.1'], nodes: [{ ...b!, id: 'dock-2b', ports: { from: half, to: b!.ports.to }, capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } }] },
     ];
     const ports = fleet.images[0]!.tags.latest!.ports;
     const image = (name: string, docker: { image: string; user?: string }) => ({ name, defaultTag: 'latest', public: true, tags: { latest: { ports, docker } } });
