@@ -1,12 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers, as vitest projects: `npx vitest run --project unit` (or api, contract, browser,
+ * docker); `npm run test:fast` is unit + api. Every test file lands in exactly one tier, by
+ * where it lives, so a new file can never fall outside all of them.
+ */
+export const tiers = ['unit', 'api', 'contract', 'browser', 'docker'] as const;
+export type Tier = (typeof tiers)[number];
+
+export function tierOf(file: string, source: string): Tier {
+  if (file.startsWith('test/unit/')) return 'unit';
+  if (file.startsWith('test/browser/')) return 'browser';
+  // Needs Docker engines (SESSION_HOST_DOCKER_ENGINES); skips without them.
+  if (file.startsWith('test/docker/') || /\/docker-[^/]*\.test\.ts$/.test(file)) return 'docker';
+  // The service over real HTTP on loopback, in this process; not when it runs as its own process
+  // (kill -9 durability, sandbox mode): each of those starts Node anew, so they go with the contract.
+  if (file.startsWith('test/api/') && !source.includes('support/process.js')) return 'api';
+  // Conformance (fuzz, soak, security, breaking changes), the service as its own process, and the
+  // clients against Prism, the sandbox and the service.
+  return 'contract';
+}
+
+const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .map((file) => `test/${file.split('\\').join('/')}`)
+  .filter((file) => file.endsWith('.test.ts'))
+  .sort();
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/record-coverage.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: run files in parallel forks, tests within a file in order.
     pool: 'forks',
+    projects: tiers.map((name) => ({
+      extends: true,
+      test: { name, include: testFiles.filter((file) => tierOf(file, readFileSync(file, 'utf8')) === name) },
+    })),
   },
 });

@@ -101,6 +101,8 @@ export interface ServiceOptions {
   logLevel?: string;
   /** Write a V8 CPU profile of the service into this directory when it exits. */
   cpuProfileDir?: string;
+  /** More environment for the service (after the defaults and BENCH_SERVICE_ENV). */
+  env?: Record<string, string>;
 }
 
 export async function startOurService(options: ServiceOptions): Promise<OurService> {
@@ -134,6 +136,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       START_RATE_PER_SECOND: '1000000',
       START_BURST: '1000000',
       ...extraServiceEnv,
+      ...options.env,
     },
     /session host listening on (http:\/\/\S+)/,
   );

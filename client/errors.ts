@@ -6,6 +6,8 @@
 import type { Error as ErrorBody, ErrorCode, Session } from '../generated/types.js';
 
 export type { ErrorBody, ErrorCode };
+/** The HTTP status of each error code, as the spec declares it (ErrorCode's x-status). */
+export { errorStatus } from '../generated/errors.js';
 
 /** A documented error from the service. */
 export class ApiError extends Error {

@@ -45,6 +45,8 @@ export interface Handlers {
   getAccount(request: OperationRequest<'getAccount'>, context: ContextOf['bearer']): Promise<OperationResponse<'getAccount'>>;
   /** POST /webhook/repohost: Register a pushed image tag (scopes: webhook:repohost) */
   registerImageTag(request: OperationRequest<'registerImageTag'>, context: ContextOf['bearer']): Promise<OperationResponse<'registerImageTag'>>;
+  /** GET /metrics: Read the service's metrics (scopes: metrics:read) */
+  getMetrics(request: OperationRequest<'getMetrics'>, context: ContextOf['bearer']): Promise<OperationResponse<'getMetrics'>>;
   /** GET /admin/api/auth: Read the panel session (scopes: admin session) */
   getAdminSession(request: OperationRequest<'getAdminSession'>, context: ContextOf['adminSession']): Promise<OperationResponse<'getAdminSession'>>;
   /** POST /admin/api/auth: Sign in to the admin panel (scopes: no authentication) */
@@ -83,4 +85,6 @@ export interface Handlers {
   tailSessionLogs(request: OperationRequest<'tailSessionLogs'>, context: ContextOf['adminSession']): Promise<OperationResponse<'tailSessionLogs'>>;
   /** GET /admin/api/image: List the image catalog (scopes: admin session) */
   listImages(request: OperationRequest<'listImages'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listImages'>>;
+  /** GET /admin/api/overview: Read the overview of the last hour (scopes: admin session) */
+  getOverview(request: OperationRequest<'getOverview'>, context: ContextOf['adminSession']): Promise<OperationResponse<'getOverview'>>;
 }

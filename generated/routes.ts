@@ -335,6 +335,7 @@ export const schemas: readonly NamedSchema[] = [
       "events:write",
       "token:write",
       "webhook:repohost",
+      "metrics:read",
     ],
   },
   { $id: "TokenStatus", type: "string", enum: ["active", "disabled", "expired"] },
@@ -601,6 +602,52 @@ export const schemas: readonly NamedSchema[] = [
           },
         },
       },
+    },
+  },
+  {
+    $id: "OverviewSample",
+    type: "object",
+    required: ["at", "sessions", "starts", "capacityUnavailable", "startToRunning"],
+    additionalProperties: false,
+    properties: {
+      at: { type: "integer", format: "int64" },
+      sessions: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["location", "state", "count"],
+          additionalProperties: false,
+          properties: {
+            location: { type: "string" },
+            state: { $ref: "SessionStatus#" },
+            count: { type: "integer", minimum: 0 },
+          },
+        },
+      },
+      starts: { type: "integer", minimum: 0 },
+      capacityUnavailable: { type: "integer", minimum: 0 },
+      startToRunning: {
+        type: "object",
+        nullable: true,
+        required: ["count", "p50", "p95", "p99"],
+        additionalProperties: false,
+        properties: {
+          count: { type: "integer", minimum: 0 },
+          p50: { type: "number" },
+          p95: { type: "number" },
+          p99: { type: "number" },
+        },
+      },
+    },
+  },
+  {
+    $id: "Overview",
+    type: "object",
+    required: ["intervalSeconds", "samples"],
+    additionalProperties: false,
+    properties: {
+      intervalSeconds: { type: "integer", minimum: 1 },
+      samples: { type: "array", maxItems: 3600, items: { $ref: "OverviewSample#" } },
     },
   },
 ];
@@ -983,6 +1030,17 @@ export const routes: readonly RouteDefinition[] = [
       413: { contentType: "application/json", schema: { $ref: "Error#" } },
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getMetrics", method: "GET", path: "/metrics", url: "/metrics",
+    tag: "Metrics", summary: "Read the service's metrics", source: "spec/paths/metrics.yaml",
+    security: "bearer", requiredScopes: ["metrics:read"], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "text/plain", schema: { type: "string" } },
+      401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
@@ -1375,6 +1433,17 @@ export const routes: readonly RouteDefinition[] = [
     schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "ImageCatalog#" } },
+      401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getOverview", method: "GET", path: "/admin/api/overview", url: "/admin/api/overview",
+    tag: "Admin", summary: "Read the overview of the last hour", source: "spec/paths/admin_api_overview.yaml",
+    security: "adminSession", requiredScopes: [], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "Overview#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },

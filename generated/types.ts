@@ -369,6 +369,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the service's metrics
+         * @description The service's metrics in the Prometheus text exposition format (version 0.0.4), for a
+         *     Prometheus server to scrape (`deploy/prometheus.yml`): HTTP requests by operation and
+         *     status and their duration; live sessions by location, state and image; starts by result;
+         *     start-to-running time; capacity per location and node; quota used by the accounts using the
+         *     most; webhook deliveries by result and their lag; open event streams; runtime events by
+         *     type; store latency; and the process's own metrics (CPU, memory, event loop, GC).
+         *     Protected like every other operation: mint a token with only `metrics:read` for the
+         *     scraper.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth": {
         parameters: {
             query?: never;
@@ -653,6 +680,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the overview of the last hour
+         * @description The admin panel's Overview page: samples of the numbers `GET /metrics` exposes, taken at a
+         *     fixed interval over the last hour (the newest last): live sessions per location and state,
+         *     start-to-running percentiles of the starts that reached `running` in each interval, and the
+         *     starts and `420` answers in each interval.
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -840,8 +890,9 @@ export interface components {
              */
             path: string;
             /**
-             * @description A trace id for this request, also written to the service log.
-             * @example 5f0c9a4e-2b7d-4c1e-9a63-0d7a1c8e4b21
+             * @description The request's W3C trace id (32 hex digits; the caller's, when it sent `traceparent`),
+             *     also on every log line of the request and, when traces are exported, the trace's id.
+             * @example 4bf92f3577b34da6a3ce929d0e0e4736
              */
             identifier: string;
             /**
@@ -1069,11 +1120,12 @@ export interface components {
          *     `session:start` start sessions and manage their players; `session:read` list and read sessions
          *     and stream events; `session:stop` stop sessions; `logs:read` read logs; `artifact:read`
          *     download artifacts; `regions:read` list locations; `events:write` manage webhook
-         *     subscriptions; `token:write` manage tokens; `webhook:repohost` notify image pushes.
+         *     subscriptions; `token:write` manage tokens; `webhook:repohost` notify image pushes;
+         *     `metrics:read` read the service's metrics (`GET /metrics`).
          * @example session:read
          * @enum {string}
          */
-        Scope: "session:start" | "session:read" | "session:stop" | "logs:read" | "artifact:read" | "regions:read" | "events:write" | "token:write" | "webhook:repohost";
+        Scope: "session:start" | "session:read" | "session:stop" | "logs:read" | "artifact:read" | "regions:read" | "events:write" | "token:write" | "webhook:repohost" | "metrics:read";
         /**
          * @description `active`, `disabled` (by an operator, may be enabled again) or `expired`.
          * @example active
@@ -1389,6 +1441,56 @@ export interface components {
                 }[];
             }[];
         };
+        OverviewSample: {
+            /**
+             * Format: int64
+             * @description When the sample was taken (unix ms).
+             * @example 1795000000000
+             */
+            at: number;
+            /** @description Live sessions per location and state (only the pairs with sessions). */
+            sessions: {
+                /** @example local-a */
+                location: string;
+                state: components["schemas"]["SessionStatus"];
+                /** @example 9 */
+                count: number;
+            }[];
+            /**
+             * @description Answers to `POST /session` since the previous sample, whatever their status.
+             * @example 12
+             */
+            starts: number;
+            /**
+             * @description Of those, the `420` answers.
+             * @example 3
+             */
+            capacityUnavailable: number;
+            /**
+             * @description Start-to-running percentiles, in seconds, of the sessions that reached `running` since
+             *     the previous sample (estimated from the histogram's buckets, as Prometheus'
+             *     `histogram_quantile` does); null when none did.
+             */
+            startToRunning: {
+                /** @example 9 */
+                count: number;
+                /** @example 0.08 */
+                p50: number;
+                /** @example 0.21 */
+                p95: number;
+                /** @example 0.24 */
+                p99: number;
+            } | null;
+        };
+        Overview: {
+            /**
+             * @description Seconds between two samples.
+             * @example 10
+             */
+            intervalSeconds: number;
+            /** @description At most one hour of samples, oldest first. */
+            samples: components["schemas"]["OverviewSample"][];
+        };
     };
     responses: {
         /** @description Authentication failed: the token is missing, malformed, unknown, revoked, disabled, expired, or lacks the scope the operation needs (details says which). */
@@ -1661,6 +1763,8 @@ export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditLog = components['schemas']['AuditLog'];
 export type NodeUpdateRequest = components['schemas']['NodeUpdateRequest'];
 export type ImageCatalog = components['schemas']['ImageCatalog'];
+export type OverviewSample = components['schemas']['OverviewSample'];
+export type Overview = components['schemas']['Overview'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseInvalidRequest = components['responses']['InvalidRequest'];
 export type ResponseInternalError = components['responses']['InternalError'];
@@ -2513,6 +2617,29 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, in the Prometheus text format. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getAdminSession: {
         parameters: {
             query?: never;
@@ -3207,6 +3334,29 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples of the last hour. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -3220,7 +3370,7 @@ export const sessionStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const portMappingTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PortMapping"]["type"]> = ["tcp", "udp"];
 export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "INTERNAL_ERROR"];
 export const locationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Location"]["status"]> = ["available", "full", "locked"];
-export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost"];
+export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost", "metrics:read"];
 export const tokenStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenStatus"]> = ["active", "disabled", "expired"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user_created", "user_updated", "user_disabled", "user_enabled", "token_created", "token_revealed", "token_disabled", "token_enabled", "token_deleted"];
 export const imageCatalogImagesTagsSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ImageCatalog"]["images"]["tags"]["source"]> = ["fleet", "registry"];

@@ -29,6 +29,16 @@ export interface Config {
   simulated: { readyMs: number; stopMs: number };
   /** The first admin panel operator, created on a data directory without operators. */
   admin: { email: string; password: string | undefined };
+  observability: {
+    /** Count requests, starts, runtime events, store calls (off only to measure their cost). */
+    metrics: boolean;
+    /** How many accounts get a quota series in /metrics. */
+    topAccounts: number;
+    /** Seconds between two samples of the admin panel's Overview. */
+    overviewIntervalSeconds: number;
+    /** Export traces with OTLP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set). */
+    exportTraces: boolean;
+  };
 }
 
 const schema = {
@@ -55,6 +65,12 @@ const schema = {
     SIMULATED_STOP_MS: { type: 'integer', minimum: 0, default: 800 },
     ADMIN_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', default: 'admin@localhost' },
     ADMIN_PASSWORD: { type: 'string', minLength: 12, maxLength: 1024 },
+    METRICS: { type: 'boolean', default: true },
+    METRICS_TOP_ACCOUNTS: { type: 'integer', minimum: 0, maximum: 1000, default: 10 },
+    OVERVIEW_INTERVAL_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 10 },
+    // Read by the OTLP exporter itself (with OTEL_EXPORTER_OTLP_HEADERS etc.); here only to turn export on.
+    OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', pattern: '^https?://' },
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { type: 'string', pattern: '^https?://' },
   },
 } as const;
 
@@ -93,5 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS as number,
     simulated: { readyMs: raw.SIMULATED_READY_MS as number, stopMs: raw.SIMULATED_STOP_MS as number },
     admin: { email: raw.ADMIN_EMAIL as string, password: raw.ADMIN_PASSWORD as string | undefined },
+    observability: {
+      metrics: raw.METRICS as boolean,
+      topAccounts: raw.METRICS_TOP_ACCOUNTS as number,
+      overviewIntervalSeconds: raw.OVERVIEW_INTERVAL_SECONDS as number,
+      exportTraces: raw.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
+    },
   };
 }

@@ -4,6 +4,8 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
@@ -21,6 +23,7 @@ import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
 import { eventHandlers, OpenStreams } from './http/event-handlers.js';
+import { observabilityHandlers } from './http/observability-handlers.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -28,6 +31,12 @@ import { sessionEventBody } from './http/session-view.js';
 import { subscriptionHandlers } from './http/subscription-handlers.js';
 import { tokenHandlers } from './http/token-handlers.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
+import { instrument } from './observability/instrument.js';
+import { registerLevels } from './observability/levels.js';
+import { createMetrics } from './observability/metrics.js';
+import { OverviewHistory } from './observability/overview.js';
+import { countDeliveries, countSessionEvents, deliveryLag } from './observability/service-metrics.js';
+import { Tracing } from './observability/tracing.js';
 import { bubblewrapArgs, ProcessRuntime } from './runtime/process/process-runtime.js';
 import { DockerRuntime } from './runtime/docker/docker-runtime.js';
 import type { Runtime } from './runtime/runtime.js';
@@ -114,7 +123,12 @@ export interface Service {
 
 export function createService(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger']; now?: () => number } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    now?: () => number;
+    /** Where spans go instead of OTLP, each as it ends (tests); traces are recorded when this or an OTLP endpoint is set. */
+    spanExporter?: SpanExporter;
+  } = {},
 ): Service {
   const now = options.now ?? Date.now;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -136,10 +150,18 @@ export function createService(
     now: now(),
   });
 
+  const observing = config.observability;
+  const tracing = options.spanExporter
+    ? new Tracing({ exporter: options.spanExporter, exportEachSpan: true })
+    : new Tracing({ exporter: observing.exportTraces ? new OTLPTraceExporter() : undefined });
+  const metrics = createMetrics();
+  const recorded = observing.metrics ? metrics : undefined;
+
   const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
-  const runtime = createRuntime(config, fleet, now);
-  const sessionRepository = createSessionRepository(db);
-  const subscriptions = createSubscriptionRepository(db);
+  const runtime = instrument(createRuntime(config, fleet, now), 'runtime', { tracing });
+  const sessionRepository = instrument(createSessionRepository(db), 'store', { tracing, duration: recorded?.storeDuration });
+  const storedSubscriptions = createSubscriptionRepository(db);
+  const subscriptions = recorded ? countDeliveries(recorded, storedSubscriptions) : storedSubscriptions;
   const grants = createAccessGrants(db);
   const catalog = new Catalog(fleet, createImageTagRepository(db), grants, createNodeLocks(db));
   const quota = new Quota(
@@ -157,7 +179,7 @@ export function createService(
     },
     now,
   );
-  const sessions = new Sessions({
+  const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
     catalog,
@@ -165,12 +187,16 @@ export function createService(
     startRate: createStartRateLimiter(config.startRate),
     now,
     onError: (error) => app.log.error({ err: error }, 'session background work failed'),
-  });
+  }), 'domain', { tracing });
+  const lag = recorded ? deliveryLag(recorded, now) : () => {};
   const webhooks = new WebhookDispatcher({
     subscriptions,
     events: sessionRepository,
     box,
-    body: (event) => JSON.stringify(sessionEventBody(event)),
+    body: (event) => {
+      lag(event);
+      return JSON.stringify(sessionEventBody(event));
+    },
     now,
     backoffMs: config.webhookBackoffMs,
     onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
@@ -178,6 +204,21 @@ export function createService(
   sessions.onChange(() => webhooks.kick());
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
+  if (recorded) {
+    countSessionEvents(recorded, sessions, runtime);
+    registerLevels(recorded, {
+      liveSessions: () => sessionRepository.live(),
+      locations: () => sessions.fleetLocations(),
+      accounts,
+      accountsWithRunningSessions: () => sessionRepository.accountsWithRunningSessions(),
+      quota,
+      topAccounts: observing.topAccounts,
+    });
+  }
+  const overview = new OverviewHistory(metrics, observing.overviewIntervalSeconds * 1000, now, (error) =>
+    app.log.error({ err: error }, 'overview sample failed'),
+  );
+
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
 
   const eventStreams = new OpenStreams();
@@ -190,9 +231,10 @@ export function createService(
     ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
+    ...observabilityHandlers(metrics, overview),
   };
 
-  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false });
+  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, tracing, metrics: recorded });
   const timers = [
     setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
     setInterval(
@@ -226,6 +268,7 @@ export function createService(
     async close() {
       for (const timer of timers) clearInterval(timer);
       webhooks.close();
+      overview.close();
       eventStreams.endAll();
       // In-flight requests get a moment to finish; a client that holds a connection open does not hold up the shutdown.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -236,6 +279,7 @@ export function createService(
       await runtime.close();
       tokens.flushUses();
       db.close();
+      await tracing.shutdown();
     },
   };
   return service;

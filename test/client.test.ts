@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createSessionHostClient, unwrap } from '../client/index.js';
 import { contractFetch } from './support/contract.js';
-import { startPrism, type PrismMock } from './support/prism.js';
+import { usePrism } from './support/prism.js';
 import { startService, type RunningService } from './support/service.js';
 
 describe('the typed client against the real service', () => {
@@ -60,14 +60,7 @@ describe('the typed client against the real service', () => {
 });
 
 describe('the typed client against the Prism mock of the spec', () => {
-  let prism: PrismMock;
-
-  beforeAll(async () => {
-    prism = await startPrism();
-  }, 60_000);
-  afterAll(async () => {
-    await prism.stop();
-  });
+  const prism = usePrism();
 
   it("gets the spec's examples back, typed", async () => {
     const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });

@@ -15,6 +15,7 @@ export type {
   SessionStatus,
   Token,
   TokenCreated,
+  Overview,
   User,
 } from '../../generated/types';
 export type { ApiError, Scope };
@@ -58,4 +59,5 @@ export const scopeGroups: { label: string; scopes: Scope[] }[] = [
   { label: 'Fleet', scopes: ['regions:read'] },
   { label: 'Integration', scopes: ['events:write', 'webhook:repohost'] },
   { label: 'Tokens', scopes: ['token:write'] },
+  { label: 'Monitoring', scopes: ['metrics:read'] },
 ];

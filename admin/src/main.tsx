@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, describeError, setCsrfToken, whenSignedOut } from './api';
 import { ErrorMessage } from './components';
 import { ImagesPage, LocationsPage, SessionsPage } from './fleet';
+import { OverviewPage } from './overview';
 import { linkProps, navigate, usePath } from './router';
 import './styles.css';
 import { CreateUserPage, UpdateUserPage, UsersPage } from './users';
@@ -41,6 +42,7 @@ const NAV = [
   ['/locations', 'Locations'],
   ['/sessions', 'Sessions'],
   ['/images', 'Images'],
+  ['/overview', 'Overview'],
 ] as const;
 
 function Page({ path }: { path: string }) {
@@ -50,6 +52,7 @@ function Page({ path }: { path: string }) {
   if (path === '/locations') return <LocationsPage />;
   if (path === '/sessions') return <SessionsPage />;
   if (path === '/images') return <ImagesPage />;
+  if (path === '/overview') return <OverviewPage />;
   return <UsersPage />;
 }
 

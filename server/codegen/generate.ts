@@ -6,6 +6,7 @@
  *   routes.ts     the component schemas (registered once) and the route table: per operation
  *                 its spec file, method, path, security, required scopes, schemas
  *   handlers.ts   the handler interface, one method per operationId
+ *   errors.ts     the HTTP status of each error code (ErrorCode's x-status)
  *
  * `--check` builds the same files in memory and fails when any file on disk differs,
  * so CI catches a spec edit that was not regenerated or a hand edit of generated/.
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { buildErrorsModule } from './error-map.js';
 import { buildHandlersModule, buildRoutesModule, type OpenApiDocument } from './route-table.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -58,6 +60,7 @@ async function buildAll(): Promise<Record<string, string>> {
     'types.ts': banner + types,
     'routes.ts': banner + buildRoutesModule(document, sources),
     'handlers.ts': banner + buildHandlersModule(document),
+    'errors.ts': banner + buildErrorsModule(document as never),
   };
 }
 

@@ -16,6 +16,8 @@ export interface AccountRepository {
   insert(account: AccountRecord): void;
   findById(id: string): AccountRecord | undefined;
   count(): number;
+  /** The accounts charged the most run time, most first. */
+  mostUsed(limit: number): AccountRecord[];
   addUsedSeconds(id: string, seconds: number): void;
   findByEmail(email: string): AccountRecord | undefined;
   /** Newest first; `q` matches part of the name, email or id, any case; `after` is the previous page's last. */

@@ -175,12 +175,13 @@ export class Tokens {
       name: input.name,
       scopes: [...new Set(input.scopes)],
       expiresAt,
+      created: now,
     });
   }
 
   /** Mint a token with no issuer (bootstrap, operators), optionally with a given value. */
   mint(
-    spec: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'>,
+    spec: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'> & { created?: number },
     value: string = this.vault.newValue(),
   ): { ok: true; record: TokenRecord; value: string } {
     const id = this.vault.newId();
@@ -188,7 +189,8 @@ export class Tokens {
       ...spec,
       id,
       hint: this.vault.hint(value),
-      created: this.now(),
+      // The instant a lifetime was counted from, when there was one: expires_at - created is then exactly it.
+      created: spec.created ?? this.now(),
       disabled: false,
       revokedAt: null,
       lastUsed: null,
@@ -226,13 +228,14 @@ export class Tokens {
 
   /** Mint a token for an account as an operator: any scopes, no issuer, optional lifetime. */
   mintFor(accountId: string, input: CreateTokenInput): CreateTokenResult {
+    const now = this.now();
     let expiresAt: number | null = null;
     if (input.expiresAfter !== undefined) {
       const lifetime = parseDuration(input.expiresAfter);
       if (lifetime === undefined) return { ok: false, reason: 'bad_duration' };
-      expiresAt = this.now() + lifetime;
+      expiresAt = now + lifetime;
     }
-    return this.mint({ accountId, issuerId: null, name: input.name, scopes: [...new Set(input.scopes)], expiresAt });
+    return this.mint({ accountId, issuerId: null, name: input.name, scopes: [...new Set(input.scopes)], expiresAt, created: now });
   }
 
   /** One of the account's live (not revoked) tokens. */

@@ -12,8 +12,10 @@ import type { Sessions } from '../domain/sessions.js';
 import { clearedSessionCookie, sessionCookie } from './admin-auth.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
-import { decodeCursor, encodeCursor, sessionBody } from './session-view.js';
-import { tokenBody } from './token-handlers.js';
+import { sessionBody } from './session-view.js';
+import { tokenBody, tokenCreatedBody } from './token-handlers.js';
+import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
+import { iso } from './wire/time.js';
 
 type AdminOperations =
   | 'signIn'
@@ -37,7 +39,6 @@ type AdminOperations =
   | 'listImages';
 
 const LOG_TAIL_BYTES = 64 * 1024;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function userBody(user: UserView) {
   return {
@@ -46,7 +47,7 @@ function userBody(user: UserView) {
     email: user.email,
     operator: user.operator,
     disabled: user.disabled,
-    created: new Date(user.created).toISOString(),
+    created: iso(user.created),
     quota: { total: user.quotaMinutes, used: user.usage.usedSeconds / 60, remaining: user.usage.remainingSeconds / 60 },
     locations: user.locations,
     images: user.images,
@@ -54,11 +55,11 @@ function userBody(user: UserView) {
 }
 
 function auditBody(entry: AuditEntry) {
-  return { id: entry.id, at: new Date(entry.at).toISOString(), actor: entry.actor, action: entry.action, token_id: entry.tokenId, details: entry.details };
+  return { id: entry.id, at: iso(entry.at), actor: entry.actor, action: entry.action, token_id: entry.tokenId, details: entry.details };
 }
 
 function sessionOfPanel(session: PanelSession) {
-  return { email: session.email, csrf_token: session.csrf, expires_at: new Date(session.expiresAt).toISOString() };
+  return { email: session.email, csrf_token: session.csrf, expires_at: iso(session.expiresAt) };
 }
 
 export function adminHandlers(deps: {
@@ -102,19 +103,12 @@ export function adminHandlers(deps: {
     },
 
     async listUsers({ query }, context) {
-      let after: { created: number; id: string } | undefined;
-      if (query.cursor !== undefined) {
-        after = decodeCursor(query.cursor);
-        if (!after) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'query.cursor', description: 'is not a cursor this service issued' }] });
-      }
+      const cursor = pageAfter(query.cursor);
+      if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const limit = query.limit ?? 50;
-      const found = admin.listUsers({ ...(query.q ? { q: query.q } : {}), limit: limit + 1, ...(after ? { after } : {}) });
-      const page = found.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        status: 200,
-        body: { users: page.map(userBody), next_cursor: found.length > limit && last ? encodeCursor({ created: last.created, id: last.id } as never) : null },
-      };
+      const found = admin.listUsers({ ...(query.q ? { q: query.q } : {}), limit: limit + 1, ...(cursor.after ? { after: cursor.after } : {}) });
+      const { page, nextCursor } = pageOf(found, limit);
+      return { status: 200, body: { users: page.map(userBody), next_cursor: nextCursor } };
     },
 
     async createUser({ body }, context) {
@@ -164,13 +158,7 @@ export function adminHandlers(deps: {
         scopes: body.scopes,
         ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
       });
-      if (result.ok) {
-        const { record, value } = result;
-        return {
-          status: 201,
-          body: { id: record.id, name: record.name, scopes: record.scopes, token: value, expires_at: iso(record.expiresAt), created: new Date(record.created).toISOString() },
-        };
-      }
+      if (result.ok) return { status: 201, body: tokenCreatedBody(result.record, result.value) };
       if (result.reason === 'not_found') return noUser(context, params.id);
       return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }] });
     },
@@ -207,12 +195,8 @@ export function adminHandlers(deps: {
     },
 
     async listAllSessions({ query }, context) {
-      let after: { created: number; id: string } | undefined;
-      if (query.cursor !== undefined) {
-        after = decodeCursor(query.cursor);
-        if (!after) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'query.cursor', description: 'is not a cursor this service issued' }] });
-      }
-      const limit = query.limit;
+      const cursor = pageAfter(query.cursor);
+      if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const found = sessions.list({
         accountId: query.account || undefined,
         all: query.all ?? false,
@@ -223,12 +207,11 @@ export function adminHandlers(deps: {
         ...(query.status ? { status: query.status } : {}),
         labels: {},
         notLabels: {},
-        ...(limit === undefined ? {} : { limit: limit + 1 }),
-        ...(after ? { after } : {}),
+        ...fetchLimit(query.limit),
+        ...(cursor.after ? { after: cursor.after } : {}),
       });
-      const page = limit === undefined ? found : found.slice(0, limit);
-      const more = limit !== undefined && found.length > limit;
-      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: more ? encodeCursor(page[page.length - 1]!) : null } };
+      const { page, nextCursor } = pageOf(found, query.limit);
+      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: nextCursor } };
     },
 
     async stopAnySession({ params }, context) {
@@ -260,7 +243,7 @@ export function adminHandlers(deps: {
               ...Object.keys(image.tags).map((name) => ({ name, source: 'fleet' as const, account: null, registered: null })),
               ...registered
                 .filter((t) => t.image === image.name)
-                .map((t) => ({ name: t.tag, source: 'registry' as const, account: t.accountId, registered: new Date(t.registered).toISOString() })),
+                .map((t) => ({ name: t.tag, source: 'registry' as const, account: t.accountId, registered: iso(t.registered) })),
             ],
           })),
         },

@@ -3,14 +3,16 @@
  * authenticates with the scopes the table names, validates with the spec's schemas, calls the
  * handler for the operationId and sends its typed reply. Every error leaves through errorBody().
  */
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../../generated/handlers.js';
 import { apiVersion, routes, schemas } from '../../generated/routes.js';
 import type { Operators } from '../domain/operators.js';
 import type { Tokens } from '../domain/tokens.js';
+import { observeHttp, setTraceparent } from '../observability/http-observer.js';
+import type { Metrics } from '../observability/metrics.js';
+import { Tracing } from '../observability/tracing.js';
 import { authenticatePanel } from './admin-auth.js';
 import { registerAdminPanel } from './admin-panel.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
@@ -40,6 +42,10 @@ export interface AppDependencies {
   /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Trace context per request (its trace id is the request id); default: not exported. */
+  tracing?: Tracing;
+  /** Where HTTP requests are counted; none: not counted. */
+  metrics?: Metrics;
 }
 
 type AnyHandler = (request: unknown, context: RequestContext & Credentials) => Promise<{
@@ -64,6 +70,7 @@ function simulatedError(request: FastifyRequest, route: RouteDefinition): ErrorC
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
+  request.errorDetails = body.details;
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
   // API-Version here too: errors Fastify raises before routing skip the onSend hook.
@@ -115,9 +122,12 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 }
 
 export function createApp(deps: AppDependencies) {
+  const tracing = deps.tracing ?? new Tracing();
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
+    // The request id is its trace id: the error body's identifier, and on every log line.
+    genReqId: (raw) => tracing.beginRequest(raw),
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
@@ -125,6 +135,7 @@ export function createApp(deps: AppDependencies) {
     routerOptions: { maxParamLength: 4096 },
     // A path Fastify cannot decode (bad percent-encoding) names nothing: 404 in our error body.
     frameworkErrors: (error, request, reply) => {
+      setTraceparent(tracing, request as FastifyRequest, reply as FastifyReply);
       const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'RESOURCE_NOT_FOUND' : 'INVALID_REQUEST';
       const details = code === 'RESOURCE_NOT_FOUND' ? 'no such resource: the path is not valid percent-encoding' : error.message;
       return replyError(request as FastifyRequest, reply as FastifyReply, code, code === 'RESOURCE_NOT_FOUND' ? { details } : { violations: [{ field: 'request', description: details }] });
@@ -154,6 +165,9 @@ export function createApp(deps: AppDependencies) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', apiVersion);
   });
+
+  // First: refused requests are counted and traced too.
+  observeHttp(app, tracing, deps.metrics);
 
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.config.route;
@@ -230,9 +244,8 @@ export function createApp(deps: AppDependencies) {
           secure: request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https',
           signal: closed.signal,
         };
-        const result = await handler(
-          { params: request.params, query: request.query, headers: request.headers, body: request.body },
-          context,
+        const result = await tracing.withRequest(request.raw, () =>
+          handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),
         );
         if (result.status >= 400) return sendError(request, reply, result.body as ErrorBody, result.headers);
         reply.code(result.status);

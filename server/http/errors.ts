@@ -2,21 +2,13 @@
  * The one place that shapes error bodies. Every error the service answers, whether from a
  * handler, validation, auth, routing or a crash, goes through errorBody().
  */
+import { errorStatus } from '../../generated/errors.js';
 import type { Error as ErrorBody, ErrorCode, Violation } from '../../generated/types.js';
 
 export type { ErrorBody, ErrorCode, Violation };
 
-export const statusOf = {
-  UNAUTHORIZED: 401,
-  QUOTA_EXCEEDED: 403,
-  RESOURCE_NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  CAPACITY_UNAVAILABLE: 420,
-  INVALID_REQUEST: 422,
-  INTERNAL_ERROR: 500,
-} as const satisfies Record<ErrorCode, number>;
+/** The status of each code, declared once in the spec (ErrorCode's x-status). */
+export const statusOf = errorStatus;
 
 const messageOf: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'Authentication failed',

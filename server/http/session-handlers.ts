@@ -2,7 +2,8 @@ import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
-import { bracketed, decodeCursor, encodeCursor, sessionBody } from './session-view.js';
+import { bracketed, sessionBody } from './session-view.js';
+import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
 
 /** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
 const RETRY_AFTER_SECONDS = 3;
@@ -54,17 +55,9 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
 
     async listSessions({ query }, context) {
       const raw = query as Record<string, unknown>;
-      let after: { created: number; id: string } | undefined;
-      if (query.cursor !== undefined) {
-        after = decodeCursor(query.cursor);
-        if (!after) {
-          return fail(context, 'INVALID_REQUEST', {
-            violations: [{ field: 'query.cursor', description: 'is not a cursor this service issued' }],
-          });
-        }
-      }
+      const cursor = pageAfter(query.cursor);
+      if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const playerCount = bracketed(raw, 'playerCount');
-      const limit = query.limit;
       const found = sessions.list({
         accountId: context.principal.accountId,
         all: query.all ?? false,
@@ -77,16 +70,11 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
         notLabels: bracketed(raw, 'filterNot'),
         ...(playerCount.lt === undefined ? {} : { playersLessThan: Number(playerCount.lt) }),
         ...(playerCount.gt === undefined ? {} : { playersMoreThan: Number(playerCount.gt) }),
-        // One more than asked tells whether another page follows.
-        ...(limit === undefined ? {} : { limit: limit + 1 }),
-        ...(after ? { after } : {}),
+        ...fetchLimit(query.limit),
+        ...(cursor.after ? { after: cursor.after } : {}),
       });
-      const page = limit === undefined ? found : found.slice(0, limit);
-      const more = limit !== undefined && found.length > limit;
-      return {
-        status: 200,
-        body: { sessions: page.map(sessionBody), next_cursor: more ? encodeCursor(page[page.length - 1]!) : null },
-      };
+      const { page, nextCursor } = pageOf(found, query.limit);
+      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: nextCursor } };
     },
 
     async getSession({ params }, context) {

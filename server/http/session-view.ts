@@ -38,23 +38,6 @@ export function sessionBody(session: SessionRecord): SessionBody {
   };
 }
 
-/** Paging position: the (created, id) of the last session of a page, opaque to callers. */
-export function encodeCursor(session: SessionRecord): string {
-  return Buffer.from(JSON.stringify([session.created, session.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { created: number; id: string } | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') {
-      return { created: value[0] as number, id: value[1] };
-    }
-  } catch {
-    // Fall through: not a cursor we issued.
-  }
-  return undefined;
-}
-
 /** `filter[key]=value` query keys as a map (values arrive as text, or numbers where the schema coerced them). */
 export function bracketed(query: Record<string, unknown>, name: string): Record<string, string> {
   const prefix = `${name}[`;

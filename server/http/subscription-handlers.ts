@@ -4,8 +4,8 @@ import type { SubscriptionRepository } from '../events/subscriptions.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
+import { iso } from './wire/time.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const DELIVERY_LOG_LIMIT = 100;
 
 type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'deleteSubscription' | 'listDeliveries';

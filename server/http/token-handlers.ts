@@ -1,8 +1,7 @@
 import type { Handlers } from '../../generated/handlers.js';
-import type { Tokens, TokenView } from '../domain/tokens.js';
+import type { TokenRecord, Tokens, TokenView } from '../domain/tokens.js';
 import { fail } from './errors.js';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { iso, isoOrNull } from './wire/time.js';
 
 export function tokenBody(view: TokenView) {
   return {
@@ -11,10 +10,15 @@ export function tokenBody(view: TokenView) {
     scopes: view.scopes,
     token: view.token,
     status: view.status,
-    expires_at: iso(view.expiresAt),
-    created: new Date(view.created).toISOString(),
-    last_used: iso(view.lastUsed),
+    expires_at: isoOrNull(view.expiresAt),
+    created: iso(view.created),
+    last_used: isoOrNull(view.lastUsed),
   };
+}
+
+/** A token just minted: the only answer that carries its value. */
+export function tokenCreatedBody(record: TokenRecord, value: string) {
+  return { id: record.id, name: record.name, scopes: record.scopes, token: value, expires_at: isoOrNull(record.expiresAt), created: iso(record.created) };
 }
 
 export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
@@ -36,18 +40,7 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'l
           violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }],
         });
       }
-      const { record, value } = result;
-      return {
-        status: 201,
-        body: {
-          id: record.id,
-          name: record.name,
-          scopes: record.scopes,
-          token: value,
-          expires_at: iso(record.expiresAt),
-          created: new Date(record.created).toISOString(),
-        },
-      };
+      return { status: 201, body: tokenCreatedBody(result.record, result.value) };
     },
 
     async listTokens(_request, context) {

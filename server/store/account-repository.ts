@@ -33,6 +33,8 @@ export function createAccountRepository(db: Db): AccountRepository {
   const byId = db.prepare('SELECT * FROM accounts WHERE id = ?');
   const byEmail = db.prepare('SELECT * FROM accounts WHERE email = ? COLLATE NOCASE');
   const count = db.prepare('SELECT count(*) FROM accounts').pluck();
+  // A scan, but only per metrics scrape: not worth an index written on every charge.
+  const mostUsed = db.prepare('SELECT * FROM accounts WHERE used_seconds > 0 ORDER BY used_seconds DESC, id LIMIT ?');
   const addUsed = db.prepare('UPDATE accounts SET used_seconds = used_seconds + ? WHERE id = ?');
   const search = db.prepare(
     `SELECT * FROM accounts
@@ -60,6 +62,7 @@ export function createAccountRepository(db: Db): AccountRepository {
       return row && toRecord(row);
     },
     count: () => count.get() as number,
+    mostUsed: (limit) => (mostUsed.all(limit) as AccountRow[]).map(toRecord),
     search: ({ q, limit, after }) =>
       (
         search.all({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../support/contract.js';
 import { caller, expectError, type CallOptions } from '../support/http.js';
 import { startService, TEST_ADMIN, type RunningService } from '../support/service.js';
+import { waitForStatus } from '../support/sessions.js';
 
 describe('admin API', () => {
   const contract = contractFetch();
@@ -187,7 +188,7 @@ describe('admin API', () => {
     expect(logs.headers.get('content-type')).toMatch(/^text\/plain/);
     expect((await panel('GET', '/admin/api/session/nosuch/logs')).status).toBe(404);
     expect((await panel('DELETE', '/admin/api/session/adm-1')).status).toBe(204);
-    for (let i = 0; i < 100 && (await call('GET', '/session/adm-1')).json.status !== 'exited'; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitForStatus(call, 'adm-1', ['exited']);
     expect((await panel('DELETE', '/admin/api/session/adm-1')).status).toBe(409);
     expect((await panel('DELETE', '/admin/api/session/nosuch')).status).toBe(404);
 

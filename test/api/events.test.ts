@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signature } from '../../server/events/webhooks.js';
+import { eventually } from '../support/eventually.mjs';
 import { openEventStream } from '../support/events.js';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
@@ -74,13 +75,13 @@ describe('session events', () => {
 
 describe('webhook subscriptions', () => {
   const service = useService({ runtime: 'simulated', webhookBackoffMs: 50 });
-  const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+  const received: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
   let failuresLeft = 0;
   const receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
+      received.push({ url: request.url ?? '', headers: request.headers, body });
       if (failuresLeft > 0) {
         failuresLeft--;
         response.writeHead(503).end();
@@ -100,10 +101,7 @@ describe('webhook subscriptions', () => {
     receiver.close();
   });
 
-  const waitForReceived = async (count: number) => {
-    for (let i = 0; i < 400 && received.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(received.length).toBeGreaterThanOrEqual(count);
-  };
+  const waitForReceived = (count: number) => eventually(() => received.length, { until: (n) => n >= count, timeoutMs: 10_000, what: `${count} deliveries` });
 
   it('delivers each state change as a signed POST that the receiver can verify', async () => {
     const created = await service.call('POST', '/subscription', { body: { url: hookUrl } });
@@ -154,10 +152,13 @@ describe('webhook subscriptions', () => {
     expectError(await service.call('DELETE', `/subscription/${subscription.id}`), 404, 'RESOURCE_NOT_FOUND', `/subscription/${subscription.id}`);
     expectError(await service.call('GET', `/subscription/${subscription.id}/delivery`), 404, 'RESOURCE_NOT_FOUND', `/subscription/${subscription.id}/delivery`);
     const before = received.length;
+    // A second subscription is the witness: once it has the session's events, the deleted one would have had them too.
+    const witness = await service.call('POST', '/subscription', { body: { url: `${hookUrl}?witness` } });
     await service.call('POST', '/session', { body: { id: 'wh-3', location: 'local-a', image: 'echo' } });
-    await waitForStatus(service.call, 'wh-3', ['running']);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(received.length).toBe(before);
+    const toWitness = () => received.filter((r) => r.url.endsWith('?witness')).map((r) => JSON.parse(r.body));
+    await eventually(() => toWitness().some((e) => e.session.id === 'wh-3' && e.status === 'running'), { what: 'the witness seeing wh-3 run' });
+    expect(received.length - toWitness().length).toBe(before);
+    await service.call('DELETE', `/subscription/${witness.json.id}`);
   });
 
   it('refuses a subscription URL that is not http(s)', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testFleet, useService } from '../support/service.js';
+import { waitForNoLiveSessions } from '../support/sessions.js';
 
 const CAPACITY = 8;
 
@@ -44,9 +45,7 @@ describe('placement under concurrent starts', () => {
 
     // Stopping frees exactly what was held.
     await Promise.all(started.map((s) => service.call('DELETE', `/session/${s.id}`)));
-    for (let i = 0; i < 200 && (await service.call('GET', '/session')).json.sessions.length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitForNoLiveSessions(service.call);
     expect((await service.call('GET', '/location')).json.locations[0].capacity).toEqual({ total: 8, used: 0, free: 8 });
   });
 

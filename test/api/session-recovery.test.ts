@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.mjs';
 import { useRestartableService } from '../support/process.js';
 import { testFleet, writeFleet } from '../support/service.js';
 import { hostPort, udpExchange, waitForStatus } from '../support/sessions.js';
@@ -59,9 +60,7 @@ describe('sessions survive a kill -9 of the service', () => {
 
     // The supervisor outlives the service and records the crash.
     const statePath = join(dataDir, 'sessions', 'ends-alone', 'state.json');
-    for (let i = 0; i < 150 && JSON.parse(readFileSync(statePath, 'utf8')).phase !== 'ended'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(() => JSON.parse(readFileSync(statePath, 'utf8')).phase, { until: (phase) => phase === 'ended', what: 'the supervisor recording the crash' });
 
     const fourth = await start();
     expect((await fourth.call('GET', '/session/ends-alone')).json).toMatchObject({

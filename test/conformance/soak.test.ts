@@ -6,6 +6,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.mjs';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { tempDataDir, testFleet, TEST_BOOTSTRAP_TOKEN, writeFleet } from '../support/service.js';
 
@@ -106,15 +107,11 @@ describe('soak with kill -9', () => {
     await Promise.all([killer(), ...Array.from({ length: WORKERS }, worker)]);
 
     // Let in-flight transitions settle: no session between states.
-    const settle = async () => {
-      for (let i = 0; i < 200; i++) {
-        const live = (await api('GET', '/session')).json.sessions as { status: string }[];
-        if (live.every((s) => s.status === 'running')) return live;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('sessions did not settle');
-    };
-    const live = await settle();
+    const live = await eventually(async () => (await api('GET', '/session')).json.sessions as { status: string }[], {
+      until: (sessions) => sessions.every((s) => s.status === 'running'),
+      timeoutMs: 10_000,
+      what: 'every live session settling in running',
+    });
 
     // Every acknowledged start is there; every acknowledged stop has ended it.
     const all = (await api('GET', '/session?all=true')).json.sessions as { id: string; status: string; host: string; ports: { host: number }[]; started: number | null; ended: number | null }[];
@@ -133,9 +130,7 @@ describe('soak with kill -9', () => {
 
     // Stop everything: nothing leaks, and quota adds up to the run times.
     await Promise.all(live.map((s: any) => api('DELETE', `/session/${s.id}`)));
-    for (let i = 0; i < 200 && (await api('GET', '/session')).json.sessions.length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(async () => (await api('GET', '/session')).json.sessions.length === 0, { timeoutMs: 10_000, what: 'every session ending' });
     const locations = (await api('GET', '/location')).json.locations;
     expect(locations.map((l: any) => l.capacity.used)).toEqual([0, 0]);
     const ended = (await api('GET', '/session?all=true')).json.sessions as { started: number | null; ended: number }[];

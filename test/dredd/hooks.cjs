@@ -82,16 +82,19 @@ const api = async (method, path, body) => {
   const text = await response.text();
   return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
 };
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The tests' one polling helper (ESM, so imported on first use).
+const eventually = async (...args) => (await import('../support/eventually.mjs')).eventually(...args);
 /** Poll the session until `done(status)`; stops are asynchronous (204 first, `exited` ~1 s later). */
-const waitForStatus = async (id, done, what, timeoutMs = 15_000) => {
-  for (const end = Date.now() + timeoutMs; Date.now() < end; await sleep(100)) {
-    const { status, body } = await api('GET', `/session/${id}`);
-    if (status !== 200) throw new Error(`GET /session/${id} answered ${status}`);
-    if (done(body.status)) return;
-  }
-  throw new Error(`session ${id} not ${what} within ${timeoutMs} ms`);
+const waitForStatus = async (id, done, what) => {
+  await eventually(
+    async () => {
+      const { status, body } = await api('GET', `/session/${id}`);
+      if (status !== 200) throw new Error(`GET /session/${id} answered ${status}`);
+      return body.status;
+    },
+    { until: done, intervalMs: 100, what: `session ${id} ${what}` },
+  );
 };
 const waitEnded = (id) => waitForStatus(id, (s) => FINAL.includes(s), 'ended');
 
@@ -138,6 +141,16 @@ const tooLarge = (t) => patchJsonBody(t, { padding: 'x'.repeat(1_100_000) });
 const notJson = (t) => {
   t.request.headers['Content-Type'] = 'text/plain';
 };
+
+/** The same shapes for joining and leaving: a live session, an unknown one, and the usual bad bodies. */
+const playerHooks = (operation) => ({
+  [`${operation} 200`]: async (t) => patchJsonBody(t, { session: await liveSession() }),
+  [`${operation} 401`]: unauthenticated,
+  [`${operation} 404`]: (t) => patchJsonBody(t, { session: 'no-such-session' }),
+  [`${operation} 413`]: tooLarge,
+  [`${operation} 415`]: notJson,
+  [`${operation} 422`]: (t) => patchJsonBody(t, { players: [] }),
+});
 
 // How to provoke each documented response of the implemented operations, by
 // "METHOD /path status". Success responses not listed here need only the default auth.
@@ -193,18 +206,8 @@ const SHAPE = {
   'DELETE /session/{id} 409': () => waitEnded(EXAMPLE_ID),
 
   // Players need a live session; the ended example session gives the 409s.
-  'PUT /session/player/join 200': async (t) => patchJsonBody(t, { session: await liveSession() }),
-  'PUT /session/player/join 401': unauthenticated,
-  'PUT /session/player/join 404': (t) => patchJsonBody(t, { session: 'no-such-session' }),
-  'PUT /session/player/join 413': tooLarge,
-  'PUT /session/player/join 415': notJson,
-  'PUT /session/player/join 422': (t) => patchJsonBody(t, { players: [] }),
-  'DELETE /session/player/leave 200': async (t) => patchJsonBody(t, { session: await liveSession() }),
-  'DELETE /session/player/leave 401': unauthenticated,
-  'DELETE /session/player/leave 404': (t) => patchJsonBody(t, { session: 'no-such-session' }),
-  'DELETE /session/player/leave 413': tooLarge,
-  'DELETE /session/player/leave 415': notJson,
-  'DELETE /session/player/leave 422': (t) => patchJsonBody(t, { players: [] }),
+  ...playerHooks('PUT /session/player/join'),
+  ...playerHooks('DELETE /session/player/leave'),
 
   'GET /location 401': unauthenticated,
   'GET /available-location/{image} 401': unauthenticated,
@@ -244,10 +247,11 @@ const SHAPE = {
   'GET /subscription/{id}/delivery 200': async (t) => {
     const id = await createSubscription();
     await startSession({ labels: { mode: 'dredd-delivery' } }); // afterAll stops it
-    for (const end = Date.now() + 10_000; ; await sleep(100)) {
-      if ((await api('GET', `/subscription/${id}/delivery`)).body.deliveries?.length) break;
-      if (Date.now() > end) throw new Error(`no delivery to subscription ${id} within 10 s`);
-    }
+    await eventually(async () => (await api('GET', `/subscription/${id}/delivery`)).body.deliveries?.length, {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      what: `a delivery to subscription ${id}`,
+    });
     setPath(t, `/subscription/${id}/delivery`);
   },
   'GET /subscription/{id}/delivery 401': unauthenticated,
@@ -255,6 +259,7 @@ const SHAPE = {
 
   // 202 registers the example's tag v1.4.2 of `echo` as is.
   'POST /webhook/repohost 401': unauthenticated,
+  'GET /metrics 401': unauthenticated,
   'POST /webhook/repohost 404': (t) => patchJsonBody(t, { repository: { repo_name: 'studio/doom' } }),
   'POST /webhook/repohost 413': tooLarge,
   'POST /webhook/repohost 415': notJson,
@@ -331,6 +336,7 @@ const SHAPE = {
   'GET /admin/api/session/{id}/logs 401': noPanelSession,
   'GET /admin/api/session/{id}/logs 404': (t) => setPath(t, '/admin/api/session/no-such-session/logs'),
   'GET /admin/api/image 401': noPanelSession,
+  'GET /admin/api/overview 401': noPanelSession,
 };
 
 hooks.beforeAll((transactions, done) => {
@@ -400,6 +406,12 @@ const CHECK = {
     if (!text.startsWith(`echo server for session ${EXAMPLE_ID} `)) return `not the example session's log: ${JSON.stringify(text.slice(0, 200))}`;
     t.expected.body = t.real.body;
   },
+  // Prometheus' text format, with our metrics in it; the numbers are whatever the run made.
+  'GET /metrics 200': (t) => {
+    const text = rawBody(t).toString('utf8');
+    if (!text.includes('# TYPE session_host_http_requests_total counter')) return `not our metrics: ${JSON.stringify(text.slice(0, 200))}`;
+    t.expected.body = t.real.body;
+  },
   // A gzip stream (magic 1f 8b) of a tar whose first entry is the requested file.
   'GET /artifacts 200': (t) => {
     const gzip = rawBody(t);
@@ -433,15 +445,19 @@ hooks.beforeEachValidation((t) => {
 hooks.afterAll((transactions, done) => {
   const stopAll = async () => {
     if (!base) return;
-    for (let round = 0; round < 150; round++) {
-      const { status, body } = await api('GET', '/session');
-      if (status !== 200) throw new Error(`GET /session answered ${status}`);
-      if (body.sessions.length === 0) return;
-      // Repeated each round: a 409 just means the stop is already under way.
-      if (round % 20 === 0) await Promise.all(body.sessions.map((s) => api('DELETE', `/session/${encodeURIComponent(s.id)}`)));
-      await sleep(100);
-    }
-    throw new Error('sessions still live 15 s after stopping them');
+    let round = 0;
+    await eventually(
+      async () => {
+        const { status, body } = await api('GET', '/session');
+        if (status !== 200) throw new Error(`GET /session answered ${status}`);
+        // Repeated every 2 s: a 409 just means the stop is already under way.
+        if (body.sessions.length > 0 && round++ % 20 === 0) {
+          await Promise.all(body.sessions.map((s) => api('DELETE', `/session/${encodeURIComponent(s.id)}`)));
+        }
+        return body.sessions.length === 0;
+      },
+      { intervalMs: 100, what: 'every session ending after the stops' },
+    );
   };
   const unsubscribeAll = async () => {
     if (!base) return;

@@ -38,12 +38,13 @@ export function caller(baseUrl: string, defaultToken: string, contract: Contract
   };
 }
 
-/** Asserts the spec's error body: every field, a fresh identifier, an ISO timestamp. */
+/** Asserts the spec's error body: every field, an identifier that is the response's trace id, an ISO timestamp. */
 export function expectError(result: CallResult, status: number, code: string, path: string) {
   expect(result.status).toBe(status);
   expect(result.headers.get('content-type')).toMatch(/^application\/json/);
   expect(result.json).toMatchObject({ statusCode: status, code, path });
   expect(typeof result.json.message).toBe('string');
-  expect(result.json.identifier).toMatch(/^[0-9a-f-]{36}$/);
+  expect(result.json.identifier).toMatch(/^[0-9a-f]{32}$/);
+  expect(result.headers.get('traceparent')).toMatch(new RegExp(`^00-${result.json.identifier}-[0-9a-f]{16}-0[01]$`));
   expect(new Date(result.json.timestamp).toISOString()).toBe(result.json.timestamp);
 }

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -46,6 +47,23 @@ export async function startPrism(args: string[] = []): Promise<PrismMock> {
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/** A Prism mock for the enclosing describe block: started before its tests, stopped after them. */
+export function usePrism(args: string[] = []): { readonly url: string } {
+  let mock: PrismMock | undefined;
+  beforeAll(async () => {
+    mock = await startPrism(args);
+  }, 60_000);
+  afterAll(async () => {
+    await mock?.stop();
+  });
+  return {
+    get url() {
+      if (!mock) throw new Error('Prism is not started yet: read url inside a test');
+      return mock.url;
     },
   };
 }

@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webhookBackoffMs: 100,
     simulated: { readyMs: 50, stopMs: 30 },
     admin: { ...TEST_ADMIN },
+    observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false },
     ...overrides,
   };
 }
@@ -100,7 +101,7 @@ export function reapSessionProcesses(dataDir: string): void {
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
-  options: { now?: () => number; fleet?: FleetConfig | null; logger?: FastifyServerOptions['logger'] } = {},
+  options: Parameters<typeof createService>[1] & { fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());

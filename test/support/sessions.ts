@@ -1,21 +1,28 @@
 /** Helpers for tests that drive sessions over HTTP. */
 import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
+import { eventually } from './eventually.mjs';
 import type { caller } from './http.js';
 
 type Call = ReturnType<typeof caller>;
 
 /** Poll GET /session/{id} until it reaches one of `statuses`; returns the session. */
 export async function waitForStatus(call: Call, id: string, statuses: string[], timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: { status?: string } | undefined;
-  while (Date.now() < deadline) {
-    const result = await call('GET', `/session/${id}`);
-    last = result.json;
-    if (result.status === 200 && statuses.includes(result.json.status)) return result.json;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`session ${id} did not reach ${statuses.join('|')}; last seen ${JSON.stringify(last)}`);
+  const result = await eventually(() => call('GET', `/session/${id}`), {
+    until: (r) => r.status === 200 && statuses.includes(r.json.status),
+    timeoutMs,
+    what: `session ${id} reaching ${statuses.join('|')}`,
+  });
+  return result.json;
+}
+
+/** Poll GET /session until the caller has no live session left (every stop has ended). */
+export async function waitForNoLiveSessions(call: Call, timeoutMs = 15_000): Promise<void> {
+  await eventually(() => call('GET', '/session'), {
+    until: (r) => r.status === 200 && r.json.sessions.length === 0,
+    timeoutMs,
+    what: 'every live session ending',
+  });
 }
 
 export function hostPort(session: { ports: { type: string; host: number }[] }, type: 'tcp' | 'udp'): number {

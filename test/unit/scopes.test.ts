@@ -7,7 +7,7 @@ describe('scope rules', () => {
   it('lists the scopes named by the spec', () => {
     expect(allScopes).toEqual([
       'session:start', 'session:read', 'session:stop', 'logs:read', 'artifact:read',
-      'regions:read', 'events:write', 'token:write', 'webhook:repohost',
+      'regions:read', 'events:write', 'token:write', 'webhook:repohost', 'metrics:read',
     ]);
   });
 

@@ -1,0 +1,142 @@
+/**
+ * B5, what observability costs: GET /session/{id} against the same service with both off
+ * (METRICS=false, no OTLP endpoint), with metrics only, and with metrics and every request's
+ * trace exported with OTLP (to a collector stand-in in this process that accepts and counts
+ * them). Two rounds of the three, so none always runs on a warmer or a colder machine. Besides
+ * throughput, the service's own CPU time per answered request (from /proc): on a shared machine
+ * throughput follows the neighbours, CPU time per request much less.
+ */
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { client, waitAllRunning } from '../api.js';
+import { fleet } from '../fleets.js';
+import { runLoad, type LoadResult } from '../load.js';
+import type { BenchOptions, Row, ScenarioResult } from '../report.js';
+import { startOurService } from '../service.js';
+import { fillSessions } from '../setup.js';
+import { ms, rate, ratio } from '../stats.js';
+
+const CONNECTIONS = 10;
+const ROUNDS = 2;
+/** Linux reports process times in clock ticks of 1/100 s. */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds the process has used (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+interface Measured extends LoadResult {
+  cpuMicrosPerRequest: number;
+}
+
+/** An OTLP/HTTP collector stand-in: answers every export with success and counts the bytes. */
+async function startCollector() {
+  let exports = 0;
+  let bytes = 0;
+  const server = createServer((request, response) => {
+    request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    request.on('end', () => {
+      exports++;
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    stats: () => ({ exports, bytes }),
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+async function measure(options: BenchOptions, env: Record<string, string>, prefix: string): Promise<Measured> {
+  const service = await startOurService({
+    runtime: 'simulated',
+    fleet: fleet({ driver: 'simulated', capacity: 100, ports: { from: 10_000, to: 19_999 } }),
+    logLevel: options.logLevel,
+    env,
+  });
+  try {
+    await fillSessions(service, 10, prefix);
+    const api = client(service.url, service.token);
+    await waitAllRunning(api);
+    const id: string = (await api.get('/session')).body.sessions[0].id;
+    const load = { url: service.url, token: service.token, connections: CONNECTIONS, requests: [{ method: 'GET' as const, path: `/session/${id}` }] };
+    await runLoad({ ...load, durationSeconds: options.warmupSeconds });
+    const cpuBefore = cpuSeconds(service.pid);
+    const result = await runLoad({ ...load, durationSeconds: options.durationSeconds });
+    const answered = Object.values(result.statusCodes).reduce((sum, n) => sum + n, 0);
+    return { ...result, cpuMicrosPerRequest: ((cpuSeconds(service.pid) - cpuBefore) * 1e6) / answered };
+  } finally {
+    await service.stop();
+  }
+}
+
+const mean = (runs: Measured[], pick: (r: Measured) => number) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+
+export async function b5(options: BenchOptions): Promise<ScenarioResult> {
+  const collector = await startCollector();
+  try {
+    const configs = {
+      off: { METRICS: 'false' },
+      metrics: { METRICS: 'true' },
+      'metrics + traces': { METRICS: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
+    };
+    const runs: Record<string, Measured[]> = Object.fromEntries(Object.keys(configs).map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, env] of Object.entries(configs)) runs[name]!.push(await measure(options, env, `b5-${round}`));
+    }
+    const off = runs.off!;
+    const rows: Row[] = [];
+    for (const name of ['metrics', 'metrics + traces']) {
+      const on = runs[name]!;
+      const scenario = `B5 GET /session/{id}, ${name} vs off`;
+      const share = mean(on, (r) => r.okPerSecond) / mean(off, (r) => r.okPerSecond);
+      rows.push(
+        {
+          scenario,
+          metric: `req/s, on/off (mean of ${ROUNDS} runs each, ${CONNECTIONS} conns)`,
+          ours: rate(mean(on, (r) => r.okPerSecond)),
+          reference: `off ${rate(mean(off, (r) => r.okPerSecond))}`,
+          ratio: ratio(share),
+          target: '≥ 0.9',
+          met: share >= 0.9,
+        },
+        {
+          scenario,
+          metric: 'service CPU time per request',
+          ours: `${mean(on, (r) => r.cpuMicrosPerRequest).toFixed(1)} µs`,
+          reference: `off ${mean(off, (r) => r.cpuMicrosPerRequest).toFixed(1)} µs`,
+          ratio: ratio(mean(on, (r) => r.cpuMicrosPerRequest) / mean(off, (r) => r.cpuMicrosPerRequest)),
+          target: '≤ 1.1',
+          met: mean(on, (r) => r.cpuMicrosPerRequest) / mean(off, (r) => r.cpuMicrosPerRequest) <= 1.1,
+        },
+        {
+          scenario,
+          metric: 'latency p50 / p99',
+          ours: `${ms(mean(on, (r) => r.latencyMs.p50))} / ${ms(mean(on, (r) => r.latencyMs.p99))}`,
+          reference: `off ${ms(mean(off, (r) => r.latencyMs.p50))} / ${ms(mean(off, (r) => r.latencyMs.p99))}`,
+          ratio: `${ratio(mean(on, (r) => r.latencyMs.p50) / mean(off, (r) => r.latencyMs.p50))} p50`,
+          target: '',
+          met: null,
+        },
+      );
+    }
+    const exported = collector.stats();
+    rows.push({
+      scenario: 'B5 GET /session/{id}, metrics + traces vs off',
+      metric: 'OTLP exports the collector received',
+      ours: `${exported.exports} batches, ${(exported.bytes / 1024 / 1024).toFixed(1)} MiB`,
+      reference: '',
+      ratio: '',
+      target: '',
+      met: null,
+    });
+    return { rows, raw: { connections: CONNECTIONS, rounds: ROUNDS, runs, exported } };
+  } finally {
+    await collector.close();
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * What the HTTP layer reports: the `traceparent` of every response, the end of each request's
+ * span, and the HTTP metrics (requests by operation and status, their duration, start results,
+ * open event streams). Registered before authentication, so refused requests count too.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { startResult, type Metrics } from './metrics.js';
+import type { Tracing } from './tracing.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The `details` of the error the request was answered with, if any (the reason of a 420). */
+    errorDetails?: string;
+  }
+}
+
+/** Requests that reached no route (unknown paths, malformed URLs) share one label. */
+const NO_ROUTE = 'none';
+
+export function observeHttp(app: FastifyInstance, tracing: Tracing, metrics: Metrics | undefined): void {
+  app.addHook('onRequest', async (request, reply) => {
+    setTraceparent(tracing, request, reply);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.config.route;
+    const operation = route?.operationId ?? NO_ROUTE;
+    const status = reply.statusCode;
+    tracing.endRequest(request.raw, route ? `${route.method} ${route.path}` : request.method, status, {
+      'http.request.method': request.method,
+      ...(route ? { 'http.route': route.path, 'session_host.operation': operation } : {}),
+    });
+    if (!metrics) return;
+    metrics.httpRequests.inc({ operation, status: String(status) });
+    metrics.httpDuration.observe({ operation }, reply.elapsedTime / 1000);
+    if (operation === 'startSession') metrics.starts.inc({ result: startResult(status, request.errorDetails) });
+  });
+
+  if (!metrics) return;
+  // After authentication and validation: only streams that really open count.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.route?.operationId !== 'streamEvents') return;
+    metrics.eventStreams.inc();
+    reply.raw.once('close', () => metrics.eventStreams.dec());
+  });
+}
+
+/** Name the request's span in the response (also called for errors answered before routing). */
+export function setTraceparent(tracing: Tracing, request: FastifyRequest, reply: FastifyReply): void {
+  const traceparent = tracing.traceparent(request.raw);
+  if (traceparent) reply.header('traceparent', traceparent);
+}
