@@ -27,7 +27,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
   async function startSession(image: string, args?: string[]) {
     const id = newId();
     ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-2', image, ...(args ? { args } : {}) } })).status).toBe(201);
+    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image, ...(args ? { args } : {}) } })).status).toBe(201);
     await waitForStatus(call, id, ['running'], 30_000);
     return id;
   }
@@ -145,7 +145,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
   it(`streams logs: ${READS} concurrent reads of a ${LOG_MB} MB log keep the service within ${RSS_BOUND_MB} MB more memory`, async () => {
     const id = newId();
     ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-2', image: 'chatty' } })).status).toBe(201);
+    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image: 'chatty' } })).status).toBe(201);
     await waitForStatus(call, id, ['exited', 'dead'], 60_000);
     const read = async () => {
       const response = await fetch(`${running.url}/logs?id=${id}`, { headers: { Authorization: `Bearer ${running.token}` } });
