@@ -15,6 +15,8 @@ import { Command, Option } from 'commander';
 import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
 import { EXIT, exitCodesHelp, fields, progress, reportError, table, time } from './cli/output.js';
+import { probe } from './cli/probe.js';
+import { resetOperatorPassword } from '../server/admin-reset.js';
 
 
 interface GlobalOptions {
@@ -296,6 +298,22 @@ sessions
   );
 
 sessions
+  .command('probe')
+  .description("send a UDP datagram or TCP line to each of the session's ports and print the answers (no nc needed)")
+  .argument('<id>', 'session id')
+  .option('--message <text>', 'what to send', 'ping')
+  .option('--timeout <seconds>', 'how long to wait for each answer', seconds, 3)
+  .action(
+    action(async (command, id: string) => {
+      const o = command.opts<{ message: string; timeout: number }>();
+      const session = unwrap(await client(command).GET('/session/{id}', { params: { path: { id } } }));
+      const results = await probe(session.host, session.ports, o.message, o.timeout * 1000);
+      print(command, results, () => table(['PORT', 'TYPE', 'NAME', 'ANSWER'], results.map((r) => [r.port, r.type, r.name ?? '', r.answer ?? `(${r.error})`])));
+      if (results.some((r) => r.answer === undefined)) process.exitCode = EXIT.probe;
+    }),
+  );
+
+sessions
   .command('logs')
   .description("the game server's output")
   .argument('<id>', 'session id')
@@ -347,5 +365,26 @@ program
       );
     }),
   );
+
+// --- admin (on the data directory, not over the API) --------------------------------------------
+program
+  .command('admin')
+  .description("operator tasks on a stopped service's data directory (DATA_DIR)")
+  .command('reset-password')
+  .description('set a new admin panel password: ADMIN_PASSWORD, or a generated one printed once')
+  .option('--email <email>', 'the operator (default: ADMIN_EMAIL, or admin@localhost)')
+  .action(async (o: { email?: string }) => {
+    const outcome = await resetOperatorPassword(process.env, o.email);
+    if (!outcome.ok) {
+      process.stderr.write(`error: ${outcome.message}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    process.stdout.write(
+      outcome.generatedPassword
+        ? `New password for ${outcome.email}, not shown again:\n\n  ${outcome.generatedPassword}\n\n`
+        : `Password for ${outcome.email} set from ADMIN_PASSWORD.\n`,
+    );
+  });
 
 await program.parseAsync(process.argv);

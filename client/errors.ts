@@ -18,7 +18,7 @@ export class ApiError extends Error {
   readonly violations: ErrorBody['violations'];
   /** The whole error body, as sent. */
   readonly body: ErrorBody;
-  /** Seconds to wait before retrying, from Retry-After (on 420). */
+  /** Seconds to wait before retrying, from Retry-After (on 420 and 429). */
   readonly retryAfter: number | undefined;
 
   constructor(body: ErrorBody, response?: Response) {
@@ -59,8 +59,19 @@ export class CapacityUnavailableError extends ApiError {
 export class InvalidRequestError extends ApiError {
   declare readonly code: 'INVALID_REQUEST';
 }
+export class TooManyRequestsError extends ApiError {
+  declare readonly code: 'TOO_MANY_REQUESTS';
+}
 export class InternalServerError extends ApiError {
   declare readonly code: 'INTERNAL_ERROR';
+}
+/** A method the path does not have (`Allow` lists those it has): a bug in the caller. */
+export class MethodNotAllowedError extends ApiError {
+  declare readonly code: 'METHOD_NOT_ALLOWED';
+}
+/** A request the HTTP parser refused before routing (malformed request line or headers). */
+export class BadRequestError extends ApiError {
+  declare readonly code: 'BAD_REQUEST';
 }
 
 /** Every documented code has its class: a code added to the spec fails to compile here. */
@@ -73,7 +84,10 @@ export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: 
   UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
   CAPACITY_UNAVAILABLE: CapacityUnavailableError,
   INVALID_REQUEST: InvalidRequestError,
+  TOO_MANY_REQUESTS: TooManyRequestsError,
   INTERNAL_ERROR: InternalServerError,
+  METHOD_NOT_ALLOWED: MethodNotAllowedError,
+  BAD_REQUEST: BadRequestError,
 };
 
 /** Any documented error, discriminated by `code`. */

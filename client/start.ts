@@ -68,7 +68,9 @@ function outcomeUnknown(error: unknown): boolean {
   );
 }
 
-export async function startSession(api: SessionHostClient, request: SessionStartRequest, options: StartOptions = {}): Promise<StartResult> {
+export async function startSession(api: SessionHostClient, startRequest: SessionStartRequest, options: StartOptions = {}): Promise<StartResult> {
+  // The id makes a retried start idempotent, so the client chooses one when the caller did not.
+  const request = { ...startRequest, id: startRequest.id ?? crypto.randomUUID() };
   const locations = [request.location, ...(options.locations ?? []).filter((l) => l !== request.location)];
   const perLocation = Math.max(1, options.attemptsPerLocation ?? 2);
   const wait = options.sleep ?? realSleep;

@@ -11,5 +11,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   CAPACITY_UNAVAILABLE: 420,
   INVALID_REQUEST: 422,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
+  METHOD_NOT_ALLOWED: 405,
+  BAD_REQUEST: 400,
 } as const satisfies Record<ErrorCode, number>;

@@ -21,6 +21,8 @@ export interface Handlers {
   listLocations(request: OperationRequest<'listLocations'>, context: ContextOf['bearer']): Promise<OperationResponse<'listLocations'>>;
   /** GET /available-location/{image}: List locations where an image can start (scopes: regions:read) */
   listAvailableLocations(request: OperationRequest<'listAvailableLocations'>, context: ContextOf['bearer']): Promise<OperationResponse<'listAvailableLocations'>>;
+  /** GET /tag/{region}/{image}/{version}: Check whether an image tag can run in a location (scopes: session:read) */
+  getTagExists(request: OperationRequest<'getTagExists'>, context: ContextOf['bearer']): Promise<OperationResponse<'getTagExists'>>;
   /** GET /logs: Read a session's logs (scopes: logs:read) */
   getSessionLogs(request: OperationRequest<'getSessionLogs'>, context: ContextOf['bearer']): Promise<OperationResponse<'getSessionLogs'>>;
   /** GET /artifacts: Download a session's artifacts (scopes: artifact:read) */
@@ -29,8 +31,10 @@ export interface Handlers {
   streamEvents(request: OperationRequest<'streamEvents'>, context: ContextOf['bearer']): Promise<OperationResponse<'streamEvents'>>;
   /** GET /subscription: List webhook subscriptions (scopes: events:write) */
   listSubscriptions(request: OperationRequest<'listSubscriptions'>, context: ContextOf['bearer']): Promise<OperationResponse<'listSubscriptions'>>;
-  /** POST /subscription: Create a webhook subscription (scopes: events:write) */
+  /** POST /subscription: Create a webhook subscription (scopes: events:write, session:read) */
   createSubscription(request: OperationRequest<'createSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'createSubscription'>>;
+  /** GET /subscription/{id}: Get a webhook subscription (scopes: events:write) */
+  getSubscription(request: OperationRequest<'getSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'getSubscription'>>;
   /** DELETE /subscription/{id}: Delete a webhook subscription (scopes: events:write) */
   deleteSubscription(request: OperationRequest<'deleteSubscription'>, context: ContextOf['bearer']): Promise<OperationResponse<'deleteSubscription'>>;
   /** GET /subscription/{id}/delivery: List a subscription's deliveries (scopes: events:write) */
@@ -45,6 +49,10 @@ export interface Handlers {
   getAccount(request: OperationRequest<'getAccount'>, context: ContextOf['bearer']): Promise<OperationResponse<'getAccount'>>;
   /** POST /webhook/repohost: Register a pushed image tag (scopes: webhook:repohost) */
   registerImageTag(request: OperationRequest<'registerImageTag'>, context: ContextOf['bearer']): Promise<OperationResponse<'registerImageTag'>>;
+  /** GET /healthz: Check that the process is alive (scopes: no authentication) */
+  getLiveness(request: OperationRequest<'getLiveness'>, context: ContextOf['none']): Promise<OperationResponse<'getLiveness'>>;
+  /** GET /readyz: Check that the service can take traffic (scopes: no authentication) */
+  getReadiness(request: OperationRequest<'getReadiness'>, context: ContextOf['none']): Promise<OperationResponse<'getReadiness'>>;
   /** GET /metrics: Read the service's metrics (scopes: metrics:read) */
   getMetrics(request: OperationRequest<'getMetrics'>, context: ContextOf['bearer']): Promise<OperationResponse<'getMetrics'>>;
   /** GET /admin/api/auth: Read the panel session (scopes: admin session) */

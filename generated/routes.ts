@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.1.0";
+export const apiVersion = "1.2.0";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [
@@ -48,17 +48,7 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "EndReason",
     type: "string",
-    nullable: true,
-    enum: [
-      "stopped",
-      "exited",
-      "crashed",
-      "ttl_expired",
-      "quota_exhausted",
-      "start_failed",
-      "node_lost",
-      null,
-    ],
+    enum: ["stopped", "exited", "crashed", "ttl_expired", "quota_exhausted", "start_failed", "node_lost"],
   },
   {
     $id: "Session",
@@ -97,7 +87,7 @@ export const schemas: readonly NamedSchema[] = [
       expires: { type: "integer", format: "int64", nullable: true },
       ended: { type: "integer", format: "int64", nullable: true },
       exit_code: { type: "integer", nullable: true },
-      end_reason: { $ref: "EndReason#" },
+      end_reason: { anyOf: [{ $ref: "EndReason#" }, { type: "string", nullable: true, enum: [null] }] },
     },
   },
   {
@@ -121,7 +111,10 @@ export const schemas: readonly NamedSchema[] = [
       "UNSUPPORTED_MEDIA_TYPE",
       "CAPACITY_UNAVAILABLE",
       "INVALID_REQUEST",
+      "TOO_MANY_REQUESTS",
       "INTERNAL_ERROR",
+      "METHOD_NOT_ALLOWED",
+      "BAD_REQUEST",
     ],
   },
   {
@@ -149,7 +142,7 @@ export const schemas: readonly NamedSchema[] = [
     $id: "Duration",
     type: "string",
     title: "a duration such as 30m, 2h or 1h30m",
-    pattern: "^(?=\\d)(?:[1-9]\\d{0,5}h)?(?:[1-9]\\d{0,5}m)?$",
+    pattern: "^(?=[0-9])(?:[1-9][0-9]{0,5}h)?(?:[1-9][0-9]{0,5}m)?$",
     minLength: 2,
     maxLength: 15,
   },
@@ -157,7 +150,7 @@ export const schemas: readonly NamedSchema[] = [
     $id: "SessionStartRequest",
     type: "object",
     additionalProperties: false,
-    required: ["id", "location", "image"],
+    required: ["location", "image"],
     properties: {
       id: { type: "string", minLength: 1, maxLength: 128, pattern: "^[A-Za-z0-9][A-Za-z0-9._:-]*$" },
       location: { type: "string", minLength: 1, maxLength: 64 },
@@ -259,6 +252,13 @@ export const schemas: readonly NamedSchema[] = [
         },
       },
     },
+  },
+  {
+    $id: "TagExists",
+    type: "object",
+    additionalProperties: false,
+    required: ["exists"],
+    properties: { exists: { type: "boolean" } },
   },
   {
     $id: "Subscription",
@@ -429,6 +429,36 @@ export const schemas: readonly NamedSchema[] = [
     properties: { image: { type: "string" }, tag: { type: "string" } },
   },
   {
+    $id: "Liveness",
+    type: "object",
+    required: ["status"],
+    additionalProperties: false,
+    properties: { status: { type: "string", enum: ["alive"] } },
+  },
+  {
+    $id: "Readiness",
+    type: "object",
+    required: ["status", "problems"],
+    additionalProperties: false,
+    properties: {
+      status: { type: "string", enum: ["ready", "degraded"] },
+      problems: {
+        type: "array",
+        maxItems: 100,
+        items: {
+          type: "object",
+          required: ["component", "since", "identifier"],
+          additionalProperties: false,
+          properties: {
+            component: { type: "string", maxLength: 64 },
+            since: { type: "string", format: "date-time" },
+            identifier: { type: "string", maxLength: 64 },
+          },
+        },
+      },
+    },
+  },
+  {
     $id: "AdminSession",
     type: "object",
     required: ["email", "csrf_token", "expires_at"],
@@ -572,6 +602,23 @@ export const schemas: readonly NamedSchema[] = [
     properties: { locked: { type: "boolean" } },
   },
   {
+    $id: "AccountSessionList",
+    type: "object",
+    required: ["sessions"],
+    properties: {
+      sessions: {
+        type: "array",
+        items: {
+          allOf: [
+            { $ref: "Session#" },
+            { type: "object", required: ["account"], properties: { account: { type: "string" } } },
+          ],
+        },
+      },
+      next_cursor: { type: "string", nullable: true },
+    },
+  },
+  {
     $id: "ImageCatalog",
     type: "object",
     required: ["images"],
@@ -668,17 +715,25 @@ export const routes: readonly RouteDefinition[] = [
           tag: { type: "string", minLength: 1, maxLength: 128 },
           host: { type: "string", minLength: 1, maxLength: 128 },
           status: { $ref: "SessionStatus#" },
-          "playerCount[lt]": { type: "integer", minimum: 0 },
-          "playerCount[gt]": { type: "integer", minimum: 0 },
+          filter: {
+            type: "object",
+            maxProperties: 16,
+            additionalProperties: { type: "string", maxLength: 1024 },
+          },
+          filterNot: {
+            type: "object",
+            maxProperties: 16,
+            additionalProperties: { type: "string", maxLength: 1024 },
+          },
+          playerCount: {
+            type: "object",
+            additionalProperties: false,
+            properties: { lt: { type: "integer", minimum: 0 }, gt: { type: "integer", minimum: 0 } },
+          },
           limit: { type: "integer", minimum: 1, maximum: 1000 },
           cursor: { type: "string", minLength: 1, maxLength: 512 },
         },
-        patternProperties: {
-          "^filter\\[[^\\]]+\\]$": { type: "string", maxLength: 1024 },
-          "^filterNot\\[[^\\]]+\\]$": { type: "string", maxLength: 1024 },
-        },
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "SessionList#" } },
@@ -691,10 +746,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "startSession", method: "POST", path: "/session", url: "/session",
     tag: "Sessions", summary: "Start a session", source: "spec/paths/session.yaml",
     security: "bearer", requiredScopes: ["session:start"], requestContentType: "application/json",
-    schema: {
-      body: { $ref: "SessionStartRequest#" },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: { body: { $ref: "SessionStartRequest#" } },
     responses: {
       201: { contentType: "application/json", schema: { $ref: "Session#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -718,7 +770,6 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", minLength: 1, maxLength: 128 } },
         required: ["id"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "Session#" } },
@@ -737,7 +788,6 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", minLength: 1, maxLength: 128 } },
         required: ["id"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       204: { contentType: null, schema: null },
@@ -751,10 +801,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "joinPlayers", method: "PUT", path: "/session/player/join", url: "/session/player/join",
     tag: "Players", summary: "Add players to a session", source: "spec/paths/session_player_join.yaml",
     security: "bearer", requiredScopes: ["session:start"], requestContentType: "application/json",
-    schema: {
-      body: { $ref: "PlayersRequest#" },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: { body: { $ref: "PlayersRequest#" } },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "PlayerCount#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -770,10 +817,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "leavePlayers", method: "DELETE", path: "/session/player/leave", url: "/session/player/leave",
     tag: "Players", summary: "Remove players from a session", source: "spec/paths/session_player_leave.yaml",
     security: "bearer", requiredScopes: ["session:start"], requestContentType: "application/json",
-    schema: {
-      body: { $ref: "PlayersLeaveRequest#" },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: { body: { $ref: "PlayersLeaveRequest#" } },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "PlayerCount#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -789,9 +833,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "listLocations", method: "GET", path: "/location", url: "/location",
     tag: "Locations", summary: "List locations", source: "spec/paths/location.yaml",
     security: "bearer", requiredScopes: ["regions:read"], requestContentType: null,
-    schema: {
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "LocationList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -808,10 +850,31 @@ export const routes: readonly RouteDefinition[] = [
         properties: { image: { type: "string", minLength: 1, maxLength: 128 } },
         required: ["image"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "AvailableLocationList#" } },
+      401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      404: { contentType: "application/json", schema: { $ref: "Error#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getTagExists", method: "GET", path: "/tag/{region}/{image}/{version}", url: "/tag/:region/:image/:version",
+    tag: "Locations", summary: "Check whether an image tag can run in a location", source: "spec/paths/tag_{region}_{image}_{version}.yaml",
+    security: "bearer", requiredScopes: ["session:read"], requestContentType: null,
+    schema: {
+      params: {
+        type: "object",
+        properties: {
+          region: { type: "string", minLength: 1, maxLength: 64 },
+          image: { type: "string", minLength: 1, maxLength: 128 },
+          version: { type: "string", minLength: 1, maxLength: 128 },
+        },
+        required: ["region", "image", "version"],
+      },
+    },
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "TagExists#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -830,13 +893,13 @@ export const routes: readonly RouteDefinition[] = [
         },
         required: ["id"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       200: { contentType: "text/plain", schema: { type: "string" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
@@ -853,10 +916,9 @@ export const routes: readonly RouteDefinition[] = [
         },
         required: ["session"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
-      200: { contentType: "application/gzip", schema: { type: "string", format: "binary" } },
+      200: { contentType: "application/x-tar", schema: { type: "string", format: "binary" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       409: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -871,10 +933,7 @@ export const routes: readonly RouteDefinition[] = [
     schema: {
       headers: {
         type: "object",
-        properties: {
-          "x-sandbox-status": { type: "string" },
-          "last-event-id": { type: "string", pattern: "^[0-9]{1,18}$" },
-        },
+        properties: { "last-event-id": { type: "string", pattern: "^[0-9]{1,18}$" } },
         required: [],
       },
     },
@@ -882,6 +941,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "text/event-stream", schema: { type: "string" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
@@ -889,9 +949,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "listSubscriptions", method: "GET", path: "/subscription", url: "/subscription",
     tag: "Events", summary: "List webhook subscriptions", source: "spec/paths/subscription.yaml",
     security: "bearer", requiredScopes: ["events:write"], requestContentType: null,
-    schema: {
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "SubscriptionList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -901,17 +959,33 @@ export const routes: readonly RouteDefinition[] = [
   {
     operationId: "createSubscription", method: "POST", path: "/subscription", url: "/subscription",
     tag: "Events", summary: "Create a webhook subscription", source: "spec/paths/subscription.yaml",
-    security: "bearer", requiredScopes: ["events:write"], requestContentType: "application/json",
-    schema: {
-      body: { $ref: "SubscriptionCreateRequest#" },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    security: "bearer", requiredScopes: ["events:write", "session:read"], requestContentType: "application/json",
+    schema: { body: { $ref: "SubscriptionCreateRequest#" } },
     responses: {
       201: { contentType: "application/json", schema: { $ref: "SubscriptionCreated#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      409: { contentType: "application/json", schema: { $ref: "Error#" } },
       413: { contentType: "application/json", schema: { $ref: "Error#" } },
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getSubscription", method: "GET", path: "/subscription/{id}", url: "/subscription/:id",
+    tag: "Events", summary: "Get a webhook subscription", source: "spec/paths/subscription_{id}.yaml",
+    security: "bearer", requiredScopes: ["events:write"], requestContentType: null,
+    schema: {
+      params: {
+        type: "object",
+        properties: { id: { type: "string", minLength: 1, maxLength: 64 } },
+        required: ["id"],
+      },
+    },
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "Subscription#" } },
+      401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
@@ -925,7 +999,6 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", minLength: 1, maxLength: 64 } },
         required: ["id"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       204: { contentType: null, schema: null },
@@ -944,7 +1017,6 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", minLength: 1, maxLength: 64 } },
         required: ["id"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "DeliveryList#" } },
@@ -957,9 +1029,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "listTokens", method: "GET", path: "/token", url: "/token",
     tag: "Tokens", summary: "List tokens", source: "spec/paths/token.yaml",
     security: "bearer", requiredScopes: ["token:write"], requestContentType: null,
-    schema: {
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "TokenList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -970,10 +1040,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "createToken", method: "POST", path: "/token", url: "/token",
     tag: "Tokens", summary: "Create a token", source: "spec/paths/token.yaml",
     security: "bearer", requiredScopes: ["token:write"], requestContentType: "application/json",
-    schema: {
-      body: { $ref: "TokenCreateRequest#" },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: { body: { $ref: "TokenCreateRequest#" } },
     responses: {
       201: { contentType: "application/json", schema: { $ref: "TokenCreated#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -993,7 +1060,6 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", minLength: 1, maxLength: 64 } },
         required: ["id"],
       },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
     },
     responses: {
       204: { contentType: null, schema: null },
@@ -1006,9 +1072,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "getAccount", method: "GET", path: "/account", url: "/account",
     tag: "Account", summary: "Get the caller's account", source: "spec/paths/account.yaml",
     security: "bearer", requiredScopes: [], requestContentType: null,
-    schema: {
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: {},
     responses: {
       200: { contentType: "application/json", schema: { $ref: "Account#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -1019,10 +1083,7 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "registerImageTag", method: "POST", path: "/webhook/repohost", url: "/webhook/repohost",
     tag: "Webhooks", summary: "Register a pushed image tag", source: "spec/paths/webhook_repohost.yaml",
     security: "bearer", requiredScopes: ["webhook:repohost"], requestContentType: "application/json",
-    schema: {
-      body: { $ref: "RegistryPush#" },
-      headers: { type: "object", properties: { "x-sandbox-status": { type: "string" } }, required: [] },
-    },
+    schema: { body: { $ref: "RegistryPush#" } },
     responses: {
       202: { contentType: "application/json", schema: { $ref: "ImageTag#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -1031,6 +1092,27 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getLiveness", method: "GET", path: "/healthz", url: "/healthz",
+    tag: "Health", summary: "Check that the process is alive", source: "spec/paths/healthz.yaml",
+    security: "none", requiredScopes: [], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "Liveness#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "getReadiness", method: "GET", path: "/readyz", url: "/readyz",
+    tag: "Health", summary: "Check that the service can take traffic", source: "spec/paths/readyz.yaml",
+    security: "none", requiredScopes: [], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "Readiness#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Readiness#" } },
     },
   },
   {
@@ -1066,6 +1148,7 @@ export const routes: readonly RouteDefinition[] = [
       413: { contentType: "application/json", schema: { $ref: "Error#" } },
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
@@ -1378,7 +1461,7 @@ export const routes: readonly RouteDefinition[] = [
       },
     },
     responses: {
-      200: { contentType: "application/json", schema: { $ref: "SessionList#" } },
+      200: { contentType: "application/json", schema: { $ref: "AccountSessionList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },

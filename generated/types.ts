@@ -12,6 +12,10 @@ export interface paths {
          * @description The account's sessions, newest first. Live sessions only unless `all=true`. Every given
          *     filter must match. Without `limit` every match is returned; with it, page with
          *     `next_cursor`.
+         *
+         *     Filters are validated before use: a malformed one (`filter=abc`, `playerCount=3`,
+         *     `playerCount[eq]=1`, a repeated key, more than 16 labels in `filter` or `filterNot`) is 422
+         *     with a violation naming the parameter, never ignored.
          */
         get: operations["listSessions"];
         put?: never;
@@ -25,7 +29,9 @@ export interface paths {
          *     Starts are limited per account and location (defaults, configurable: 5 per second
          *     sustained, plus a burst allowance of 20 more per 10 seconds); past that the answer is 420
          *     with `details: rate_limited` and `Retry-After` saying when the next start is allowed. When
-         *     the account's runtime quota is used up the answer is 403. Capacity is never over-allocated,
+         *     the account's runtime quota is used up the answer is 403; so it is when the labels and args
+         *     of the account's retained sessions (live, and ended within the retention, a week by
+         *     default) would exceed its storage budget (64 MiB by default). Capacity is never over-allocated,
          *     however many starts race.
          */
         post: operations["startSession"];
@@ -147,6 +153,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tag/{region}/{image}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check whether an image tag can run in a location
+         * @description Whether `version` is a tag of `image` that the account can start in `region` (a location
+         *     id): a tag of the fleet's catalog, or one a registry push registered for the account.
+         *     `{"exists": false}` for an unknown tag; 404 when the location or the image is unknown to the
+         *     account. The same answer as Gameye's tag-exists, so a Gameye client can check a build
+         *     before starting sessions of it.
+         */
+        get: operations["getTagExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logs": {
         parameters: {
             query?: never;
@@ -158,6 +188,10 @@ export interface paths {
          * Read a session's logs
          * @description The game server's stdout and stderr. With `follow=true` the response stays open and
          *     streams new output until the session ends.
+         *
+         *     An account may hold 8 open follows (operator-configurable); one more is 429 with
+         *     `Retry-After`. A follow ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled.
          */
         get: operations["getSessionLogs"];
         put?: never;
@@ -177,9 +211,17 @@ export interface paths {
         };
         /**
          * Download a session's artifacts
-         * @description A .tar.gz of a file or folder under an ended session's working directory (`path` is
-         *     relative to it; default the whole directory). Paths that leave the directory are 422;
-         *     a session still live is 409.
+         * @description A tar archive of a file or folder in an ended session's working directory (default: the
+         *     whole directory); a session still live is 409.
+         *
+         *     `path` is relative to the working directory, or absolute as the session saw its own
+         *     filesystem (as in Gameye's documentation): `/work/replays` on the Docker runtime, the
+         *     working directory's own path on the process runtime. Paths that leave the working directory
+         *     (`..`, an absolute path outside it, a symlink out) are 422: only that directory is kept.
+         *
+         *     The archive is `application/x-tar`, as Gameye clients expect, compressed on the wire with
+         *     `Content-Encoding: gzip` when `Accept-Encoding` allows gzip (HTTP clients then unpack it
+         *     transparently; `curl --compressed`).
          */
         get: operations["downloadArtifacts"];
         put?: never;
@@ -204,6 +246,10 @@ export interface paths {
          *     per change, each with an increasing `id`. Reconnect with `Last-Event-ID` to receive what
          *     happened in between; the replay window keeps the last 10,000 events or 24 hours, whichever
          *     is less. A comment line is sent every 15 s to keep the connection open.
+         *
+         *     An account may hold 20 open streams (operator-configurable); one more is 429 with
+         *     `Retry-After`. A stream ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -231,6 +277,14 @@ export interface paths {
          * Create a webhook subscription
          * @description Register an endpoint that receives every session state change of the account as a signed
          *     POST, retried with exponential backoff (up to 8 attempts) until it answers 2xx.
+         *
+         *     Needs `session:read` as well as `events:write`: the deliveries carry whole sessions (labels,
+         *     ports), which a token that may not read sessions must not receive. An account may have 25
+         *     subscriptions (operator-configurable); one more is 409.
+         *
+         *     The URL must not point inside: a host that is or resolves to a loopback, private,
+         *     link-local, unique-local, multicast, unspecified or reserved address is 422 (unless the
+         *     operator allows that range), and every delivery checks again the address it connects to.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -246,7 +300,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a webhook subscription
+         * @description One subscription of the account (its secret is never shown again).
+         */
+        get: operations["getSubscription"];
         put?: never;
         post?: never;
         /**
@@ -319,7 +377,10 @@ export interface paths {
         /**
          * Revoke a token
          * @description Revoke one of the account's tokens for good. Tokens it issued stop working too (a derived
-         *     token never outlives its issuer). A token may revoke itself.
+         *     token never outlives its issuer), and their open event streams and log follows close within
+         *     a second. A token may revoke itself and the tokens it minted, transitively; a root token of
+         *     the account (one no token minted: the bootstrap token, tokens the panel minted) may revoke
+         *     any. Any other token is 404, as if unknown.
          */
         delete: operations["revokeToken"];
         options?: never;
@@ -369,6 +430,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the process is alive
+         * @description Liveness for a process supervisor or load balancer: 200 whenever the process answers HTTP,
+         *     even while it is degraded (a restart would not help a full disk). No authentication.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the service can take traffic
+         * @description Readiness for a load balancer: 200 `ready` while the store accepts writes and background work
+         *     (runtime events, timers, token use flushes, webhook delivery, quota) succeeds; 503 `degraded`
+         *     while any of it is failing (a full disk, an I/O error). A degraded service still answers reads;
+         *     writes answer 500. It retries by itself and is `ready` again once the cause is gone. Each
+         *     problem names its component, since when, and the `identifier` its log lines carry. No
+         *     authentication.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -411,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the admin panel
-         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per email and per client address (10 per 15 minutes); past that, 401 with `Retry-After`.
+         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per (email, client address): after 5 failures each further one doubles the wait (1 s, 2 s, ... up to 15 minutes), and one address gets 50 failures across all emails. At most one password check runs at a time per email and per address (and two service-wide). Past any of these, 429 with `Retry-After`; failures from one address never lock the operator out from another.
          */
         post: operations["signIn"];
         /**
@@ -751,6 +858,10 @@ export interface components {
             name?: string;
         };
         /**
+         * @description String keys to string values: at most 64 entries, each value at most 1024 characters. A map
+         *     whose keys follow a naming rule (a session's `env`) states the rule in its own description,
+         *     and a key that breaks it is 422 with one violation per key, `field` naming the key
+         *     (`body.env.<key>`) and `description` stating the rule.
          * @example {
          *       "mode": "ranked"
          *     }
@@ -772,11 +883,12 @@ export interface components {
         /**
          * @description Why a session ended: `stopped` (DELETE /session/{id}), `exited` (the game server quit with
          *     code 0), `crashed` (non-zero exit or signal, without restart), `ttl_expired`,
-         *     `quota_exhausted`, `start_failed`, `node_lost`. Null while live.
+         *     `quota_exhausted`, `start_failed`, `node_lost`. Where a record may be live, the field that
+         *     holds it is nullable (null while live).
          * @example stopped
-         * @enum {string|null}
+         * @enum {string}
          */
-        EndReason: "stopped" | "exited" | "crashed" | "ttl_expired" | "quota_exhausted" | "start_failed" | "node_lost" | null;
+        EndReason: "stopped" | "exited" | "crashed" | "ttl_expired" | "quota_exhausted" | "start_failed" | "node_lost";
         Session: {
             /** @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44 */
             id: string;
@@ -837,7 +949,11 @@ export interface components {
              * @example null
              */
             exit_code: number | null;
-            end_reason: components["schemas"]["EndReason"];
+            /**
+             * @description Why the session ended (see EndReason); null while live.
+             * @example null
+             */
+            end_reason: components["schemas"]["EndReason"] | (null);
         };
         SessionList: {
             sessions: components["schemas"]["Session"][];
@@ -849,12 +965,13 @@ export interface components {
         };
         /**
          * @description Stable machine-readable error code:
-         *     `UNAUTHORIZED` 401, `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `CONFLICT` 409,
-         *     `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415, `CAPACITY_UNAVAILABLE` 420,
-         *     `INVALID_REQUEST` 422, `INTERNAL_ERROR` 500.
+         *     `BAD_REQUEST` 400 (or 431; refused by the HTTP parser before routing), `UNAUTHORIZED` 401,
+         *     `QUOTA_EXCEEDED` 403, `RESOURCE_NOT_FOUND` 404, `METHOD_NOT_ALLOWED` 405 (with `Allow`),
+         *     `CONFLICT` 409, `PAYLOAD_TOO_LARGE` 413, `UNSUPPORTED_MEDIA_TYPE` 415,
+         *     `CAPACITY_UNAVAILABLE` 420, `INVALID_REQUEST` 422, `TOO_MANY_REQUESTS` 429, `INTERNAL_ERROR` 500.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "INTERNAL_ERROR";
+        ErrorCode: "UNAUTHORIZED" | "QUOTA_EXCEEDED" | "RESOURCE_NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CAPACITY_UNAVAILABLE" | "INVALID_REQUEST" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "BAD_REQUEST";
         Violation: {
             /**
              * @description JSON-pointer-like location of the offending value (`body.expires_after`, `query.limit`).
@@ -878,9 +995,10 @@ export interface components {
              */
             message: string;
             /**
-             * @description What exactly went wrong. Always present on 401 (which token check failed), 404 (which
-             *     resource is unknown: location, image, tag, session, token, subscription, route) and 420
-             *     (full, locked or rate_limited).
+             * @description What exactly went wrong; present on every error (as in Gameye's error body): which token
+             *     check failed on 401, which resource is unknown on 404 (location, image, tag, session,
+             *     token, subscription, route), full, locked or rate_limited on 420, the violations in one
+             *     line on 422, and nothing internal on 500.
              * @example token lacks scope session:start
              */
             details?: string;
@@ -913,10 +1031,12 @@ export interface components {
         Duration: string;
         SessionStartRequest: {
             /**
-             * @description Chosen by the caller, unique per service (a UUID is recommended). Reusing one is 409.
+             * @description Chosen by the caller and unique (a UUID is recommended); reusing one is 409,
+             *     which makes a retried start safe. Omitted, the service generates a UUID and returns it
+             *     as the session's `id` (as Gameye does).
              * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
              */
-            id: string;
+            id?: string;
             /** @example local-a */
             location: string;
             /** @example echo */
@@ -1039,6 +1159,13 @@ export interface components {
                  */
                 ips: string[];
             }[];
+        };
+        TagExists: {
+            /**
+             * @description True when the tag can be started in the location.
+             * @example true
+             */
+            exists: boolean;
         };
         Subscription: {
             /** @example sub_8d2k1q */
@@ -1252,6 +1379,28 @@ export interface components {
             /** @example v1.4.2 */
             tag: string;
         };
+        /** @description The process answers. */
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
+        };
+        /** @description Whether the service can take traffic, and what is failing when it cannot. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "degraded";
+            /** @description What is failing now; empty when ready. */
+            problems: {
+                /** @description The failing part: `store` (requests), `runtime-events`, `token-last-used`, `event-pruning`, `quota`, `webhooks`, `ttl`, `recovery`. */
+                component: string;
+                /**
+                 * Format: date-time
+                 * @description When it started failing.
+                 */
+                since: string;
+                /** @description The identifier of its first failure's log line. */
+                identifier: string;
+            }[];
+        };
         /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every state change. */
         AdminSession: {
             /** @example admin@example.com */
@@ -1382,7 +1531,7 @@ export interface components {
              */
             at: string;
             /**
-             * @description The operator's email.
+             * @description The operator's email, or `API token <id>` for a token change made through the public API.
              * @example admin@example.com
              */
             actor: string;
@@ -1406,6 +1555,21 @@ export interface components {
              * @example true
              */
             locked: boolean;
+        };
+        /** @description Sessions of every account (the admin panel), each with the account that owns it. */
+        AccountSessionList: {
+            sessions: (components["schemas"]["Session"] & {
+                /**
+                 * @description The id of the account that owns the session.
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                account: string;
+            })[];
+            /**
+             * @description With `limit`, pass this as `cursor` for the next page; null on the last page.
+             * @example null
+             */
+            next_cursor?: string | null;
         };
         ImageCatalog: {
             images: {
@@ -1503,7 +1667,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format (violations lists each). */
+        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels (violations lists each). */
         InvalidRequest: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1523,7 +1687,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The account's runtime quota is exhausted. */
+        /** @description The account's runtime quota is exhausted, or (details says which) its retained sessions' labels and args would exceed its storage budget. */
         QuotaExceeded: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1553,7 +1717,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than the service accepts (1 MiB). */
+        /** @description The request body is larger than the service accepts: 8 KiB for sign-in, tokens, users, nodes, subscriptions and registry pushes; 1 MiB for the rest. */
         PayloadTooLarge: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1584,16 +1748,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many attempts, or too many at once: wait Retry-After seconds (details says why). */
+        TooManyRequests: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                "Retry-After": components["headers"]["RetryAfterThrottle"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
-        /**
-         * @description Sandbox only (ignored in production): answer with this documented error status of the
-         *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-         *     client error handling and retry code can be tested. Authentication still happens first. A
-         *     status the operation does not document (or any value in production) is ignored.
-         * @example 420
-         */
-        SandboxStatus: string;
         /**
          * @description Include ended sessions (`exited`, `dead`); default only live ones.
          * @example false
@@ -1659,7 +1826,7 @@ export interface components {
         Limit: number;
         /**
          * @description The `next_cursor` of the previous page.
-         * @example MGY4ZTViMGMtNmExZA
+         * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
          */
         Cursor: string;
         /**
@@ -1712,6 +1879,8 @@ export interface components {
         ApiVersion: string;
         /** @description Seconds to wait before retrying (2 to 5 s recommended, then try a secondary location). */
         RetryAfter: number;
+        /** @description Seconds to wait before the next attempt is admitted. */
+        RetryAfterThrottle: number;
     };
     pathItems: never;
 }
@@ -1734,6 +1903,7 @@ export type Node = components['schemas']['Node'];
 export type Location = components['schemas']['Location'];
 export type LocationList = components['schemas']['LocationList'];
 export type AvailableLocationList = components['schemas']['AvailableLocationList'];
+export type TagExists = components['schemas']['TagExists'];
 export type Subscription = components['schemas']['Subscription'];
 export type SubscriptionList = components['schemas']['SubscriptionList'];
 export type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
@@ -1751,6 +1921,8 @@ export type Quota = components['schemas']['Quota'];
 export type Account = components['schemas']['Account'];
 export type RegistryPush = components['schemas']['RegistryPush'];
 export type ImageTag = components['schemas']['ImageTag'];
+export type Liveness = components['schemas']['Liveness'];
+export type Readiness = components['schemas']['Readiness'];
 export type AdminSession = components['schemas']['AdminSession'];
 export type AdminSignIn = components['schemas']['AdminSignIn'];
 export type User = components['schemas']['User'];
@@ -1762,6 +1934,7 @@ export type TokenValue = components['schemas']['TokenValue'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditLog = components['schemas']['AuditLog'];
 export type NodeUpdateRequest = components['schemas']['NodeUpdateRequest'];
+export type AccountSessionList = components['schemas']['AccountSessionList'];
 export type ImageCatalog = components['schemas']['ImageCatalog'];
 export type OverviewSample = components['schemas']['OverviewSample'];
 export type Overview = components['schemas']['Overview'];
@@ -1774,7 +1947,7 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseCapacityUnavailable = components['responses']['CapacityUnavailable'];
-export type ParameterSandboxStatus = components['parameters']['SandboxStatus'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ParameterSessionFilterAll = components['parameters']['SessionFilter_all'];
 export type ParameterSessionFilterLocation = components['parameters']['SessionFilter_location'];
 export type ParameterSessionFilterImage = components['parameters']['SessionFilter_image'];
@@ -1797,6 +1970,7 @@ export type ParameterUserTokenId = components['parameters']['UserTokenId'];
 export type ParameterNodeId = components['parameters']['NodeId'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
+export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
 export type $defs = Record<string, never>;
 export interface operations {
     listSessions: {
@@ -1860,20 +2034,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page.
-                 * @example MGY4ZTViMGMtNmExZA
+                 * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1897,16 +2062,7 @@ export interface operations {
     startSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1940,16 +2096,7 @@ export interface operations {
     getSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The session id the caller chose at start.
@@ -1979,16 +2126,7 @@ export interface operations {
     stopSession: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The session id the caller chose at start.
@@ -2017,16 +2155,7 @@ export interface operations {
     joinPlayers: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2058,16 +2187,7 @@ export interface operations {
     leavePlayers: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2099,16 +2219,7 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2131,16 +2242,7 @@ export interface operations {
     listAvailableLocations: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description An image name from the catalog.
@@ -2167,6 +2269,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getTagExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A location id.
+                 * @example local-a
+                 */
+                region: string;
+                /**
+                 * @description An image name from the catalog.
+                 * @example echo
+                 */
+                image: components["parameters"]["Image"];
+                /**
+                 * @description The image tag (Docker's "tag").
+                 * @example latest
+                 */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the tag exists. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagExists"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSessionLogs: {
         parameters: {
             query: {
@@ -2181,16 +2323,7 @@ export interface operations {
                  */
                 follow?: boolean;
             };
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2209,6 +2342,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2221,21 +2355,12 @@ export interface operations {
                  */
                 session: string;
                 /**
-                 * @description A file or folder relative to the session's directory.
+                 * @description A file or folder, relative to the session's working directory or absolute in the session's own view of its filesystem.
                  * @example replays
                  */
                 path?: string;
             };
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2248,7 +2373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/gzip": string;
+                    "application/x-tar": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2262,14 +2387,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
                 /**
                  * @description Resume after this event id; events still in the replay window are sent first.
                  * @example 41
@@ -2293,22 +2410,14 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     listSubscriptions: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2331,16 +2440,7 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2361,25 +2461,44 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
         };
     };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sub_8d2k1q */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     deleteSubscription: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /** @example sub_8d2k1q */
                 id: components["parameters"]["SubscriptionId"];
@@ -2404,16 +2523,7 @@ export interface operations {
     listDeliveries: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /** @example sub_8d2k1q */
                 id: components["parameters"]["SubscriptionId"];
@@ -2440,16 +2550,7 @@ export interface operations {
     listTokens: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2472,16 +2573,7 @@ export interface operations {
     createToken: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2511,16 +2603,7 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The token's id (not its value).
@@ -2548,16 +2631,7 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2580,16 +2654,7 @@ export interface operations {
     registerImageTag: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Sandbox only (ignored in production): answer with this documented error status of the
-                 *     operation instead of performing it, with the usual error body (and `Retry-After` on 420), so
-                 *     client error handling and retry code can be tested. Authentication still happens first. A
-                 *     status the operation does not document (or any value in production) is ignored.
-                 * @example 420
-                 */
-                "X-Sandbox-Status"?: components["parameters"]["SandboxStatus"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2615,6 +2680,60 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description Degraded; the problems say what is failing. */
+            503: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
         };
     };
     getMetrics: {
@@ -2690,6 +2809,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2736,7 +2856,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page.
-                 * @example MGY4ZTViMGMtNmExZA
+                 * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -3220,7 +3340,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page.
-                 * @example MGY4ZTViMGMtNmExZA
+                 * @example WzE3OTUwMDAwMDAwMDAsIjBmOGU1YjBjLTZhMWQtNGE1ZS05ZDYxLTJmM2MxYjdhOWU0NCJd
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -3237,7 +3357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionList"];
+                    "application/json": components["schemas"]["AccountSessionList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3368,9 +3488,12 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const sessionStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionStatus"]> = ["created", "running", "restarting", "draining", "shuttingdown", "server_unreachable", "exited", "dead"];
 export const portMappingTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PortMapping"]["type"]> = ["tcp", "udp"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "INTERNAL_ERROR"];
+export const endReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndReason"]> = ["stopped", "exited", "crashed", "ttl_expired", "quota_exhausted", "start_failed", "node_lost"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "TOO_MANY_REQUESTS", "INTERNAL_ERROR", "METHOD_NOT_ALLOWED", "BAD_REQUEST"];
 export const locationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Location"]["status"]> = ["available", "full", "locked"];
 export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost", "metrics:read"];
 export const tokenStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenStatus"]> = ["active", "disabled", "expired"];
+export const livenessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Liveness"]["status"]> = ["alive"];
+export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "degraded"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user_created", "user_updated", "user_disabled", "user_enabled", "token_created", "token_revealed", "token_disabled", "token_enabled", "token_deleted"];
 export const imageCatalogImagesTagsSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ImageCatalog"]["images"]["tags"]["source"]> = ["fleet", "registry"];

@@ -4,6 +4,10 @@
  */
 import AjvModule from 'ajv';
 import { join, resolve } from 'node:path';
+import { DEFAULT_STORAGE_BUDGET_BYTES } from './domain/storage-budget.js';
+import { parseNetwork } from './events/egress-guard.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/open-streams.js';
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/request-limits.js';
 
 const Ajv = AjvModule.default;
 
@@ -29,6 +33,16 @@ export interface Config {
   simulated: { readyMs: number; stopMs: number };
   /** The first admin panel operator, created on a data directory without operators. */
   admin: { email: string; password: string | undefined };
+  /** HTTP server deadlines and the connection cap. */
+  http: ServerLimits;
+  /** Labels and args of an account's retained sessions, at most (MiB). */
+  storageBudgetMiB: number;
+  /** Ended sessions' records (and delivery records) are kept this long, then purged. */
+  retentionHours: number;
+  /** Networks webhooks may reach although internal (CIDRs); by default none. */
+  webhookAllowedNetworks: string[];
+  /** What one account may hold at once. */
+  limits: { streams: StreamLimits; subscriptions: number };
   observability: {
     /** Count requests, starts, runtime events, store calls (off only to measure their cost). */
     metrics: boolean;
@@ -40,6 +54,12 @@ export interface Config {
     exportTraces: boolean;
   };
 }
+
+/** How long ended sessions' records stay (SESSION_RETENTION_HOURS): a week. */
+export const DEFAULT_RETENTION_HOURS = 7 * 24;
+
+/** Webhook subscriptions one account may have (SUBSCRIPTIONS_PER_ACCOUNT). */
+export const DEFAULT_SUBSCRIPTION_LIMIT = 25;
 
 const schema = {
   type: 'object',
@@ -65,6 +85,16 @@ const schema = {
     SIMULATED_STOP_MS: { type: 'integer', minimum: 0, default: 800 },
     ADMIN_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', default: 'admin@localhost' },
     ADMIN_PASSWORD: { type: 'string', minLength: 12, maxLength: 1024 },
+    HTTP_HEADERS_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.headersTimeoutMs },
+    HTTP_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.requestTimeoutMs },
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs },
+    HTTP_MAX_CONNECTIONS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnections },
+    EVENT_STREAMS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.events },
+    LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
+    SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
+    WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
+    STORAGE_BUDGET_MIB: { type: 'number', minimum: 0, default: DEFAULT_STORAGE_BUDGET_BYTES / 1024 / 1024 },
+    SESSION_RETENTION_HOURS: { type: 'number', minimum: 0, default: DEFAULT_RETENTION_HOURS },
     METRICS: { type: 'boolean', default: true },
     METRICS_TOP_ACCOUNTS: { type: 'integer', minimum: 0, maximum: 1000, default: 10 },
     OVERVIEW_INTERVAL_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 10 },
@@ -109,6 +139,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS as number,
     simulated: { readyMs: raw.SIMULATED_READY_MS as number, stopMs: raw.SIMULATED_STOP_MS as number },
     admin: { email: raw.ADMIN_EMAIL as string, password: raw.ADMIN_PASSWORD as string | undefined },
+    http: {
+      headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS as number,
+      requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS as number,
+      keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
+      maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
+    },
+    retentionHours: raw.SESSION_RETENTION_HOURS as number,
+    storageBudgetMiB: raw.STORAGE_BUDGET_MIB as number,
+    webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS as string),
+    limits: {
+      streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },
+      subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT as number,
+    },
     observability: {
       metrics: raw.METRICS as boolean,
       topAccounts: raw.METRICS_TOP_ACCOUNTS as number,
@@ -116,4 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       exportTraces: raw.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
     },
   };
+}
+
+/** WEBHOOK_ALLOWED_NETWORKS: comma-separated CIDRs (`10.1.0.0/16, fd00::/8`). */
+function allowedNetworks(text: string): string[] {
+  const networks = text.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const malformed = networks.filter((n) => !parseNetwork(n));
+  if (malformed.length > 0) throw new ConfigError(`invalid configuration: WEBHOOK_ALLOWED_NETWORKS has ${malformed.join(', ')}, not CIDRs`);
+  return networks;
 }

@@ -1,8 +1,10 @@
 /** Runs the service with configuration from the environment (see README, Configuration). */
 import { ConfigError, loadConfig } from './config.js';
 import { FleetConfigError } from './fleet.js';
-import { createService } from './service.js';
-import { DataDirectoryInUse } from './store/sqlite.js';
+import { isStoreFault, STORE } from './health.js';
+import { portFree } from './port-check.js';
+import { createService, type Service } from './service.js';
+import { DatabaseCorrupt, DataDirectoryInUse } from './store/sqlite.js';
 
 function fatal(message: string): never {
   console.error(message);
@@ -17,7 +19,17 @@ try {
   throw error;
 }
 
-let service;
+// Before anything is created: a busy port must not cost the one-time token and password.
+const free = await portFree(config.host, config.port);
+if (free !== true) {
+  fatal(
+    free.code === 'EADDRINUSE'
+      ? `${config.host}:${config.port} is already in use (another session host?): stop it or set PORT; nothing was created`
+      : `cannot listen on ${config.host}:${config.port}: ${free.message}; nothing was created`,
+  );
+}
+
+let service: Service;
 try {
   service = createService(config, {
     logger: {
@@ -27,9 +39,24 @@ try {
     },
   });
 } catch (error) {
-  if (error instanceof DataDirectoryInUse || error instanceof FleetConfigError) fatal(error.message);
+  if (error instanceof DataDirectoryInUse || error instanceof DatabaseCorrupt || error instanceof FleetConfigError) fatal(error.message);
   throw error;
 }
+
+// The last resort, for an error no code path caught. A store fault (a full disk, an I/O error) is
+// safe to live with: every write is a transaction that committed or rolled back, and the service
+// reports itself degraded until writes succeed again. Anything else may have left memory
+// inconsistent: exit non-zero with the reason, and the restart recovers from the store.
+function lastResort(error: unknown, origin: string): void {
+  if (isStoreFault(error)) {
+    service.health.failed(STORE, error);
+    return;
+  }
+  console.error(`fatal: ${origin}, exiting so that a restart recovers from the store:`, error);
+  process.exit(1);
+}
+process.on('uncaughtException', (error, origin) => lastResort(error, origin));
+process.on('unhandledRejection', (reason) => lastResort(reason, 'unhandledRejection'));
 
 if (service.bootstrapped?.generatedToken) {
   // Shown once, on the terminal, by design: it is the only way to learn the first token.

@@ -3,7 +3,8 @@
  * runs it; tests start it in-process on port 0 with a data directory of their own.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Server } from 'node:net';
+import { isAbsolute, join } from 'node:path';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyServerOptions } from 'fastify';
@@ -16,14 +17,22 @@ import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
 import { Sessions } from './domain/sessions.js';
+import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
+import { EgressGuard } from './events/egress-guard.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, projectRoot, sandboxFleet, type FleetConfig } from './fleet.js';
+import { monotonicMs, steadyClock } from './clock.js';
+import { listenControl, type ControlRequest } from './control.js';
+import { Health, isStoreFault, STORE } from './health.js';
+import { instanceIdentity } from './instance.js';
 import { accountHandlers } from './http/account-handlers.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { createApp } from './http/app.js';
-import { eventHandlers, OpenStreams } from './http/event-handlers.js';
+import { eventHandlers } from './http/event-handlers.js';
+import { healthHandlers } from './http/health-handlers.js';
 import { observabilityHandlers } from './http/observability-handlers.js';
+import { OpenStreams } from './http/open-streams.js';
 import { outputHandlers } from './http/output-handlers.js';
 import { registryHandlers } from './http/registry-handlers.js';
 import { sessionHandlers } from './http/session-handlers.js';
@@ -48,7 +57,8 @@ import { createAccessGrants, createAccountRepository } from './store/account-rep
 import { createAuditLog, createNodeLocks, createOperatorRepository } from './store/admin-repository.js';
 import { createImageTagRepository } from './store/image-tag-repository.js';
 import { createSessionRepository } from './store/session-repository.js';
-import { openDatabase } from './store/sqlite.js';
+import { backupDataDir } from './store/backup.js';
+import { openDatabase, probeWrite, type Db } from './store/sqlite.js';
 import { createSubscriptionRepository } from './store/subscription-repository.js';
 import { createTokenRepository } from './store/token-repository.js';
 
@@ -70,7 +80,7 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
-function createRuntime(config: Config, fleet: FleetConfig, now: () => number): Runtime {
+function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string): Runtime {
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   if (driver === 'docker') {
@@ -92,6 +102,7 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
       graceMs: fleet.runtime.stopGraceSeconds * 1000,
       retentionHours: fleet.runtime.retentionHours ?? 24,
       now,
+      instanceId,
     });
   }
   const { isolation } = fleet.runtime;
@@ -105,12 +116,15 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number): R
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
     isolation: bwrap ? (workDir) => bubblewrapArgs(bwrap, projectRoot, config.dataDir, workDir) : undefined,
     now,
+    instanceId,
   });
 }
 
 export interface Service {
   app: ReturnType<typeof createApp>;
   sessions: Sessions;
+  /** Background failures and readiness (GET /readyz); main.ts reports store faults that escaped. */
+  health: Health;
   bootstrapped: BootstrapResult | undefined;
   /** The first panel operator, when listen() created it; with the password when it was generated. */
   operatorBootstrapped: { email: string; generatedPassword?: string } | undefined;
@@ -125,14 +139,23 @@ export function createService(
   config: Config,
   options: {
     logger?: FastifyServerOptions['logger'];
+    /** The wall clock (read at start). */
     now?: () => number;
+    /** What advances the service's clock from there (server/clock.ts); tests that move time move both. */
+    monotonic?: () => number;
     /** Where spans go instead of OTLP, each as it ends (tests); traces are recorded when this or an OTLP endpoint is set. */
     spanExporter?: SpanExporter;
   } = {},
 ): Service {
-  const now = options.now ?? Date.now;
+  const now = steadyClock(options.now ?? Date.now, options.monotonic ?? monotonicMs);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(config.dataDir, 'service.db'));
+  // Logs through the app's logger, created below (background work starts only after that).
+  const health = new Health({
+    log: { error: (fields, message) => app.log.error(fields, message), info: (fields, message) => app.log.info(fields, message) },
+    probe: () => probeWrite(db),
+    now,
+  });
   const box = config.secretKey
     ? SecretBox.fromKey(Buffer.from(config.secretKey, 'base64'))
     : SecretBox.fromKeyFile(join(config.dataDir, 'secret.key'));
@@ -158,7 +181,8 @@ export function createService(
   const recorded = observing.metrics ? metrics : undefined;
 
   const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
-  const runtime = instrument(createRuntime(config, fleet, now), 'runtime', { tracing });
+  const instance = instanceIdentity(config.dataDir);
+  const runtime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
   const sessionRepository = instrument(createSessionRepository(db), 'store', { tracing, duration: recorded?.storeDuration });
   const storedSubscriptions = createSubscriptionRepository(db);
   const subscriptions = recorded ? countDeliveries(recorded, storedSubscriptions) : storedSubscriptions;
@@ -178,7 +202,9 @@ export function createService(
       tickMs: config.quota.tickMs,
     },
     now,
+    health,
   );
+  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedBytes(accountId));
   const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
@@ -186,9 +212,11 @@ export function createService(
     quota,
     startRate: createStartRateLimiter(config.startRate),
     now,
-    onError: (error) => app.log.error({ err: error }, 'session background work failed'),
+    reporter: health,
+    storage,
   }), 'domain', { tracing });
   const lag = recorded ? deliveryLag(recorded, now) : () => {};
+  const guard = new EgressGuard(config.webhookAllowedNetworks);
   const webhooks = new WebhookDispatcher({
     subscriptions,
     events: sessionRepository,
@@ -199,9 +227,12 @@ export function createService(
     },
     now,
     backoffMs: config.webhookBackoffMs,
-    onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+    onError: (error) => health.failed('webhooks', error),
+    onRecorded: () => health.recovered('webhooks'),
+    guard,
+    isAccountActive: (id) => accounts.findById(id)?.disabled === false,
   });
-  sessions.onChange(() => webhooks.kick());
+  sessions.onChange((change) => webhooks.notify(change.session.accountId));
 
   const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
   if (recorded) {
@@ -219,47 +250,95 @@ export function createService(
     app.log.error({ err: error }, 'overview sample failed'),
   );
 
-  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit: createAuditLog(db), fleet, now });
+  const audit = createAuditLog(db);
+  const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
-  const eventStreams = new OpenStreams();
+  const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
   const handlers: Handlers = {
-    ...tokenHandlers(tokens),
+    ...healthHandlers(health),
+    ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
-    ...outputHandlers(sessions),
+    ...outputHandlers(sessions, eventStreams),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now),
-    ...subscriptionHandlers(subscriptions, () => sessionRepository.latestEventId(), box, now),
+    ...subscriptionHandlers({
+      subscriptions,
+      latestEventId: () => sessionRepository.latestEventId(),
+      box,
+      now,
+      perAccount: config.limits.subscriptions,
+      guard,
+    }),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, now }),
     ...observabilityHandlers(metrics, overview),
   };
 
-  const app = createApp({ tokens, operators, handlers, sandbox: config.sandbox, logger: options.logger ?? false, tracing, metrics: recorded });
+  const app = createApp({
+    tokens,
+    operators,
+    handlers,
+    sandbox: config.sandbox,
+    logger: options.logger ?? false,
+    tracing,
+    metrics: recorded,
+    serverLimits: config.http,
+  });
+  // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (isStoreFault(error)) health.failed(STORE, error);
+  });
+  // Timers retry by running again; pending last_used values stay queued until a flush succeeds.
   const timers = [
-    setInterval(() => tokens.flushUses(), LAST_USED_FLUSH_MS),
+    setInterval(() => health.guard('token-last-used', () => tokens.flushUses()), LAST_USED_FLUSH_MS),
     setInterval(
       () =>
-        sessionRepository.pruneEvents({
-          count: EVENT_WINDOW.count,
-          sinceMs: now() - EVENT_WINDOW.ageMs,
-          // Never past a subscription that has not delivered them yet.
-          keepAfter: subscriptions.lowestCursor(),
+        health.guard('event-pruning', () => {
+          sessionRepository.pruneEvents({
+            count: EVENT_WINDOW.count,
+            sinceMs: now() - EVENT_WINDOW.ageMs,
+            // Never past what an account's subscriptions have yet to deliver.
+            floors: subscriptions.lowestCursors(),
+          });
+          // Ended sessions' records and old delivery records, after the retention.
+          const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
+          if (sessionRepository.purgeEnded(retainedSince) > 0) storage.forget();
+          subscriptions.pruneDeliveries(retainedSince);
         }),
       EVENT_WINDOW.pruneEveryMs,
     ),
   ];
   for (const timer of timers) timer.unref();
 
+  let control: Server | undefined;
   const service: Service = {
     app,
     sessions,
+    health,
     bootstrapped,
     operatorBootstrapped: undefined,
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
     async listen() {
       service.operatorBootstrapped = await operators.bootstrap(config.admin.email, config.admin.password);
+      if (instance.copiedFrom) {
+        app.log.warn(
+          { instanceId: instance.id, copiedFrom: instance.copiedFrom },
+          'this data directory is a copy (or was moved): it is a new instance, and the game servers of the one it came from are neither adopted nor stopped',
+        );
+      }
       await sessions.recover();
+      const orphaned = sessions.orphaned();
+      if (orphaned.length > 0) {
+        const where = [...new Set(orphaned.map((s) => `${s.nodeId} on ${s.host}`))].join(', ');
+        app.log.warn(
+          `${orphaned.length} live session(s) on nodes no longer in the fleet file (${where}): their ports stay reserved on those host addresses until the sessions end`,
+        );
+      }
       await app.listen({ host: config.host, port: config.port });
+      control = await listenControl(config.dataDir, (request) => controlCommand(db, config.dataDir, request)).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'no control socket in the data directory: npm run backup needs the service stopped');
+        return undefined;
+      });
       const address = app.server.address();
       if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -268,19 +347,30 @@ export function createService(
     async close() {
       for (const timer of timers) clearInterval(timer);
       webhooks.close();
+      health.close();
       overview.close();
       eventStreams.endAll();
       // In-flight requests get a moment to finish; a client that holds a connection open does not hold up the shutdown.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
       clearTimeout(cutOff);
+      control?.close();
       // Game servers keep running; the next start adopts them.
       await sessions.close();
       await runtime.close();
-      tokens.flushUses();
+      // A full disk loses only these last_used times, never the shutdown.
+      health.guard('token-last-used', () => tokens.flushUses());
       db.close();
       await tracing.shutdown();
     },
   };
   return service;
+}
+
+/** What the control socket (npm run backup) may ask of the running service. */
+async function controlCommand(db: Db, dataDir: string, request: ControlRequest) {
+  if (request.command !== 'backup' || typeof request.target !== 'string' || !isAbsolute(request.target)) {
+    return { ok: false as const, error: 'expected {"command":"backup","target":"<absolute directory>"}' };
+  }
+  return { ok: true as const, ...(await backupDataDir(db, dataDir, request.target)) };
 }

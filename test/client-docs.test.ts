@@ -48,15 +48,18 @@ describe('the API reference', () => {
     const html = readFileSync('docs/api/index.html', 'utf8');
     expect(html).toContain('<title>Session hosting API reference</title>');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/); // --inlineBundle: Redoc is inline, the page works offline
+    expect(html).not.toContain('cdn.redoc.ly'); // nor does its logo come from a CDN
     expectEveryOperation(html);
   });
 
   it('is served at /docs by the service, listing every operation', async () => {
     // Needs the server's GET /docs route (see the client/CLI/docs section of README.md).
-    const response = await fetch(`${running.url}/docs`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expectEveryOperation(await response.text());
+    for (const path of ['/docs', '/docs/']) {
+      const response = await fetch(`${running.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expectEveryOperation(await response.text());
+    }
   });
 
   it('documents the sandbox and has a quick start', () => {

@@ -3,30 +3,21 @@
  * client from generated/openapi.yaml, the client plus a small lifecycle script compile with tsc,
  * and the script starts, lists and stops a session on the real service.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientProject, compileAndRun, run, typeChecks } from './support/generated-clients.js';
 import { startService, type RunningService } from './support/service.js';
-
-function run(command: string, args: string[], cwd = process.cwd()): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('close', (code) => done({ code, output }));
-  });
-}
 
 const lifecycle = `
 import { createClient, createConfig } from './client/index.js';
 import { getSession, listSessions, startSession, stopSession } from './sdk.gen.js';
-import type { Session, SessionStatus } from './types.gen.js';
+import type { Session, SessionStartRequest as StartRequest, SessionStatus } from './types.gen.js';
 
 const [baseUrl, token] = process.argv.slice(2) as [string, string];
 const client = createClient(createConfig({ baseUrl, auth: token }));
 const id = 'hey-api-1';
+${typeChecks}
 
 async function until(status: SessionStatus): Promise<Session> {
   for (let i = 0; i < 200; i++) {
@@ -55,29 +46,13 @@ console.log(JSON.stringify({
 }));
 `;
 
-const tsconfig = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['ES2023', 'DOM'],
-    types: ['node'],
-    strict: true,
-    skipLibCheck: false,
-    noEmit: true,
-  },
-  include: ['**/*.ts'],
-};
-
 describe('a client from another generator (@hey-api/openapi-ts)', () => {
   let running: RunningService;
   let dir: string;
 
   beforeAll(async () => {
     running = await startService({ runtime: 'simulated' });
-    // test-results/ is git-ignored; the package.json makes the .ts files ES modules.
-    mkdirSync('test-results', { recursive: true });
-    dir = resolve(mkdtempSync(join('test-results', 'hey-api-')));
+    dir = clientProject('hey-api');
   });
   afterAll(async () => {
     await running.close();
@@ -88,16 +63,11 @@ describe('a client from another generator (@hey-api/openapi-ts)', () => {
     const generated = await run(process.execPath, ['node_modules/@hey-api/openapi-ts/bin/run.js', '-i', resolve('generated/openapi.yaml'), '-o', join(dir, 'client-sdk')]);
     expect(generated.code, generated.output).toBe(0);
 
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     writeFileSync(join(dir, 'client-sdk', 'lifecycle.ts'), lifecycle);
-
-    const compiled = await run(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', dir]);
+    const { compiled, ran, result } = await compileAndRun(dir, 'client-sdk/lifecycle.ts', [running.url, running.token]);
     expect(compiled.code, compiled.output).toBe(0);
-
-    const ran = await run(process.execPath, ['--import', 'tsx', join(dir, 'client-sdk', 'lifecycle.ts'), running.url, running.token]);
-    expect(ran.code, ran.output).toBe(0);
-    expect(JSON.parse(ran.output.trim().split('\n').at(-1)!)).toEqual({
+    expect(ran?.code, ran?.output).toBe(0);
+    expect(result).toEqual({
       created: 201,
       running: 'running',
       listed: ['hey-api-1'],

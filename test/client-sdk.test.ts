@@ -13,6 +13,7 @@ import {
   createSessionHostClient,
   errorClasses,
   InvalidRequestError,
+  MethodNotAllowedError,
   NotFoundError,
   retryDelayMs,
   startSession,
@@ -214,7 +215,8 @@ describe('the client SDK against the sandbox', () => {
   });
 
   it('turns every documented error code into its typed error, with the identifier', async () => {
-    const statuses: Record<ErrorCode, string> = {
+    // 405 and 400 are answered by routing and the HTTP parser, not by an operation (below).
+    const statuses: Record<Exclude<ErrorCode, 'METHOD_NOT_ALLOWED' | 'BAD_REQUEST'>, string> = {
       UNAUTHORIZED: '401',
       QUOTA_EXCEEDED: '403',
       RESOURCE_NOT_FOUND: '404',
@@ -223,14 +225,17 @@ describe('the client SDK against the sandbox', () => {
       UNSUPPORTED_MEDIA_TYPE: '415',
       CAPACITY_UNAVAILABLE: '420',
       INVALID_REQUEST: '422',
+      TOO_MANY_REQUESTS: '429',
       INTERNAL_ERROR: '500',
     };
     const api = client();
     for (const [code, status] of Object.entries(statuses) as [ErrorCode, string][]) {
-      const result = await api.POST('/session', {
-        body: { id: 'sdk-sb-err', location: 'local-a', image: 'echo', restart: false },
-        headers: { 'X-Sandbox-Status': status },
-      });
+      const headers = { 'X-Sandbox-Status': status };
+      // Only sign-in documents 429.
+      const result: { data?: unknown; error?: { identifier: string }; response: Response } =
+        code === 'TOO_MANY_REQUESTS'
+          ? await api.POST('/admin/api/auth', { body: { email: 'ops@example.com', password: 'not-the-password' }, headers })
+          : await api.POST('/session', { body: { id: 'sdk-sb-err', location: 'local-a', image: 'echo', restart: false }, headers });
       let thrown: unknown;
       try {
         unwrap(result);
@@ -244,8 +249,14 @@ describe('the client SDK against the sandbox', () => {
       expect(error.statusCode).toBe(Number(status));
       expect(error.identifier).toBe(result.error?.identifier);
       expect(error.message).toContain(error.identifier);
-      if (error.code === 'CAPACITY_UNAVAILABLE') expect(error.retryAfter).toBe(3);
+      if (error.code === 'CAPACITY_UNAVAILABLE' || error.code === 'TOO_MANY_REQUESTS') expect(error.retryAfter).toBe(3);
     }
+  });
+
+  it('turns a method the path lacks into a MethodNotAllowedError, with Allow', async () => {
+    const result = await (client() as unknown as { DELETE: (path: string, init: object) => Promise<Parameters<typeof unwrap>[0]> }).DELETE('/session', {});
+    expect(() => unwrap(result)).toThrow(MethodNotAllowedError);
+    expect(result.response.headers.get('Allow')).toBe('GET, HEAD, POST');
   });
 
   it('rejects a wait for a session that does not exist with a NotFoundError', async () => {

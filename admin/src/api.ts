@@ -8,6 +8,7 @@ import type { paths } from '../../generated/types';
 import type { Error as ApiError, Scope } from '../../generated/types';
 
 export type {
+  AccountSessionList,
   AuditEntry,
   ImageCatalog,
   Location,

@@ -148,7 +148,7 @@ export function Table({
 }) {
   return (
     <div class="table-wrap">
-      <table>
+      <table class={actions ? 'with-actions' : undefined}>
         {caption && <caption class="visually-hidden">{caption}</caption>}
         <thead>
           <tr>

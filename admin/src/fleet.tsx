@@ -1,6 +1,8 @@
 /** Locations (nodes, capacity, maintenance locks), Sessions (every account's) and Images. */
 import { useEffect, useState } from 'preact/hooks';
-import { api, describeError, type ImageCatalog, type Location, type Session, type SessionStatus } from './api';
+import { api, describeError, type AccountSessionList, type ImageCatalog, type Location, type SessionStatus } from './api';
+
+type Session = AccountSessionList['sessions'][number];
 import { ErrorMessage, formatDate, Table } from './components';
 
 export function LocationsPage() {
@@ -113,17 +115,21 @@ export function SessionsPage() {
         <button type="submit">Filter</button>
       </form>
       <ErrorMessage error={error} />
-      <Table columns={['Session', 'Image', 'Location', 'State', 'Ports', 'Created']} actions empty={sessions.length === 0 && 'No sessions match.'}>
+      <Table columns={['Session', 'Account', 'Image', 'Location', 'State', 'End reason', 'Ports', 'Created']} actions empty={sessions.length === 0 && 'No sessions match.'}>
         {sessions.map((session) => (
           <tr key={session.id}>
             <td>
               <code>{session.id}</code>
             </td>
             <td>
+              <code>{session.account}</code>
+            </td>
+            <td>
               {session.image}:{session.tag}
             </td>
             <td>{session.location}</td>
             <td>{session.status}</td>
+            <td>{session.end_reason ?? '-'}</td>
             <td>{session.ports.map((p) => `${session.host}:${p.host}/${p.type}`).join(', ')}</td>
             <td>{formatDate(new Date(session.created).toISOString())}</td>
             <td class="buttons">

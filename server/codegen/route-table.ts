@@ -42,33 +42,17 @@ interface Parameter {
 }
 
 /**
- * Query parameters in deepObject style (`filter[mode]=ranked`) arrive as flat keys, so their
- * object schema becomes one property (or pattern) per bracketed key.
+ * The query string as one object of its parameters. Parameters in deepObject style
+ * (`filter[mode]=ranked`) arrive nested (the server's query parser builds the object), so each
+ * is validated against its own schema: its shape, `maxProperties`, `additionalProperties`.
  */
-function querySchema(document: OpenApiDocument, parameters: Parameter[]): JsonObject | undefined {
+function querySchema(parameters: Parameter[]): JsonObject | undefined {
   const query = parameters.filter((p) => p.in === 'query');
   if (query.length === 0) return undefined;
-  const properties: JsonObject = {};
-  const patternProperties: JsonObject = {};
-  const required: string[] = [];
-  for (const parameter of query) {
-    if (parameter.style === 'deepObject') {
-      const { properties: fields, additionalProperties } = resolveNode(document, parameter.schema) ?? {};
-      if (isObject(fields)) {
-        for (const [field, schema] of Object.entries(fields)) properties[`${parameter.name}[${field}]`] = clean(schema);
-      }
-      if (isObject(additionalProperties)) {
-        patternProperties[`^${parameter.name}\\[[^\\]]+\\]$`] = clean(additionalProperties);
-      }
-    } else {
-      properties[parameter.name] = clean(parameter.schema);
-      if (parameter.required) required.push(parameter.name);
-    }
-  }
+  const required = query.filter((p) => p.required).map((p) => p.name);
   return {
     type: 'object',
-    properties,
-    ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
+    properties: Object.fromEntries(query.map((p) => [p.name, clean(p.schema)])),
     ...(required.length > 0 ? { required } : {}),
   };
 }
@@ -140,7 +124,7 @@ export function collectRoutes(document: OpenApiDocument, sources: Record<string,
         requestContentType = type;
         if (isObject(media) && media.schema) schema.body = clean(media.schema);
       }
-      const querystring = querySchema(document, parameters);
+      const querystring = querySchema(parameters);
       if (querystring) schema.querystring = querystring;
       const params = partSchema(parameters, 'path');
       if (params) schema.params = params;

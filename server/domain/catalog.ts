@@ -66,7 +66,9 @@ export class Catalog {
 
   /** The launch configuration of `image:tag` for the account, if the tag exists for it. */
   tag(accountId: string, image: ImageConfig, tag: string): TagConfig | undefined {
-    return image.tags[tag] ?? (this.tags.has(accountId, image.name, tag) ? image.tags[image.defaultTag] : undefined);
+    // Own keys only: `constructor` or `__proto__` is a tag nobody declared, not an inherited property.
+    const declared = Object.hasOwn(image.tags, tag) ? image.tags[tag] : undefined;
+    return declared ?? (this.tags.has(accountId, image.name, tag) ? image.tags[image.defaultTag] : undefined);
   }
 
   /** Register a pushed tag; false when the account has no such image. */

@@ -13,7 +13,8 @@ export type Placement =
 export function place(
   nodes: readonly NodeConfig[],
   liveSessions: (nodeId: string) => number,
-  usedPorts: (nodeId: string) => ReadonlySet<number>,
+  /** Ports in use on the node's host address (unique per host, across node ids and renames). */
+  usedPorts: (node: NodeConfig) => ReadonlySet<number>,
   portCount: number,
 ): Placement {
   const unlocked = nodes.filter((node) => !node.locked);
@@ -23,7 +24,7 @@ export function place(
     .filter((c) => c.free > 0)
     .sort((a, b) => b.free - a.free);
   for (const { node } of candidates) {
-    const ports = freePorts(node.ports, usedPorts(node.id), portCount);
+    const ports = freePorts(node.ports, usedPorts(node), portCount);
     if (ports) return { ok: true, node, ports };
   }
   return { ok: false, reason: 'full' };

@@ -5,6 +5,7 @@
  * sessions on a timer: each account with running sessions has a deadline (remaining time shared
  * by its running sessions), recomputed only when that account's sessions change.
  */
+import type { FailureReporter } from '../health.js';
 
 export interface QuotaPolicy {
   /** Charge run time at all (the sandbox does not). */
@@ -47,8 +48,10 @@ export class Quota {
     private readonly store: QuotaStore,
     private readonly policy: QuotaPolicy,
     private readonly now: () => number,
+    /** A tick that fails (the store) is reported and simply runs again at the next tick. */
+    private readonly reporter?: FailureReporter,
   ) {
-    this.timer = setInterval(() => this.tick(), policy.tickMs);
+    this.timer = setInterval(() => this.guardedTick(), policy.tickMs);
     this.timer.unref();
   }
 
@@ -101,6 +104,16 @@ export class Quota {
 
   close(): void {
     clearInterval(this.timer);
+  }
+
+  private guardedTick(): void {
+    try {
+      this.tick();
+      this.reporter?.recovered('quota');
+    } catch (error) {
+      if (!this.reporter) throw error;
+      this.reporter.failed('quota', error);
+    }
   }
 
   private tick(): void {

@@ -73,7 +73,8 @@ export interface SessionRepository {
   exists(id: string): boolean;
   liveSessionsOn(nodeId: string): number;
   liveCountsByNode(): Map<string, number>;
-  portsInUse(nodeId: string): Set<number>;
+  /** Host ports held by live sessions on this host address, whatever node id they were placed on. */
+  portsInUse(host: string): Set<number>;
   insert(record: SessionRecord): void;
   find(id: string): SessionRecord | undefined;
   list(filter: SessionFilter): SessionRecord[];
@@ -90,8 +91,16 @@ export interface SessionRepository {
   latestEventId(): number;
   /** The lowest event id still kept (the replay window's start), or undefined when none is. */
   oldestEventId(): number | undefined;
-  /** Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but none after `keepAfter`. */
-  pruneEvents(window: { count: number; sinceMs: number; keepAfter?: number }): void;
+  /**
+   * Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but
+   * none of an account's after its floor (what its webhook subscriptions have yet to deliver).
+   * Floors are per account: one idle subscription holds back its own account's events only.
+   */
+  pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): void;
+  /** Bytes of labels and args of the account's sessions on record (the storage budget's measure). */
+  storedBytes(accountId: string): number;
+  /** Forget sessions that ended before `endedBefore` (their records, ports, players); returns how many. */
+  purgeEnded(endedBefore: number): number;
   /** When each of the account's live sessions started running (those that have). */
   runningSince(accountId: string): number[];
   accountsWithRunningSessions(): string[];

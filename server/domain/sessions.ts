@@ -7,12 +7,15 @@
 import { Readable } from 'node:stream';
 import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../fleet.js';
 import { dockerImageRef, resolveCommand } from '../fleet.js';
+import type { FailureReporter } from '../health.js';
 import type { Runtime, RuntimeEvent } from '../runtime/runtime.js';
 import type { Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
+import { OrderedRetry } from './ordered-retry.js';
 import type { Quota } from './quota.js';
 import { place } from './placement.js';
 import type { PortAllocation, SessionChanges, SessionFilter, SessionRecord, SessionRepository } from './session-record.js';
+import { storedBytes, type StorageBudget } from './storage-budget.js';
 import { canTransition, isFinal, type EndReason, type SessionStatus } from './session-states.js';
 
 export interface StartRequest {
@@ -27,10 +30,13 @@ export interface StartRequest {
   ttl?: string;
 }
 
+export type TagExistsResult = { ok: true; exists: boolean } | { ok: false; what: 'location' | 'image'; name: string };
+
 export type StartFailure =
   | { reason: 'reserved_env'; names: string[] }
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
   | { reason: 'quota_exceeded' }
+  | { reason: 'storage_exceeded'; budgetBytes: number }
   | { reason: 'conflict' }
   | { reason: 'no_capacity'; why: 'full' | 'locked' }
   | { reason: 'no_capacity'; why: 'rate_limited'; retryAfterMs: number };
@@ -47,8 +53,12 @@ export interface SessionsDependencies {
   quota: Quota;
   startRate: StartRateLimiter;
   now: () => number;
-  /** Where failures of background work (ttl, quota ends) are reported. */
+  /** Where failures of background work (runtime events, ttl, quota ends) are reported; they are retried. */
+  reporter?: FailureReporter;
+  /** Without a reporter: where those failures are logged. */
   onError?: (error: unknown) => void;
+  /** Labels and args per account; unbounded without. */
+  storage?: StorageBudget;
 }
 
 export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
@@ -57,7 +67,10 @@ export type PlayersResult =
   | { ok: true; players: string[] }
   | { ok: false; reason: 'not_found' | 'ended'; sessionId: string };
 
-export type ArtifactRootResult = { ok: true; root: string } | { ok: false; reason: 'not_found' | 'live' | 'none' };
+export type ArtifactRootResult =
+  /** `viewRoot`: the absolute path at which the session saw `root` (absolute artifact paths are read against it). */
+  | { ok: true; root: string; viewRoot: string }
+  | { ok: false; reason: 'not_found' | 'live' | 'none' };
 
 export interface LocationView {
   id: string;
@@ -86,6 +99,8 @@ const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 
 /** setTimeout takes at most 2^31-1 ms; longer ttls re-arm until due. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How soon background work that failed (a full disk) is tried again. */
+const RETRY_MS = 1000;
 
 export class Sessions {
   private readonly ttlTimers = new Map<string, NodeJS.Timeout>();
@@ -97,14 +112,25 @@ export class Sessions {
   private readonly quota: Quota;
   private readonly startRate: StartRateLimiter;
   private readonly now: () => number;
-  private readonly onError: (error: unknown) => void;
+  private readonly reporter: FailureReporter;
+  private readonly runtimeEvents: OrderedRetry<RuntimeEvent>;
+  private readonly storage: StorageBudget | undefined;
 
   constructor(deps: SessionsDependencies) {
-    this.onError = deps.onError ?? ((error) => console.error('session background work failed', error));
+    const onError = deps.onError ?? ((error) => console.error('session background work failed', error));
+    this.reporter = deps.reporter ?? { failed: (_component, error) => (onError(error), ''), recovered: () => {} };
     ({ repository: this.repository, runtime: this.runtime, catalog: this.catalog, quota: this.quota } = deps);
-    ({ startRate: this.startRate, now: this.now } = deps);
-    this.runtime.onEvent((event) => this.onRuntimeEvent(event));
-    this.quota.whenExhausted((accountId) => this.background(this.endAllOf(accountId, 'quota_exhausted')));
+    ({ startRate: this.startRate, now: this.now, storage: this.storage } = deps);
+    // An event that cannot be recorded (a full disk) is retried, in order with its session's next ones.
+    this.runtimeEvents = new OrderedRetry({
+      key: (event) => event.sessionId,
+      run: (event) => this.onRuntimeEvent(event),
+      reporter: this.reporter,
+      component: 'runtime-events',
+      retryMs: RETRY_MS,
+    });
+    this.runtime.onEvent((event) => this.runtimeEvents.push(event));
+    this.quota.whenExhausted((accountId) => this.background('quota', this.endAllOf(accountId, 'quota_exhausted')));
   }
 
   /** Called with every state change (events, webhooks); returns a function that unsubscribes. */
@@ -127,6 +153,8 @@ export class Sessions {
     const tag = this.catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
     if (!this.quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
+    const bytes = storedBytes(request.labels, request.args);
+    if (this.storage && !this.storage.allows(accountId, bytes)) return { ok: false, reason: 'storage_exceeded', budgetBytes: this.storage.budgetBytes };
     const rate = await this.startRate.take(accountId, location.id);
     if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
@@ -140,7 +168,7 @@ export class Sessions {
       const placement = place(
         nodes.nodes,
         (nodeId) => this.repository.liveSessionsOn(nodeId),
-        (nodeId) => this.repository.portsInUse(nodeId),
+        (node) => this.repository.portsInUse(node.host),
         tag.ports.length,
       );
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
@@ -173,6 +201,7 @@ export class Sessions {
     if (!placed.ok) return placed;
 
     const session = placed.session;
+    this.storage?.charge(accountId, bytes);
     this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
     try {
@@ -224,7 +253,13 @@ export class Sessions {
     const session = this.get(accountId, id);
     if (!session) return { ok: false, reason: 'not_found' };
     if (isFinal(session.status)) return { ok: false, reason: 'ended' };
-    await this.end(session, reason);
+    try {
+      await this.end(session, reason);
+    } catch (error) {
+      // Recorded in part (a full disk): the stop is under way, so it is finished in the background.
+      if (this.repository.find(id)?.pendingEndReason) void this.persist('stop', () => this.endIfLive(id, reason));
+      throw error;
+    }
     return { ok: true };
   }
 
@@ -298,17 +333,27 @@ export class Sessions {
       .map((l) => ({ id: l.id, ips: l.ips }));
   }
 
+  /** Whether `image:tag` is startable in the location (Gameye's tag-exists); which is unknown otherwise. */
+  tagExists(accountId: string, locationId: string, imageName: string, tag: string): TagExistsResult {
+    if (!this.catalog.location(accountId, locationId)) return { ok: false, what: 'location', name: locationId };
+    const image = this.catalog.image(accountId, imageName);
+    if (!image) return { ok: false, what: 'image', name: imageName };
+    return { ok: true, exists: this.catalog.tag(accountId, image, tag) !== undefined };
+  }
+
   /** The game server's output; with `follow`, streamed until the session ends. */
   logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
-    if (!this.get(accountId, id)) return undefined;
-    return this.runtime.logs(id, options) ?? Readable.from([]);
+    const session = this.get(accountId, id);
+    if (!session) return undefined;
+    // An ended session's output is complete: nothing to follow.
+    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
   }
 
   /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
   async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
     if (!this.repository.find(id)) return undefined;
-    // A line takes at least a byte or two: asking for maxBytes / 2 lines keeps the tail whole.
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), tailLines: Math.ceil(maxBytes / 2) });
+    // Seek where the runtime can (bytes from the end); engines that count lines get a line count.
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {
@@ -324,7 +369,7 @@ export class Sessions {
     if (!session) return { ok: false, reason: 'not_found' };
     if (!isFinal(session.status)) return { ok: false, reason: 'live' };
     const root = this.runtime.artifactRoot(id);
-    return root ? { ok: true, root } : { ok: false, reason: 'none' };
+    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(id) ?? root } : { ok: false, reason: 'none' };
   }
 
   /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
@@ -339,15 +384,22 @@ export class Sessions {
       });
       const current = this.repository.find(session.id)!;
       if (isFinal(current.status)) continue;
-      if (current.status === 'draining' || current.status === 'shuttingdown') await this.end(current, current.pendingEndReason ?? 'stopped');
+      if (current.status === 'draining' || current.status === 'shuttingdown') await this.persist('recovery', () => this.endIfLive(session.id, 'stopped'));
       this.armTtl(current);
     }
     this.quota.recomputeAll();
   }
 
+  /** Live sessions on node ids the fleet no longer has (renamed or removed): their ports stay reserved by host. */
+  orphaned(): SessionRecord[] {
+    const nodes = new Set(this.catalog.allLocations().flatMap((location) => location.nodes.map((node) => node.id)));
+    return this.repository.live().filter((session) => !nodes.has(session.nodeId));
+  }
+
   async close(): Promise<void> {
     for (const timer of this.ttlTimers.values()) clearTimeout(timer);
     this.ttlTimers.clear();
+    this.runtimeEvents.close();
     this.quota.close();
   }
 
@@ -355,6 +407,12 @@ export class Sessions {
   private async endAllOf(accountId: string, reason: EndReason): Promise<void> {
     const live = this.repository.list({ accountId, all: false, labels: {}, notLabels: {} });
     await Promise.all(live.map((session) => this.end(session, reason)));
+  }
+
+  /** End a session unless it has ended meanwhile; a stop under way keeps its reason. */
+  private async endIfLive(id: string, reason: EndReason): Promise<void> {
+    const current = this.repository.find(id);
+    if (current && !isFinal(current.status)) await this.end(current, current.pendingEndReason ?? reason);
   }
 
   private async end(session: SessionRecord, reason: EndReason): Promise<void> {
@@ -378,7 +436,7 @@ export class Sessions {
           this.transition(session.id, 'running', { runningSince: session.runningSince ?? event.at });
           // Back from an unreachable node with a stop pending: finish the stop.
           if (session.status === 'server_unreachable' && session.pendingEndReason) {
-            this.background(this.end(this.repository.find(session.id)!, session.pendingEndReason));
+            this.background('runtime-events', this.end(this.repository.find(session.id)!, session.pendingEndReason));
           }
         }
         return;
@@ -449,23 +507,37 @@ export class Sessions {
   }
 
   /** Work started by a timer or an event, with no caller to answer: a failure is reported, never fatal. */
-  private background(work: Promise<unknown>): void {
-    work.catch((error: unknown) => this.onError(error));
+  private background(component: string, work: Promise<unknown>): Promise<boolean> {
+    return work.then(
+      () => (this.reporter.recovered(component), true),
+      (error: unknown) => (this.reporter.failed(component, error), false),
+    );
+  }
+
+  /** Background work retried until it succeeds; resolves after the first attempt. */
+  private async persist(component: string, work: () => Promise<unknown>): Promise<void> {
+    if (await this.background(component, work())) return;
+    setTimeout(() => void this.persist(component, work), RETRY_MS).unref();
   }
 
   private notify(change: SessionChange) {
     for (const listener of this.listeners) listener(change);
   }
 
-  private armTtl(session: SessionRecord): void {
+  private armTtl(session: SessionRecord, retryMs?: number): void {
     if (session.expires === null) return;
-    const delay = Math.max(0, session.expires - this.now());
-    const timer = setTimeout(() => {
+    const delay = retryMs ?? Math.max(0, session.expires - this.now());
+    const wait = Math.min(delay, MAX_TIMER_MS);
+    const timer = setTimeout(async () => {
       const current = this.repository.find(session.id);
       if (!current || isFinal(current.status)) return;
-      if (current.expires! > this.now()) return this.armTtl(current);
-      this.background(this.stop(current.accountId, current.id, 'ttl_expired'));
-    }, Math.min(delay, MAX_TIMER_MS));
+      // The timer measured the wait on a monotonic clock: only a wait cut short by the timer limit
+      // goes on. A wall clock that says "not yet" was stepped back; it must not stretch the ttl.
+      if (wait === MAX_TIMER_MS && current.expires! > this.now()) return this.armTtl(current);
+      const stopped = await this.background('ttl', this.stop(current.accountId, current.id, 'ttl_expired'));
+      // Not recorded (a full disk): try again shortly; the expiry has not moved.
+      if (!stopped) this.armTtl(current, RETRY_MS);
+    }, wait);
     timer.unref();
     this.ttlTimers.set(session.id, timer);
   }

@@ -127,20 +127,33 @@ export class Tokens {
     const found = this.repository.findByHash(hash);
     if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
 
-    const now = this.now();
-    const own = this.problemWith(found, now);
-    if (own) return { ok: false, reason: own };
-    if (!this.accounts.isAccountActive(found.accountId)) return { ok: false, reason: 'account_disabled' };
-    for (let issuerId = found.issuerId; issuerId; ) {
-      const issuer = this.repository.findById(issuerId);
-      if (!issuer || this.problemWith(issuer, now)) return { ok: false, reason: 'issuer_invalid' };
-      issuerId = issuer.issuerId;
-    }
-
+    const problem = this.whyInvalid(found, this.now());
+    if (problem) return { ok: false, reason: problem };
     // The issuers' expiries bound this token's already (a derived token never outlives its issuer).
     const principal = { accountId: found.accountId, tokenId: found.id, scopes: new Set(found.scopes), expiresAt: found.expiresAt };
     this.verified.set(key, principal);
     return this.authorize(principal, required);
+  }
+
+  /**
+   * Whether a token still authenticates (not revoked, disabled or expired, its account and
+   * issuers fine): open streams ask this, to end when their token no longer would.
+   */
+  isLive(tokenId: string): boolean {
+    const found = this.repository.findById(tokenId);
+    return found !== undefined && this.whyInvalid(found, this.now()) === undefined;
+  }
+
+  private whyInvalid(found: TokenRecord, now: number): 'revoked' | 'disabled' | 'expired' | 'account_disabled' | 'issuer_invalid' | undefined {
+    const own = this.problemWith(found, now);
+    if (own) return own;
+    if (!this.accounts.isAccountActive(found.accountId)) return 'account_disabled';
+    for (let issuerId = found.issuerId; issuerId; ) {
+      const issuer = this.repository.findById(issuerId);
+      if (!issuer || this.problemWith(issuer, now)) return 'issuer_invalid';
+      issuerId = issuer.issuerId;
+    }
+    return undefined;
   }
 
   /** Drop every cached verdict; called by every write to tokens or accounts. */
@@ -217,13 +230,32 @@ export class Tokens {
     };
   }
 
-  /** Revoke one of the account's tokens; false when the account has no such live token. */
+  /** Revoke one of the account's tokens (operators: any); false when the account has no such live token. */
   revoke(accountId: string, tokenId: string): boolean {
     const record = this.repository.findById(tokenId);
     if (!record || record.accountId !== accountId || record.revokedAt !== null) return false;
     this.repository.revokeWithDescendants(tokenId, this.now());
     this.forgetVerified();
     return true;
+  }
+
+  /**
+   * Revoke a token as a caller: a token may revoke itself and the tokens it minted
+   * (transitively); a root token of the account (no issuer) may revoke any of its tokens. False
+   * when the token is not one the caller may revoke, which callers see as unknown.
+   */
+  revokeAs(caller: Principal, tokenId: string): boolean {
+    return this.mayRevoke(caller, tokenId) && this.revoke(caller.accountId, tokenId);
+  }
+
+  private mayRevoke(caller: Principal, tokenId: string): boolean {
+    if (this.repository.findById(caller.tokenId)?.issuerId === null) return true;
+    // Up the target's issuer chain: the caller is the target or one of its issuers.
+    for (let id: string | null = tokenId; id !== null; ) {
+      if (id === caller.tokenId) return true;
+      id = this.repository.findById(id)?.issuerId ?? null;
+    }
+    return false;
   }
 
   /** Mint a token for an account as an operator: any scopes, no issuer, optional lifetime. */

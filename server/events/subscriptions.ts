@@ -26,14 +26,17 @@ export interface SubscriptionRepository {
   insert(record: SubscriptionRecord, sealedSecret: Buffer): void;
   find(accountId: string, id: string): SubscriptionRecord | undefined;
   listForAccount(accountId: string): SubscriptionRecord[];
-  /** Every subscription not deleted, with its sealed secret. */
-  active(): (SubscriptionRecord & { sealed: Buffer })[];
+  /** The account's subscriptions not deleted, with their sealed secrets. */
+  activeForAccount(accountId: string): (SubscriptionRecord & { sealed: Buffer })[];
+  accountsWithSubscriptions(): string[];
   delete(id: string, at: number): void;
   /** Move on to the next event (delivered, or out of attempts). */
   advance(id: string, cursor: number, due: number): void;
   retryLater(id: string, attempt: number, due: number): void;
   recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): void;
   deliveries(subscriptionId: string, limit: number): DeliveryRecord[];
-  /** The lowest cursor of the active subscriptions: events after it must be kept for them. */
-  lowestCursor(): number | undefined;
+  /** Forget delivery records made before `before`. */
+  pruneDeliveries(before: number): void;
+  /** Per account with subscriptions, their lowest cursor: the account's events after it must be kept. */
+  lowestCursors(): Map<string, number>;
 }

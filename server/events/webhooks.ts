@@ -8,11 +8,12 @@
 import { createHmac } from 'node:crypto';
 import type { SessionRepository, StoredEvent } from '../domain/session-record.js';
 import type { SecretBox } from '../security/secret-box.js';
+import type { EgressGuard } from './egress-guard.js';
 import type { SubscriptionRecord, SubscriptionRepository } from './subscriptions.js';
+import { postWebhook } from './webhook-post.js';
 
 export const MAX_ATTEMPTS = 8;
 const TIMEOUT_MS = 10_000;
-const POLL_MS = 250;
 
 export function signature(secret: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
@@ -29,44 +30,111 @@ export interface WebhookOptions {
   /** The first retry waits this long; each next one twice as long. */
   backoffMs: number;
   onError: (error: unknown) => void;
+  /** A delivery was recorded (after failures: the store takes writes again). */
+  onRecorded?: () => void;
+  /** Where deliveries may connect. */
+  guard: EgressGuard;
+  /** A disabled account's subscriptions pause. */
+  isAccountActive: (accountId: string) => boolean;
 }
 
+/** How often paused (disabled) accounts are asked whether they are enabled again. */
+const PAUSED_CHECK_MS = 2000;
+
+/**
+ * Wakes only for accounts with something to deliver: a new event (notify()), a retry falling
+ * due (one timer per waiting subscription), a delivery finishing (there may be more behind
+ * it). Idle subscriptions, however many, cost nothing. A disabled account's subscriptions are
+ * paused (nothing is delivered, nothing is lost: their cursors stay) until it is enabled again.
+ */
 export class WebhookDispatcher {
   private readonly inFlight = new Set<string>();
-  private readonly timer: NodeJS.Timeout;
+  /** Accounts whose subscriptions may have events to deliver. */
+  private readonly pending = new Set<string>();
+  private readonly paused = new Set<string>();
+  /** Retry timers, by subscription id. */
+  private readonly retries = new Map<string, NodeJS.Timeout>();
+  private readonly pausedCheck: NodeJS.Timeout;
+  private scheduled = false;
+  private closed = false;
 
   constructor(private readonly options: WebhookOptions) {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
+    // After a start: whatever was left undelivered.
+    for (const accountId of options.subscriptions.accountsWithSubscriptions()) this.notify(accountId);
+    this.pausedCheck = setInterval(() => this.resumeEnabled(), PAUSED_CHECK_MS);
+    this.pausedCheck.unref();
   }
 
-  /** Look for due deliveries now (called on every session change). */
-  kick(): void {
-    const now = this.options.now();
-    for (const subscription of this.options.subscriptions.active()) {
-      if (subscription.due > now || this.inFlight.has(subscription.id)) continue;
-      // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
-      // state change's that kicked the dispatcher.
-      try {
-        const [event] = this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
-        if (!event) continue;
-        const secret = this.options.box.open(subscription.sealed, subscription.id);
-        this.inFlight.add(subscription.id);
-        void this.deliver(subscription, secret, event)
-          .catch((error: unknown) => this.options.onError(error))
-          .finally(() => {
-            this.inFlight.delete(subscription.id);
-            // There may be more events waiting behind this one.
-            setImmediate(() => this.kick());
-          });
-      } catch (error) {
-        this.options.onError(error);
-      }
-    }
+  /** The account has new events (called on every session change, and when a subscription is created). */
+  notify(accountId: string): void {
+    this.pending.add(accountId);
+    if (this.scheduled || this.closed) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.run();
+    });
   }
 
   close(): void {
-    clearInterval(this.timer);
+    this.closed = true;
+    clearInterval(this.pausedCheck);
+    for (const timer of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
+  }
+
+  private run(): void {
+    const accounts = [...this.pending];
+    this.pending.clear();
+    for (const accountId of accounts) {
+      if (!this.options.isAccountActive(accountId)) {
+        this.paused.add(accountId);
+        continue;
+      }
+      for (const subscription of this.options.subscriptions.activeForAccount(accountId)) this.consider(subscription);
+    }
+  }
+
+  private resumeEnabled(): void {
+    for (const accountId of this.paused) {
+      if (!this.options.isAccountActive(accountId)) continue;
+      this.paused.delete(accountId);
+      this.notify(accountId);
+    }
+  }
+
+  private consider(subscription: SubscriptionRecord & { sealed: Buffer }): void {
+    if (this.inFlight.has(subscription.id) || this.retries.has(subscription.id)) return;
+    const untilDue = subscription.due - this.options.now();
+    // A due time further out than the longest backoff was set before the clock stepped back:
+    // it is due now (otherwise a step back would stall deliveries until the clock caught up).
+    const wait = untilDue > this.options.backoffMs * 2 ** (MAX_ATTEMPTS - 1) ? 0 : untilDue;
+    if (wait > 0) {
+      const timer = setTimeout(() => {
+        this.retries.delete(subscription.id);
+        this.notify(subscription.accountId);
+      }, wait);
+      timer.unref();
+      this.retries.set(subscription.id, timer);
+      return;
+    }
+    // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
+    // state change's that woke the dispatcher.
+    try {
+      const [event] = this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
+      if (!event) return;
+      const secret = this.options.box.open(subscription.sealed, subscription.id);
+      this.inFlight.add(subscription.id);
+      void this.deliver(subscription, secret, event)
+        .then(() => this.options.onRecorded?.(), (error: unknown) => this.options.onError(error))
+        .finally(() => {
+          this.inFlight.delete(subscription.id);
+          // There may be more events waiting behind this one.
+          this.notify(subscription.accountId);
+        });
+    } catch (error) {
+      this.options.onError(error);
+    }
   }
 
   private async deliver(subscription: SubscriptionRecord, secret: string, event: StoredEvent): Promise<void> {
@@ -75,19 +143,12 @@ export class WebhookDispatcher {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(subscription.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Webhook-Signature': signature(secret, Math.floor(at / 1000), body),
-          'Webhook-Id': `${subscription.id}:${event.id}`,
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      statusCode = response.status;
-      await response.body?.cancel();
+      const headers = {
+        'Content-Type': 'application/json',
+        'Webhook-Signature': signature(secret, Math.floor(at / 1000), body),
+        'Webhook-Id': `${subscription.id}:${event.id}`,
+      };
+      statusCode = await postWebhook(subscription.url, headers, body, this.options.guard, TIMEOUT_MS);
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
     }

@@ -79,8 +79,8 @@ export function adminHandlers(deps: {
       if (!result.ok) {
         if (result.reason === 'rate_limited') {
           return {
-            ...fail(context, 'UNAUTHORIZED', { details: 'too many failed sign-in attempts; try again later' }),
-            headers: { 'Retry-After': String(Math.ceil(result.retryAfterMs / 1000)) } as Record<string, string>,
+            ...fail(context, 'TOO_MANY_REQUESTS', { details: 'too many sign-in attempts; try again later' }),
+            headers: { 'Retry-After': String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))) } as Record<string, string>,
           };
         }
         // One answer for an unknown email and a wrong password.
@@ -211,7 +211,7 @@ export function adminHandlers(deps: {
         ...(cursor.after ? { after: cursor.after } : {}),
       });
       const { page, nextCursor } = pageOf(found, query.limit);
-      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: nextCursor } };
+      return { status: 200, body: { sessions: page.map((session) => ({ ...sessionBody(session), account: session.accountId })), next_cursor: nextCursor } };
     },
 
     async stopAnySession({ params }, context) {

@@ -58,6 +58,7 @@ export function registerAdminPanel(app: FastifyInstance, notFound: NotFound, dis
     if (rest === 'api' || rest.startsWith('api/')) {
       return notFound(request, reply, `no route ${request.method} /admin/${rest.split('?')[0]}`);
     }
-    return send(request, reply, rest === '' ? 'index.html' : decodeURIComponent(rest));
+    // The router has decoded the path once already: decoding again would turn %25zz into a bad escape.
+    return send(request, reply, rest === '' ? 'index.html' : rest);
   });
 }

@@ -3,7 +3,10 @@
  * authenticates with the scopes the table names, validates with the spec's schemas, calls the
  * handler for the operationId and sends its typed reply. Every error leaves through errorBody().
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../../generated/handlers.js';
@@ -15,13 +18,23 @@ import type { Metrics } from '../observability/metrics.js';
 import { Tracing } from '../observability/tracing.js';
 import { authenticatePanel } from './admin-auth.js';
 import { registerAdminPanel } from './admin-panel.js';
+import { AllowedMethods } from './allowed-methods.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { Credentials, RequestContext } from './context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import type { OperationId, RouteDefinition } from './operation.js';
+import { parseQueryString } from './query-string.js';
+import {
+  bodyLimitOf,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_SERVER_LIMITS,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  requestLogFields,
+  type ServerLimits,
+} from './request-limits.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
 export const DOCS_FILE = resolve(import.meta.dirname, '../../docs/api/index.html');
 
@@ -42,6 +55,7 @@ export interface AppDependencies {
   /** Honour X-Sandbox-Status (the sandbox's errors on demand). */
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  serverLimits?: ServerLimits;
   /** Trace context per request (its trace id is the request id); default: not exported. */
   tracing?: Tracing;
   /** Where HTTP requests are counted; none: not counted. */
@@ -74,7 +88,11 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
   // API-Version here too: errors Fastify raises before routing skip the onSend hook.
-  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, ...headers }).type('application/json').send(body);
+  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && 'code' in body && 'identifier' in body;
 }
 
 function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, extras?: ErrorExtras) {
@@ -82,7 +100,7 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 }
 
 /** Fastify's own client errors, by their codes, as the spec's errors. */
-function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras } {
+function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras } {
   if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
   if (error.validation && error.validationContext === 'params') {
     // A path parameter of the wrong shape names nothing that exists.
@@ -96,7 +114,7 @@ function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras }
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'PAYLOAD_TOO_LARGE', extras: { details: `body exceeds ${BODY_LIMIT_BYTES} bytes` } };
+      return { code: 'PAYLOAD_TOO_LARGE', extras: { details: `body exceeds ${limit} bytes` } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { code: 'UNSUPPORTED_MEDIA_TYPE', extras: { details: 'expected application/json' } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -113,6 +131,31 @@ function classify(error: FastifyError): { code: ErrorCode; extras: ErrorExtras }
   return { code: 'INTERNAL_ERROR', extras: {} };
 }
 
+/** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
+const REASON_420 = 'Capacity Unavailable';
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (malformed request line or header,
+ * headers over the limit, too slow): answered on the socket in the spec's error body, while
+ * the socket can still take an answer.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket, log: (body: ErrorBody) => void): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const details = status === 431 ? 'request headers exceed 16 KiB' : status === 408 ? 'request not received in time' : `the request could not be parsed (${error.code ?? 'malformed'})`;
+  // An identifier in the shape of the others (a trace id): this request never reached tracing.
+  const body: ErrorBody = { ...errorBody('BAD_REQUEST', { requestId: randomBytes(16).toString('hex'), path: '' }, { details }), statusCode: status };
+  log(body);
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nAPI-Version: ${apiVersion}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
 function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
   const schemas: Record<string, object> = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -122,18 +165,28 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 }
 
 export function createApp(deps: AppDependencies) {
+  const allowed = new AllowedMethods();
+  const limits = deps.serverLimits ?? DEFAULT_SERVER_LIMITS;
   const tracing = deps.tracing ?? new Tracing();
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Request logs show no headers and no query values.
+    logger: typeof deps.logger === 'object' ? { ...deps.logger, serializers: { req: requestLogFields } } : (deps.logger ?? false),
     // The request id is its trace id: the error body's identifier, and on every log line.
     genReqId: (raw) => tracing.beginRequest(raw),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Slow clients (slowloris) lose their socket: headers, then the whole request, have a deadline.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
     // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
-    routerOptions: { maxParamLength: 4096 },
+    // deepObject parameters (`filter[mode]=ranked`) arrive nested, to be validated as the objects they are.
+    routerOptions: { maxParamLength: 4096, querystringParser: parseQueryString },
     // A path Fastify cannot decode (bad percent-encoding) names nothing: 404 in our error body.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, (body) => app.log.info({ identifier: body.identifier, code: body.code, details: body.details }, body.message)),
     frameworkErrors: (error, request, reply) => {
       setTraceparent(tracing, request as FastifyRequest, reply as FastifyReply);
       const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'RESOURCE_NOT_FOUND' : 'INVALID_REQUEST';
@@ -150,8 +203,11 @@ export function createApp(deps: AppDependencies) {
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (request.routeOptions.config.route?.requestContentType) parseJson(request, body as string, done);
-    else done(null, undefined);
+    if (!request.routeOptions.config.route?.requestContentType) done(null, undefined);
+    else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      // Refused before parsing: deep nesting costs the parser and validator, and no body of the spec has it.
+      done(new HttpFailure('INVALID_REQUEST', { violations: [{ field: 'body', description: `nests deeper than ${MAX_JSON_DEPTH} levels` }] }), undefined);
+    } else parseJson(request, body as string, done);
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (request.routeOptions.config.route?.requestContentType) {
@@ -164,8 +220,12 @@ export function createApp(deps: AppDependencies) {
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('API-Version', apiVersion);
+    if (reply.statusCode === 420) reply.raw.statusMessage = REASON_420;
+    // No response is ever to be sniffed into another type (an error body rendered as HTML).
+    reply.header('X-Content-Type-Options', 'nosniff');
   });
 
+  app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
   // First: refused requests are counted and traced too.
   observeHttp(app, tracing, deps.metrics);
 
@@ -192,18 +252,27 @@ export function createApp(deps: AppDependencies) {
     request.credentials = { principal: result.principal };
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const methods = allowed.of(pathOf(request));
+    if (methods.length > 0) {
+      const body = errorBody('METHOD_NOT_ALLOWED', { requestId: request.id, path: pathOf(request) }, {
+        details: `${request.method} is not a method of ${pathOf(request)}; it has ${methods.join(', ')}`,
+      });
+      return sendError(request, reply, body, { Allow: methods.join(', ') });
+    }
+    return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` });
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { code, extras } = classify(error);
+    const { code, extras } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
     return replyError(request, reply, code, extras);
   });
 
   // The API reference: public (not in the route table, so the auth hook skips it), not part of the contract.
-  app.get('/docs', async (request, reply) => {
+  app.get('/docs', serveDocs);
+  app.get('/docs/', serveDocs);
+  async function serveDocs(request: FastifyRequest, reply: FastifyReply) {
     let html: Buffer;
     try {
       html = await readFile(DOCS_FILE);
@@ -211,7 +280,7 @@ export function createApp(deps: AppDependencies) {
       return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: 'API reference not built: run npm run docs' });
     }
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  });
+  }
 
   // The admin panel's pages (the Vite build): public files, not in the route table; its API is.
   registerAdminPanel(app, (request, reply, details) => replyError(request, reply, 'RESOURCE_NOT_FOUND', { details }));
@@ -225,11 +294,13 @@ export function createApp(deps: AppDependencies) {
       // JSON.stringify, and nothing outside the documented shape can leak into a response.
       schema: { ...route.schema, response: jsonResponseSchemas(route) },
       config: { route },
+      bodyLimit: bodyLimitOf(route.operationId),
       handler: async (request, reply) => {
         const simulated = deps.sandbox ? simulatedError(request, route) : undefined;
         if (simulated) {
           const body = errorBody(simulated, { requestId: request.id, path: pathOf(request) }, { details: 'simulated by X-Sandbox-Status' });
-          return sendError(request, reply, body, simulated === 'CAPACITY_UNAVAILABLE' ? { 'Retry-After': '3' } : {});
+          const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS';
+          return sendError(request, reply, body, throttled ? { 'Retry-After': '3' } : {});
         }
         const closed = new AbortController();
         // Only a client that left before the answer needs telling; abort() costs a DOMException.
@@ -247,7 +318,8 @@ export function createApp(deps: AppDependencies) {
         const result = await tracing.withRequest(request.raw, () =>
           handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),
         );
-        if (result.status >= 400) return sendError(request, reply, result.body as ErrorBody, result.headers);
+        // Errors carry the Error body (logged); a 503 from GET /readyz carries its own.
+        if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
         const contentType = route.responses[String(result.status)]?.contentType;
@@ -257,5 +329,6 @@ export function createApp(deps: AppDependencies) {
     });
   }
 
+  app.server.maxConnections = limits.maxConnections;
   return app;
 }

@@ -19,7 +19,10 @@ const messageOf: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   CAPACITY_UNAVAILABLE: 'No capacity available',
   INVALID_REQUEST: 'Invalid request',
+  TOO_MANY_REQUESTS: 'Too many requests',
   INTERNAL_ERROR: 'Internal error',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  BAD_REQUEST: 'Bad request',
 };
 
 /** What an error body needs to know about the request it answers. */
@@ -33,12 +36,18 @@ export interface ErrorExtras {
   violations?: Violation[];
 }
 
+/** `details` on every error (Gameye's error shape requires it): the violations in one line, or the message. */
+function defaultDetails(code: ErrorCode, violations: Violation[] | undefined): string {
+  if (violations?.length) return violations.map((v) => `${v.field} ${v.description}`).join('; ');
+  return code === 'INTERNAL_ERROR' ? 'quote the identifier to support' : messageOf[code];
+}
+
 export function errorBody(code: ErrorCode, context: ErrorContext, extras: ErrorExtras = {}): ErrorBody {
   return {
     statusCode: statusOf[code],
     code,
     message: messageOf[code],
-    ...(extras.details === undefined ? {} : { details: extras.details }),
+    details: extras.details ?? defaultDetails(code, extras.violations),
     path: context.path,
     identifier: context.requestId,
     timestamp: new Date().toISOString(),

@@ -10,6 +10,7 @@ import { PassThrough } from 'node:stream';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { SessionRepository } from '../domain/session-record.js';
+import { tooManyStreams, type OpenStreams } from './open-streams.js';
 import { sessionEventBody } from './session-view.js';
 
 const HEARTBEAT_MS = 15_000;
@@ -18,20 +19,6 @@ const REPLAY_BATCH = 500;
 
 function frame(event: string, id: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-/** The open event streams, so a shutdown can end them instead of waiting on them. */
-export class OpenStreams {
-  private readonly streams = new Set<PassThrough>();
-
-  add(stream: PassThrough): void {
-    this.streams.add(stream);
-    stream.once('close', () => this.streams.delete(stream));
-  }
-
-  endAll(): void {
-    for (const stream of this.streams) stream.end();
-  }
 }
 
 export function eventHandlers(
@@ -43,6 +30,8 @@ export function eventHandlers(
   return {
     async streamEvents({ headers }, context) {
       const accountId = context.principal.accountId;
+      const lease = open.open('events', context.principal);
+      if (!lease) return tooManyStreams(context, 'event streams', open.limit('events'));
       const stream = new PassThrough();
       // Sent at once, so the response starts before the first event: the reconnection delay.
       stream.write(`retry: ${RECONNECT_MS}\n\n`);
@@ -86,11 +75,13 @@ export function eventHandlers(
       const stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        lease.release();
         stream.end();
       };
       context.signal.addEventListener('abort', stop);
+      // Its token revoked, expired or disabled, its account disabled, or the service closing.
+      lease.signal.addEventListener('abort', stop);
       stream.once('finish', stop);
-      open.add(stream);
       return { status: 200, body: stream, headers: { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' } };
     },
   };

@@ -1,12 +1,13 @@
-/** A session's output: its logs (optionally followed) and its artifacts as .tar.gz. */
+/** A session's output: its logs (optionally followed) and its artifacts as a tar (gzip on the wire when accepted). */
 import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import { PerKeySlots } from '../limits/per-key-slots.js';
 import { fail } from './errors.js';
+import { tooManyStreams, type OpenStreams } from './open-streams.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
 export function containedPath(root: string, path: string): string | undefined {
@@ -25,17 +26,51 @@ export function containedPath(root: string, path: string): string | undefined {
   return target;
 }
 
+/**
+ * An absolute `path` as the session saw its filesystem (Gameye's documentation uses those), made
+ * relative to its artifact root seen at `viewRoot`; relative paths pass unchanged. Undefined
+ * when an absolute path lies outside the root (only the working directory is kept).
+ */
+export function pathInView(viewRoot: string, path: string): string | undefined {
+  if (!posix.isAbsolute(path)) return path;
+  const rel = posix.relative(viewRoot, posix.normalize(path));
+  return rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel) ? undefined : rel || '.';
+}
+
+/** Whether Accept-Encoding allows gzip (listed, or `*`, without `q=0`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && !refused;
+  });
+}
+
 /** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
 export const LOG_READS_PER_ACCOUNT = 8;
 
-export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
+export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
   const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
   return {
     async getSessionLogs({ query }, context) {
-      const release = await logReads.acquire(context.principal.accountId, context.signal);
+      const follow = query.follow ?? false;
+      // A follow is held open: capped per account, and ended when its token stops authenticating.
+      const lease = follow ? open.open('logs', context.principal) : undefined;
+      if (follow && !lease) return tooManyStreams(context, 'log follows', open.limit('logs'));
+      let slot: () => void;
+      try {
+        slot = await logReads.acquire(context.principal.accountId, context.signal);
+      } catch (error) {
+        lease?.release();
+        throw error;
+      }
+      const release = () => {
+        slot();
+        lease?.release();
+      };
       const stream = sessions.logs(context.principal.accountId, query.id, {
-        follow: query.follow ?? false,
-        signal: context.signal,
+        follow,
+        signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
       });
       if (!stream) {
         release();
@@ -47,7 +82,7 @@ export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLo
       return { status: 200, body: stream };
     },
 
-    async downloadArtifacts({ query }, context) {
+    async downloadArtifacts({ query, headers }, context) {
       const found = sessions.artifactRoot(context.principal.accountId, query.session);
       if (!found.ok) {
         if (found.reason === 'live') {
@@ -58,7 +93,8 @@ export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLo
         return fail(context, 'RESOURCE_NOT_FOUND', { details });
       }
       const path = query.path ?? '.';
-      const target = containedPath(found.root, path);
+      const inView = pathInView(found.viewRoot, path);
+      const target = inView === undefined ? undefined : containedPath(found.root, inView);
       if (!target) {
         return fail(context, 'INVALID_REQUEST', {
           violations: [{ field: 'query.path', description: "must stay inside the session's directory" }],
@@ -73,9 +109,15 @@ export function outputHandlers(sessions: Sessions): Pick<Handlers, 'getSessionLo
       // tar's Pack is a Minipass stream; Fastify sends Node streams.
       // node-tar reads an entry starting with `@` as an archive to include, unchecked: `./` defuses it.
       const safeEntry = entry.startsWith('@') ? `./${entry}` : entry;
-      const archive = Readable.from(createTar({ gzip: true, cwd: found.root, portable: true }, [safeEntry]));
-      const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar.gz`;
-      return { status: 200, body: archive, headers: { 'Content-Disposition': `attachment; filename="${name}"` } };
+      // A tar, as Gameye clients expect; gzip is a content encoding when the client takes one.
+      const gzip = acceptsGzip(headers['accept-encoding'] as string | undefined);
+      const archive = Readable.from(createTar({ gzip, cwd: found.root, portable: true }, [safeEntry]));
+      const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar`;
+      return {
+        status: 200,
+        body: archive,
+        headers: { 'Content-Disposition': `attachment; filename="${name}"`, Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) },
+      };
     },
   };
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
-import { bracketed, sessionBody } from './session-view.js';
+import { sessionBody } from './session-view.js';
 import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
 
 /** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
@@ -16,7 +17,8 @@ type SessionOperations =
   | 'joinPlayers'
   | 'leavePlayers'
   | 'listLocations'
-  | 'listAvailableLocations';
+  | 'listAvailableLocations'
+  | 'getTagExists';
 
 export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOperations> {
   const unknownSession = (context: RequestContext, id: string) =>
@@ -26,7 +28,9 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
 
   return {
     async startSession({ body }, context) {
-      const result = await sessions.start(context.principal.accountId, body);
+      // Without an id (as Gameye allows) the service chooses one; the 201 carries it.
+      const request = { ...body, id: body.id ?? randomUUID() };
+      const result = await sessions.start(context.principal.accountId, request);
       if (result.ok) return { status: 201, body: sessionBody(result.session) };
       switch (result.reason) {
         case 'reserved_env':
@@ -40,8 +44,12 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
           return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
         case 'quota_exceeded':
           return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
+        case 'storage_exceeded':
+          return fail(context, 'QUOTA_EXCEEDED', {
+            details: `the labels and args of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
+          });
         case 'conflict':
-          return fail(context, 'CONFLICT', { details: `session id ${body.id} is already used` });
+          return fail(context, 'CONFLICT', { details: `session id ${request.id} is already used` });
         case 'no_capacity': {
           // A rate limit knows when the next start is allowed; full and locked nodes do not.
           const retryAfter = result.why === 'rate_limited' ? Math.max(1, Math.ceil(result.retryAfterMs / 1000)) : RETRY_AFTER_SECONDS;
@@ -54,10 +62,9 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
     },
 
     async listSessions({ query }, context) {
-      const raw = query as Record<string, unknown>;
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
-      const playerCount = bracketed(raw, 'playerCount');
+      const playerCount = query.playerCount ?? {};
       const found = sessions.list({
         accountId: context.principal.accountId,
         all: query.all ?? false,
@@ -66,10 +73,10 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
         ...(query.tag === undefined ? {} : { tag: query.tag }),
         ...(query.host === undefined ? {} : { host: query.host }),
         ...(query.status === undefined ? {} : { status: query.status }),
-        labels: bracketed(raw, 'filter'),
-        notLabels: bracketed(raw, 'filterNot'),
-        ...(playerCount.lt === undefined ? {} : { playersLessThan: Number(playerCount.lt) }),
-        ...(playerCount.gt === undefined ? {} : { playersMoreThan: Number(playerCount.gt) }),
+        labels: query.filter ?? {},
+        notLabels: query.filterNot ?? {},
+        ...(playerCount.lt === undefined ? {} : { playersLessThan: playerCount.lt }),
+        ...(playerCount.gt === undefined ? {} : { playersMoreThan: playerCount.gt }),
         ...fetchLimit(query.limit),
         ...(cursor.after ? { after: cursor.after } : {}),
       });
@@ -111,6 +118,12 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
       const locations = sessions.availableLocations(context.principal.accountId, params.image);
       if (!locations) return fail(context, 'RESOURCE_NOT_FOUND', { details: `image ${params.image} is unknown` });
       return { status: 200, body: { locations } };
+    },
+
+    async getTagExists({ params }, context) {
+      const result = sessions.tagExists(context.principal.accountId, params.region, params.image, params.version);
+      if (!result.ok) return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
+      return { status: 200, body: { exists: result.exists } };
     },
   };
 }

@@ -37,15 +37,3 @@ export function sessionBody(session: SessionRecord): SessionBody {
     end_reason: session.endReason,
   };
 }
-
-/** `filter[key]=value` query keys as a map (values arrive as text, or numbers where the schema coerced them). */
-export function bracketed(query: Record<string, unknown>, name: string): Record<string, string> {
-  const prefix = `${name}[`;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (key.startsWith(prefix) && key.endsWith(']') && (typeof value === 'string' || typeof value === 'number')) {
-      out[key.slice(prefix.length, -1)] = String(value);
-    }
-  }
-  return out;
-}

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Handlers } from '../../generated/handlers.js';
+import type { EgressGuard } from '../events/egress-guard.js';
 import type { SubscriptionRepository } from '../events/subscriptions.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { RequestContext } from './context.js';
@@ -8,19 +9,37 @@ import { iso } from './wire/time.js';
 
 const DELIVERY_LOG_LIMIT = 100;
 
-type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'deleteSubscription' | 'listDeliveries';
+type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'getSubscription' | 'deleteSubscription' | 'listDeliveries';
 
-export function subscriptionHandlers(
-  subscriptions: SubscriptionRepository,
+export interface SubscriptionDependencies {
+  subscriptions: SubscriptionRepository;
   /** A new subscription receives the events after this one. */
-  latestEventId: () => number,
-  box: SecretBox,
-  now: () => number,
-): Pick<Handlers, SubscriptionOperations> {
+  latestEventId: () => number;
+  box: SecretBox;
+  now: () => number;
+  /** Subscriptions one account may have. */
+  perAccount: number;
+  /** Where webhooks may go. */
+  guard: Pick<EgressGuard, 'check'>;
+}
+
+export function subscriptionHandlers({
+  subscriptions,
+  latestEventId,
+  box,
+  now,
+  perAccount,
+  guard,
+}: SubscriptionDependencies): Pick<Handlers, SubscriptionOperations> {
   const unknown = (context: RequestContext, id: string) =>
     fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
   return {
     async createSubscription({ body }, context) {
+      if (subscriptions.listForAccount(context.principal.accountId).length >= perAccount) {
+        return fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
+      }
+      const verdict = await guard.check(body.url);
+      if (!verdict.ok) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.url', description: verdict.why }] });
       const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const created = now();
@@ -34,6 +53,12 @@ export function subscriptionHandlers(
     async listSubscriptions(_request, context) {
       const list = subscriptions.listForAccount(context.principal.accountId);
       return { status: 200, body: { subscriptions: list.map((s) => ({ id: s.id, url: s.url, created: iso(s.created) })) } };
+    },
+
+    async getSubscription({ params }, context) {
+      const found = subscriptions.find(context.principal.accountId, params.id);
+      if (!found) return unknown(context, params.id);
+      return { status: 200, body: { id: found.id, url: found.url, created: iso(found.created) } };
     },
 
     async deleteSubscription({ params }, context) {

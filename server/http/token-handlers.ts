@@ -1,5 +1,6 @@
 import type { Handlers } from '../../generated/handlers.js';
-import type { TokenRecord, Tokens, TokenView } from '../domain/tokens.js';
+import type { AuditLog } from '../domain/audit.js';
+import type { Principal, TokenRecord, Tokens, TokenView } from '../domain/tokens.js';
 import { fail } from './errors.js';
 import { iso, isoOrNull } from './wire/time.js';
 
@@ -21,7 +22,10 @@ export function tokenCreatedBody(record: TokenRecord, value: string) {
   return { id: record.id, name: record.name, scopes: record.scopes, token: value, expires_at: isoOrNull(record.expiresAt), created: iso(record.created) };
 }
 
-export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
+export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
+  // Token changes through the API land in the account's audit log too, beside the panel's.
+  const audited = (principal: Principal, action: 'token_created' | 'token_deleted', tokenId: string, details: string) =>
+    audit.record({ accountId: principal.accountId, at: now(), actor: `API token ${principal.tokenId}`, action, tokenId, details });
   return {
     async createToken({ body }, context) {
       const result = tokens.create(context.principal, {
@@ -40,6 +44,7 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'l
           violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }],
         });
       }
+      audited(context.principal, 'token_created', result.record.id, `${result.record.name} (${result.record.scopes.join(', ')}) through the API`);
       return { status: 201, body: tokenCreatedBody(result.record, result.value) };
     },
 
@@ -48,9 +53,10 @@ export function tokenHandlers(tokens: Tokens): Pick<Handlers, 'createToken' | 'l
     },
 
     async revokeToken({ params }, context) {
-      if (!tokens.revoke(context.principal.accountId, params.id)) {
-        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown` });
+      if (!tokens.revokeAs(context.principal, params.id)) {
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown, or not one this token minted` });
       }
+      audited(context.principal, 'token_deleted', params.id, 'revoked through the API');
       return { status: 204 };
     },
   };

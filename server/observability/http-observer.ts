@@ -18,11 +18,13 @@ declare module 'fastify' {
 const NO_ROUTE = 'none';
 
 export function observeHttp(app: FastifyInstance, tracing: Tracing, metrics: Metrics | undefined): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is not free.
+  app.addHook('onRequest', (request, reply, done) => {
     setTraceparent(tracing, request, reply);
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.config.route;
     const operation = route?.operationId ?? NO_ROUTE;
     const status = reply.statusCode;
@@ -30,18 +32,24 @@ export function observeHttp(app: FastifyInstance, tracing: Tracing, metrics: Met
       'http.request.method': request.method,
       ...(route ? { 'http.route': route.path, 'session_host.operation': operation } : {}),
     });
-    if (!metrics) return;
-    metrics.httpRequests.inc({ operation, status: String(status) });
-    metrics.httpDuration.observe({ operation }, reply.elapsedTime / 1000);
-    if (operation === 'startSession') metrics.starts.inc({ result: startResult(status, request.errorDetails) });
+    if (metrics) {
+      metrics.httpRequests.inc({ operation, status: String(status) });
+      metrics.httpDuration.observe({ operation }, reply.elapsedTime / 1000);
+      if (operation === 'startSession') metrics.starts.inc({ result: startResult(status, request.errorDetails) });
+    }
+    done();
   });
 
   if (!metrics) return;
-  // After authentication and validation: only streams that really open count.
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.route?.operationId !== 'streamEvents') return;
-    metrics.eventStreams.inc();
-    reply.raw.once('close', () => metrics.eventStreams.dec());
+  // On the event stream's route only, after authentication and validation: streams that really open.
+  app.addHook('onRoute', (options) => {
+    if (options.config?.route?.operationId !== 'streamEvents') return;
+    const countStream = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      metrics.eventStreams.inc();
+      reply.raw.once('close', () => metrics.eventStreams.dec());
+      done();
+    };
+    options.preHandler = [countStream, ...[options.preHandler ?? []].flat()];
   });
 }
 

@@ -8,13 +8,21 @@ import { Readable } from 'node:stream';
 const POLL_MS = 100;
 const CHUNK = 64 * 1024;
 
-export function followFile(path: string, options: { follow: boolean; isDone: () => boolean; signal: AbortSignal }): Readable {
+export function followFile(
+  path: string,
+  /** `lastBytes`: start that far before the current end (a tail), not at the beginning. */
+  options: { follow: boolean; isDone: () => boolean; signal: AbortSignal; lastBytes?: number },
+): Readable {
   let handle: FileHandle | undefined;
   let position = 0;
   const buffer = Buffer.alloc(CHUNK);
 
   async function readAvailable(stream: Readable): Promise<boolean> {
-    handle ??= await open(path, 'r');
+    if (!handle) {
+      handle = await open(path, 'r');
+      // Seek, rather than read a large log from the start only to keep its end.
+      if (options.lastBytes !== undefined) position = Math.max(0, (await handle.stat()).size - options.lastBytes);
+    }
     const { bytesRead } = await handle.read(buffer, 0, CHUNK, position);
     if (bytesRead > 0) {
       position += bytesRead;

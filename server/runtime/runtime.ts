@@ -58,11 +58,17 @@ export interface Runtime {
   stop(sessionId: string): Promise<void>;
   /** After a service restart, watch a session the store says is live; its state arrives as events. */
   adopt(spec: AdoptSpec): Promise<void>;
-  /** The game server's output; with `follow`, the stream stays open until the session ends or `signal` aborts. */
-  /** `tailLines`: only the last lines, where the runtime can ask for them (others may give more). */
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; tailLines?: number }): Readable | undefined;
+  /**
+   * The game server's output; with `follow`, the stream stays open until the session ends or
+   * `signal` aborts. For a tail: `lastBytes` asks for about the last that many bytes (runtimes
+   * that can seek do), `tailLines` for the last lines (where the runtime can ask for them);
+   * others may give more, and the caller keeps the end.
+   */
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number; tailLines?: number }): Readable | undefined;
   /** The directory whose files are the session's artifacts, if the runtime keeps any. */
   artifactRoot(sessionId: string): string | undefined;
+  /** Where the session itself saw that directory (absolute); left out when it saw it at its own path. */
+  artifactViewRoot?(sessionId: string): string | undefined;
   onEvent(listener: (event: RuntimeEvent) => void): void;
   /** Whether the node can take sessions now (its engine answers); runtimes without nodes of their own leave it out. */
   nodeAvailable?(nodeId: string): boolean;

@@ -15,6 +15,8 @@ export class SimulatedRuntime implements Runtime {
   readonly name = 'simulated';
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Log follows to end when their session exits. */
+  private readonly follows = new Map<string, Set<() => void>>();
 
   constructor(private readonly options: SimulatedRuntimeOptions) {}
 
@@ -29,6 +31,7 @@ export class SimulatedRuntime implements Runtime {
   async stop(sessionId: string): Promise<void> {
     this.after(sessionId, this.options.stopMs, () => {
       this.timers.delete(sessionId);
+      for (const end of this.follows.get(sessionId) ?? []) end();
       this.emit({ type: 'exited', sessionId, at: this.options.now(), exitCode: 0, signal: null });
     });
   }
@@ -37,8 +40,22 @@ export class SimulatedRuntime implements Runtime {
     if (!spec.wasRunning) await this.start({ sessionId: spec.sessionId } as LaunchSpec);
   }
 
-  logs(sessionId: string) {
-    return Readable.from([`simulated game server for session ${sessionId}\n`]);
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
+    const line = `simulated game server for session ${sessionId}\n`;
+    if (!options.follow) return Readable.from([line]);
+    // Followed: the line, then open (as a real follow is) until the session exits or the reader goes.
+    const stream = new Readable({ read() {} });
+    stream.push(line);
+    const ends = this.follows.get(sessionId) ?? new Set<() => void>();
+    this.follows.set(sessionId, ends);
+    const end = () => {
+      ends.delete(end);
+      if (ends.size === 0) this.follows.delete(sessionId);
+      stream.push(null);
+    };
+    ends.add(end);
+    options.signal.addEventListener('abort', end, { once: true });
+    return stream;
   }
 
   artifactRoot(): string | undefined {
@@ -48,6 +65,7 @@ export class SimulatedRuntime implements Runtime {
   async close(): Promise<void> {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    for (const ends of [...this.follows.values()]) for (const end of [...ends]) end();
   }
 
   private after(sessionId: string, ms: number, fn: () => void) {

@@ -6,6 +6,7 @@
 // ECHO_BIND overrides the address it binds (0.0.0.0 in a container: the engine's published
 // ports forward to the container's own address). ECHO_ALLOCATE_MB allocates (and touches) that
 // much memory after start, to test memory limits. ECHO_CRASH_AFTER_MS crashes it (exit 3).
+// ECHO_BIND_AFTER_MS waits that long before binding its ports (a slow start).
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -41,11 +42,22 @@ const tcp = createServer((socket) => {
 });
 
 const bind = process.env.ECHO_BIND || host;
-udp.bind(udpPort, bind, () => {
-  tcp.listen(tcpPort, bind, () => {
-    console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);
+// A port it cannot bind (taken by another process) ends it with a non-zero status and says why,
+// so the session ends `crashed` with the reason in its log, not `exited` with nothing.
+const failOn = (protocol, port) => (error) => {
+  const why = error.code === 'EADDRINUSE' ? 'the port is already in use by another process' : error.message;
+  console.error(`echo server for session ${sessionId}: cannot use ${protocol} ${bind}:${port}: ${why}`);
+  process.exit(2);
+};
+udp.on('error', failOn('udp', udpPort));
+tcp.on('error', failOn('tcp', tcpPort));
+setTimeout(() => {
+  udp.bind(udpPort, bind, () => {
+    tcp.listen(tcpPort, bind, () => {
+      console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);
+    });
   });
-});
+}, Number(process.env.ECHO_BIND_AFTER_MS ?? 0));
 
 const allocateMb = Number(process.env.ECHO_ALLOCATE_MB ?? 0);
 if (allocateMb > 0) {

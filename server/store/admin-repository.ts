@@ -16,6 +16,8 @@ export function createOperatorRepository(db: Db): OperatorRepository {
      FROM admin_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.id_hash = ?`,
   );
   const deleteSession = db.prepare('DELETE FROM admin_sessions WHERE id_hash = ?');
+  const setPasswordHash = db.prepare('UPDATE operators SET password_hash = ? WHERE id = ?');
+  const deleteSessionsOf = db.prepare('DELETE FROM admin_sessions WHERE operator_id = ?');
   const deleteExpired = db.prepare('DELETE FROM admin_sessions WHERE expires <= ?');
   return {
     count: () => count.get() as number,
@@ -23,6 +25,10 @@ export function createOperatorRepository(db: Db): OperatorRepository {
       insert.run(operator);
     },
     findByEmail: (email) => byEmail.get(email) as ReturnType<OperatorRepository['findByEmail']>,
+    setPasswordHash: db.transaction((operatorId: string, passwordHash: string) => {
+      setPasswordHash.run(passwordHash, operatorId);
+      deleteSessionsOf.run(operatorId);
+    }),
     insertSession: (idHash, session) => {
       insertSession.run({ idHash, ...session });
     },

@@ -68,8 +68,8 @@ export class LiveSessions {
       if (filter.tag !== undefined && s.tag !== filter.tag) continue;
       if (filter.host !== undefined && s.host !== filter.host) continue;
       if (filter.status !== undefined && s.status !== filter.status) continue;
-      if (!labels.every(([key, value]) => s.labels[key] === value)) continue;
-      if (notLabels.some(([key, value]) => s.labels[key] === value)) continue;
+      if (!labels.every(([key, value]) => labelIs(s.labels, key, value))) continue;
+      if (notLabels.some(([key, value]) => labelIs(s.labels, key, value))) continue;
       if (filter.playersLessThan !== undefined && !(s.players.length < filter.playersLessThan)) continue;
       if (filter.playersMoreThan !== undefined && !(s.players.length > filter.playersMoreThan)) continue;
       out.push(s);
@@ -104,4 +104,9 @@ export class LiveSessions {
     }
     return low;
   }
+}
+
+/** Own labels only: a filter on `constructor` matches no session rather than Object's. */
+function labelIs(labels: Record<string, string>, key: string, value: string): boolean {
+  return Object.hasOwn(labels, key) && labels[key] === value;
 }

@@ -26,6 +26,9 @@ interface SessionRow {
   players_json: string;
 }
 
+/** Prepared statements kept for list() and update() (each holds its compiled program). */
+export const STATEMENT_CACHE_SIZE = 64;
+
 const SELECT = `
   SELECT s.*,
     (SELECT json_group_array(json_object('name', name, 'type', type, 'container', container, 'host', port))
@@ -97,14 +100,26 @@ export function createSessionRepository(db: Db): SessionRepository {
   // AUTOINCREMENT keeps the highest id ever issued in sqlite_sequence, pruning or not.
   const latestEvent = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0)").pluck();
   const pruneEvents = db.prepare(
-    'DELETE FROM session_events WHERE (id <= (SELECT max(id) FROM session_events) - @count OR at < @since) AND id <= @keepAfter',
+    `DELETE FROM session_events WHERE (id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
+       AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`,
   );
 
-  // list() and update() build their SQL from the filter or the changed columns: prepare each shape once.
+  const endedBefore = 'SELECT id FROM sessions WHERE ended IS NOT NULL AND ended < @before';
+  const purgePlayers = db.prepare(`DELETE FROM session_players WHERE session_id IN (${endedBefore})`);
+  const purgePorts = db.prepare(`DELETE FROM session_ports WHERE session_id IN (${endedBefore})`);
+  const storedBytes = db.prepare('SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = ?').pluck();
+  const purgeSessions = db.prepare('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < @before');
+
+  // list() and update() build their SQL from the filter or the changed columns: each shape is
+  // prepared once and kept among the most recently used few. Values (labels, limit) are always
+  // parameters, so the number of shapes is small and fixed whatever callers send.
   const statements = new Map<string, ReturnType<Db['prepare']>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    if (statement) statements.delete(sql);
+    else statement = db.prepare(sql);
+    statements.set(sql, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
     return statement;
   };
 
@@ -137,8 +152,15 @@ export function createSessionRepository(db: Db): SessionRepository {
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
-    pruneEvents: ({ count, sinceMs, keepAfter }) => {
-      pruneEvents.run({ count, since: sinceMs, keepAfter: keepAfter ?? Number.MAX_SAFE_INTEGER });
+    storedBytes: (accountId) => storedBytes.get(accountId) as number,
+    purgeEnded: (before) =>
+      db.transaction(() => {
+        purgePlayers.run({ before });
+        purgePorts.run({ before });
+        return purgeSessions.run({ before }).changes;
+      })(),
+    pruneEvents: ({ count, sinceMs, floors }) => {
+      pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },
     runningSince: (accountId) => {
       const since: number[] = [];
@@ -159,9 +181,9 @@ export function createSessionRepository(db: Db): SessionRepository {
       for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
       return counts;
     },
-    portsInUse: (nodeId) => {
+    portsInUse: (host) => {
       const ports = new Set<number>();
-      for (const s of liveSessions.values()) if (s.nodeId === nodeId) for (const p of s.ports) ports.add(p.host);
+      for (const s of liveSessions.values()) if (s.host === host) for (const p of s.ports) ports.add(p.host);
       return ports;
     },
     insert(record) {
@@ -194,14 +216,17 @@ export function createSessionRepository(db: Db): SessionRepository {
           params[field] = filter[field];
         }
       }
-      Object.entries(filter.labels).forEach(([key, value], i) => {
-        where.push(`EXISTS (SELECT 1 FROM json_each(s.labels) WHERE key = @lk${i} AND value = @lv${i})`);
-        Object.assign(params, { [`lk${i}`]: key, [`lv${i}`]: value });
-      });
-      Object.entries(filter.notLabels).forEach(([key, value], i) => {
-        where.push(`NOT EXISTS (SELECT 1 FROM json_each(s.labels) WHERE key = @nk${i} AND value = @nv${i})`);
-        Object.assign(params, { [`nk${i}`]: key, [`nv${i}`]: value });
-      });
+      // Label filters are one JSON parameter each, however many labels they name.
+      if (Object.keys(filter.labels).length > 0) {
+        where.push(
+          'NOT EXISTS (SELECT 1 FROM json_each(@labels) f WHERE NOT EXISTS (SELECT 1 FROM json_each(s.labels) l WHERE l.key = f.key AND l.value = f.value))',
+        );
+        params.labels = JSON.stringify(filter.labels);
+      }
+      if (Object.keys(filter.notLabels).length > 0) {
+        where.push('NOT EXISTS (SELECT 1 FROM json_each(@notLabels) f JOIN json_each(s.labels) l ON l.key = f.key AND l.value = f.value)');
+        params.notLabels = JSON.stringify(filter.notLabels);
+      }
       const playerCount = '(SELECT count(*) FROM session_players WHERE session_id = s.id)';
       if (filter.playersLessThan !== undefined) {
         where.push(`${playerCount} < @lt`);
@@ -215,8 +240,9 @@ export function createSessionRepository(db: Db): SessionRepository {
         where.push('(s.created < @afterCreated OR (s.created = @afterCreated AND s.id < @afterId))');
         Object.assign(params, { afterCreated: filter.after.created, afterId: filter.after.id });
       }
-      const limit = filter.limit === undefined ? '' : ` LIMIT ${Number(filter.limit)}`;
-      const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC${limit}`;
+      // LIMIT -1: no limit.
+      params.limit = filter.limit ?? -1;
+      const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC LIMIT @limit`;
       return (prepared(sql).all(params) as SessionRow[]).map(toRecord);
     },
     live: () => [...liveSessions.values()].sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1)),

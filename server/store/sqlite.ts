@@ -9,25 +9,45 @@ import { migrations } from './migrations.js';
 export type Db = Database.Database;
 
 export class DataDirectoryInUse extends Error {}
+export class DatabaseCorrupt extends Error {}
+
+function corrupt(path: string, finding: string): DatabaseCorrupt {
+  return new DatabaseCorrupt(
+    `${path} is corrupt (${finding}); the service does not start on it, so that nothing is written into a damaged file.\n` +
+      'To recover: keep this data directory aside for analysis, then restore the latest backup into an empty data\n' +
+      'directory (copy the backup directory\'s files into it, see README "Backups") and start the service on that.\n' +
+      'A copy of a running data directory (service.db and service.db-wal taken at different moments) is corrupt this way: use npm run backup.',
+  );
+}
 
 export function openDatabase(path: string): Db {
   const db = new Database(path, { timeout: 0 });
   try {
+    // Exclusive before WAL: the WAL index then lives in memory, not in a -shm file, so the
+    // service also starts on a disk that is full (and nobody else can read the file meanwhile).
+    db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('locking_mode = EXCLUSIVE');
     // Take the lock now rather than at the first write.
     db.exec('BEGIN IMMEDIATE; COMMIT');
+    // Quick (structure, not index contents): refuse a torn copy before anything writes into it.
+    const findings = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
+    if (findings[0]?.quick_check !== 'ok') throw corrupt(path, `quick_check: ${findings.map((f) => f.quick_check).join('; ')}`);
   } catch (error) {
     db.close();
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
-      throw new DataDirectoryInUse(`${path} is in use by another service process`);
-    }
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_BUSY') throw new DataDirectoryInUse(`${path} is in use by another service process`);
+    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw corrupt(path, (error as Error).message);
     throw error;
   }
   migrate(db);
   return db;
+}
+
+/** The smallest real write (the header's user_version, rewritten unchanged): throws when the store cannot take writes. */
+export function probeWrite(db: Db): void {
+  db.pragma(`user_version = ${Number(db.pragma('user_version', { simple: true }))}`);
 }
 
 function migrate(db: Db): void {

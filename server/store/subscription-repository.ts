@@ -28,7 +28,8 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
   );
   const find = db.prepare('SELECT * FROM subscriptions WHERE id = ? AND account_id = ? AND deleted IS NULL');
   const list = db.prepare('SELECT * FROM subscriptions WHERE account_id = ? AND deleted IS NULL ORDER BY created DESC, id');
-  const active = db.prepare('SELECT * FROM subscriptions WHERE deleted IS NULL');
+  const activeForAccount = db.prepare('SELECT * FROM subscriptions WHERE account_id = ? AND deleted IS NULL');
+  const accounts = db.prepare('SELECT DISTINCT account_id FROM subscriptions WHERE deleted IS NULL').pluck();
   const remove = db.prepare('UPDATE subscriptions SET deleted = ? WHERE id = ?');
   const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ?');
   const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ?');
@@ -38,7 +39,8 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
   const deliveries = db.prepare(
     'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?',
   );
-  const lowestCursor = db.prepare('SELECT min(cursor) FROM subscriptions WHERE deleted IS NULL').pluck();
+  const pruneDeliveries = db.prepare('DELETE FROM webhook_deliveries WHERE at < ?');
+  const lowestCursors = db.prepare('SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id');
 
   return {
     insert: (r, sealed) => {
@@ -49,7 +51,8 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
       return row && toRecord(row);
     },
     listForAccount: (accountId) => (list.all(accountId) as Row[]).map(toRecord),
-    active: () => (active.all() as Row[]).map((row) => ({ ...toRecord(row), sealed: row.sealed })),
+    activeForAccount: (accountId) => (activeForAccount.all(accountId) as Row[]).map((row) => ({ ...toRecord(row), sealed: row.sealed })),
+    accountsWithSubscriptions: () => accounts.all() as string[],
     delete: (id, at) => {
       remove.run(at, id);
     },
@@ -74,6 +77,10 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
           error: row.error,
         }),
       ),
-    lowestCursor: () => (lowestCursor.get() as number | null) ?? undefined,
+    pruneDeliveries: (before) => {
+      pruneDeliveries.run(before);
+    },
+    lowestCursors: () =>
+      new Map((lowestCursors.all() as { account_id: string; cursor: number }[]).map((row) => [row.account_id, row.cursor])),
   };
 }

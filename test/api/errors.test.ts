@@ -1,14 +1,75 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiVersion } from '../../generated/routes.js';
 import { expectError } from '../support/http.js';
-import { useService } from '../support/service.js';
+import { testFleet, useService } from '../support/service.js';
+
+/** Bytes on a raw socket (requests fetch would refuse to send), the whole answer back. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 describe('errors keep the spec error body', () => {
-  const service = useService();
+  const service = useService(
+    {},
+    {
+      fleet: testFleet((fleet) => {
+        const node = { id: 'locked-1', host: '127.0.0.1', ports: { from: 29800, to: 29809 }, capacity: 1, locked: true };
+        fleet.locations.push({ id: 'locked', ips: ['127.0.0.1'], nodes: [node] });
+      }),
+    },
+  );
 
   it('answers an unknown route with 404', async () => {
     const result = await service.call('GET', '/no/such/route');
     expectError(result, 404, 'RESOURCE_NOT_FOUND', '/no/such/route');
     expect(result.json.details).toContain('/no/such/route');
+  });
+
+  it('answers a method the path lacks with 405 and Allow', async () => {
+    for (const [method, path, allow] of [
+      ['DELETE', '/session', 'GET, HEAD, POST'],
+      ['POST', '/session/match-1', 'DELETE, GET, HEAD'],
+      ['GET', '/session/player/join', 'PUT'],
+      ['PATCH', '/tag/local-a/echo/latest', 'GET, HEAD'],
+    ] as const) {
+      const result = await service.call(method, path);
+      expectError(result, 405, 'METHOD_NOT_ALLOWED', path);
+      expect(result.headers.get('allow')).toBe(allow);
+    }
+    // Under the panel's pages an unknown API path is unknown, whatever the method.
+    expectError(await service.call('POST', '/admin/api/nothing'), 404, 'RESOURCE_NOT_FOUND', '/admin/api/nothing');
+  });
+
+  it("answers requests Node's parser refuses in the error body, with API-Version", async () => {
+    const { port } = new URL(service.running.url);
+    for (const [request, status] of [
+      ['GET /session HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+      [`GET /session HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const answer = await rawRequest(Number(port), request);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(head).toContain(`API-Version: ${apiVersion}`);
+      expect(JSON.parse(body!)).toMatchObject({ statusCode: status, code: 'BAD_REQUEST', details: expect.any(String), identifier: expect.any(String) });
+    }
+  });
+
+  it('gives 420 a reason phrase', async () => {
+    const { port } = new URL(service.running.url);
+    const body = JSON.stringify({ id: 'reason-420', location: 'locked', image: 'echo' });
+    const answer = await rawRequest(
+      Number(port),
+      `POST /session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.running.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 420 Capacity Unavailable\r\n/);
   });
 
   it('answers a path with broken percent-encoding with 404 in the error body', async () => {

@@ -76,7 +76,7 @@ describe('an unexpected failure', () => {
     const result = await call('GET', '/account');
     expectError(result, 500, 'INTERNAL_ERROR', '/account');
     expect(result.json.message).toBe('Internal error');
-    expect(result.json.details).toBeUndefined();
+    expect(result.json.details).toBe('quote the identifier to support');
     expect(result.text).not.toContain('corrupt');
     // The cause is in the log, under the identifier the caller got.
     const lines = logged.map((line) => JSON.parse(line) as { identifier?: string });

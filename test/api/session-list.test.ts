@@ -41,6 +41,9 @@ describe('listing sessions with filters and paging', () => {
     expect(ids(await service.call('GET', '/session?filter[mode]=ranked&filter[map]=dust'))).toEqual(['a1']);
     expect(ids(await service.call('GET', '/session?filterNot[map]=dust'))).toEqual(['b2', 'b1']);
     expect(ids(await service.call('GET', '/session?filter[mode]=ranked&filterNot[map]=nuke'))).toEqual(['b2', 'a1']);
+    // Ended sessions too: the database answers, with the label filters as parameters.
+    expect(ids(await service.call('GET', '/session?all=true&filter[mode]=ranked&filterNot[map]=nuke'))).toEqual(['gone', 'b2', 'a1']);
+    expect(ids(await service.call('GET', '/session?all=true&filter[mode]=ranked&filter[map]=dust&limit=5'))).toEqual(['a1']);
   });
 
   it('filters by player count', async () => {

@@ -62,10 +62,12 @@ describe('sessions of real echo game servers over real HTTP', () => {
       headers: { Authorization: `Bearer ${service.running.token}` },
     });
     expect(archive.status).toBe(200);
-    expect(archive.headers.get('content-type')).toBe('application/gzip');
+    // A tar as Gameye clients expect; fetch asked for gzip and unpacked the content encoding.
+    expect(archive.headers.get('content-type')).toBe('application/x-tar');
+    expect(archive.headers.get('content-encoding')).toBe('gzip');
     const dir = mkdtempSync(join(tmpdir(), 'artifacts-'));
-    writeFileSync(join(dir, 'a.tar.gz'), Buffer.from(await archive.arrayBuffer()));
-    execFileSync('tar', ['xzf', 'a.tar.gz'], { cwd: dir });
+    writeFileSync(join(dir, 'a.tar'), Buffer.from(await archive.arrayBuffer()));
+    execFileSync('tar', ['xf', 'a.tar'], { cwd: dir });
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ session: id, datagrams: 1, lines: 1 });
 
@@ -128,7 +130,7 @@ describe('sessions of real echo game servers over real HTTP', () => {
       const result = await service.call('POST', '/session', { body: { id: newId(), location: 'local-a', image: 'echo', ...extra } });
       expectError(result, 422, 'INVALID_REQUEST', '/session');
     }
-    expectError(await service.call('POST', '/session', { body: { location: 'local-a', image: 'echo' } }), 422, 'INVALID_REQUEST', '/session');
+    expectError(await service.call('POST', '/session', { body: { id: newId(), location: 'local-a' } }), 422, 'INVALID_REQUEST', '/session');
     expectError(await service.call('GET', '/session?limit=0'), 422, 'INVALID_REQUEST', '/session');
     expectError(await service.call('GET', '/session?cursor=bogus'), 422, 'INVALID_REQUEST', '/session');
   });

@@ -34,6 +34,13 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
     for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+      // Nothing a person must reach is cut off: row actions within the screen, checkbox labels within their box.
+      const clipped = await page.evaluate(`[...document.querySelectorAll('table.with-actions tr > :last-child')]
+        .filter((cell) => cell.getBoundingClientRect().right > window.innerWidth + 1).length`);
+      expect(clipped, `${name} at ${width} width: action cells past the screen's edge`).toBe(0);
+      const overflowing = await page.evaluate(`[...document.querySelectorAll('label.check')]
+        .filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent)`);
+      expect(overflowing, `${name} at ${width} width: checkbox labels overflowing`).toEqual([]);
     }
     await page.setViewportSize(VIEWPORTS.laptop);
   };

@@ -94,3 +94,69 @@ describe('security matrix', () => {
     expect(log).not.toMatch(/whsec_/);
   });
 });
+
+/**
+ * The abuse matrix (issue 15): one row per way a caller could grow the service or reach past
+ * it, each answered with a bounded 4xx. Deeper tests per row: test/api/list-filters,
+ * list-memory, request-limits, sign-in-throttle, stream-revocation; test/unit/egress-guard,
+ * webhook-dispatcher.
+ */
+describe('abuse matrix', () => {
+  const contract = contractFetch();
+  let running: RunningService;
+  let call: ReturnType<typeof caller>;
+
+  beforeAll(async () => {
+    // No operator allowance: webhooks to internal addresses are refused as in production.
+    running = await startService({ runtime: 'simulated', webhookAllowedNetworks: [] });
+    call = caller(running.url, running.token, contract);
+  });
+  afterAll(async () => {
+    await running.close();
+    expect(contract.violations).toEqual([]);
+  });
+
+  it.each([
+    ['GET', '/session?filter=abc', undefined, 422, 'query.filter'],
+    ['GET', '/session?filter=%5Bobject%20Object%5D', undefined, 422, 'query.filter'],
+    ['GET', '/session?playerCount=3', undefined, 422, 'query.playerCount'],
+    ['GET', '/session?playerCount[eq]=1', undefined, 422, 'query.playerCount.eq'],
+    ['GET', `/session?${Array.from({ length: 17 }, (_, i) => `filter[k${i}]=v`).join('&')}`, undefined, 422, 'query.filter'],
+    ['POST', '/subscription', { url: 'http://127.0.0.1:8080/hook' }, 422, 'body.url'],
+    ['POST', '/subscription', { url: 'http://0x7f000001/hook' }, 422, 'body.url'],
+    ['POST', '/subscription', { url: 'http://169.254.169.254/latest/meta-data' }, 422, 'body.url'],
+    ['POST', '/subscription', { url: 'http://[::1]/hook' }, 422, 'body.url'],
+    ['POST', '/session', { id: 'proto', location: 'local-a', image: 'echo', version: '__proto__' }, 404, undefined],
+    ['POST', '/session', { id: 'ctor', location: 'local-a', image: 'echo', version: 'constructor' }, 404, undefined],
+  ] as const)('%s %s is answered %s', async (method, path, body, status, field) => {
+    const result = await call(method, path, body === undefined ? {} : { body });
+    expect(result.status).toBe(status);
+    if (field) expect(result.json.violations.map((v: { field: string }) => v.field)).toContain(field);
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers the panel path /admin/%25zz without a 5xx (decoded once), nosniff', async () => {
+    // Plain fetch: panel pages are not operations of the contract.
+    const result = await fetch(`${running.url}/admin/%25zz`);
+    expect(result.status).toBeLessThan(500);
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses events:write alone on POST /subscription (deliveries carry whole sessions)', async () => {
+    const minted = await call('POST', '/token', { body: { name: 'events only', scopes: ['events:write'] } });
+    const result = await call('POST', '/subscription', { token: minted.json.token, body: { url: 'https://hooks.example.com/x' } });
+    expectError(result, 401, 'UNAUTHORIZED', '/subscription');
+  });
+
+  it('lets a token revoke only itself and what it minted', async () => {
+    const a = await call('POST', '/token', { body: { name: 'a', scopes: ['token:write'] } });
+    const b = await call('POST', '/token', { body: { name: 'b', scopes: ['token:write'] } });
+    expectError(await call('DELETE', `/token/${a.json.id}`, { token: b.json.token }), 404, 'RESOURCE_NOT_FOUND', `/token/${a.json.id}`);
+    expect((await call('DELETE', `/token/${b.json.id}`, { token: b.json.token })).status).toBe(204);
+  });
+
+  it('refuses an oversized sign-in body and deep nesting before parsing', async () => {
+    expect((await call('POST', '/admin/api/auth', { token: null, body: { email: 'a@b.c', password: 'x'.repeat(10_000) } })).status).toBe(413);
+    expect((await call('POST', '/token', { body: `{"name":${'['.repeat(1000)}${']'.repeat(1000)}}` })).status).toBe(422);
+  });
+});

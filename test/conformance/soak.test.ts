@@ -2,10 +2,13 @@
  * Soak: concurrent clients start, stop, join, list and mint tokens for a bounded time while the
  * service is killed with SIGKILL and restarted several times. Afterwards every acknowledged write
  * is there, no port or slot is double-booked or leaked, and quota usage equals the sum of the
- * sessions' run times. Figures go to stdout and test-results/soak.json.
+ * sessions' run times. As root, the data directory sits on a small tmpfs and one phase fills it
+ * to the last byte: the service answers what it cannot write with the spec's 500, stays up and
+ * recovers by itself once space is back. Figures go to stdout and test-results/soak.json.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { canMount, mountSmallDisk } from '../support/disk.js';
 import { eventually } from '../support/eventually.mjs';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { tempDataDir, testFleet, TEST_BOOTSTRAP_TOKEN, writeFleet } from '../support/service.js';
@@ -15,11 +18,13 @@ const KILLS = 3;
 const WORKERS = 6;
 
 describe('soak with kill -9', () => {
-  const dataDir = tempDataDir();
+  const disk = canMount ? mountSmallDisk(32) : undefined;
+  const dataDir = disk?.dataDir ?? tempDataDir();
   const processes: ServiceProcess[] = [];
   afterAll(async () => {
     for (const p of processes) await p.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (disk) disk.unmount();
+    else rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('loses no acknowledged write and keeps capacity, ports and quota consistent', async () => {
@@ -51,7 +56,15 @@ describe('soak with kill -9', () => {
     const started = new Set<string>();
     const stopped = new Set<string>();
     const tokens: string[] = [];
-    const counts = { start: 0, stop: 0, join: 0, list: 0, token: 0, failedInFlight: 0, serverErrors: 0 };
+    const counts = { start: 0, stop: 0, join: 0, list: 0, token: 0, failedInFlight: 0, serverErrors: 0, diskFullErrors: 0 };
+    // While the disk is full (and a moment after, for answers in flight) a 500 is the right answer.
+    let diskFull = false;
+    const serverError = (result: { status: number; json: any }) => {
+      if (result.status < 500) return;
+      if (!diskFull) return counts.serverErrors++;
+      counts.diskFullErrors++;
+      expect(result.json).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' });
+    };
     let next = 0;
     const deadline = Date.now() + DURATION_MS;
     const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
@@ -65,28 +78,29 @@ describe('soak with kill -9', () => {
             const id = `soak-${++next}`;
             const result = await api('POST', '/session', { id, location: pick(['local-a', 'local-b']), image: 'echo' });
             if (result.status === 201) started.add(id);
-            if (result.status >= 500) counts.serverErrors++;
+            serverError(result);
           } else if (roll < 0.6) {
             const id = pick([...started].filter((s) => !stopped.has(s)));
             if (!id) continue;
             counts.stop++;
             const result = await api('DELETE', `/session/${id}`);
             if (result.status === 204) stopped.add(id);
-            if (result.status >= 500) counts.serverErrors++;
+            serverError(result);
           } else if (roll < 0.75) {
             const id = pick([...started]);
             if (!id) continue;
             counts.join++;
             const result = await api('PUT', '/session/player/join', { session: id, players: [`p${next}`] });
-            if (result.status >= 500) counts.serverErrors++;
+            serverError(result);
           } else if (roll < 0.95) {
             counts.list++;
             const result = await api('GET', '/session?limit=50');
-            if (result.status >= 500) counts.serverErrors++;
+            serverError(result);
           } else {
             counts.token++;
             const result = await api('POST', '/token', { name: 'soak', scopes: ['session:read'] });
             if (result.status === 201) tokens.push(result.json.token);
+            serverError(result);
           }
         } catch {
           // Connection refused or cut while the service is down: not acknowledged, so not counted on.
@@ -104,7 +118,18 @@ describe('soak with kill -9', () => {
         processes.push(current);
       }
     };
-    await Promise.all([killer(), ...Array.from({ length: WORKERS }, worker)]);
+    // Before the first kill, while the store still grows: fill the disk for a while, then free it.
+    const filler = async () => {
+      if (!disk) return;
+      await new Promise((resolve) => setTimeout(resolve, DURATION_MS * 0.03));
+      diskFull = true;
+      const freeSpace = disk.fill();
+      await new Promise((resolve) => setTimeout(resolve, DURATION_MS * 0.12));
+      freeSpace();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      diskFull = false;
+    };
+    await Promise.all([killer(), filler(), ...Array.from({ length: WORKERS }, worker)]);
 
     // Let in-flight transitions settle: no session between states.
     const live = await eventually(async () => (await api('GET', '/session')).json.sessions as { status: string }[], {
@@ -112,6 +137,7 @@ describe('soak with kill -9', () => {
       timeoutMs: 10_000,
       what: 'every live session settling in running',
     });
+    expect((await api('GET', '/readyz')).json).toEqual({ status: 'ready', problems: [] });
 
     // Every acknowledged start is there; every acknowledged stop has ended it.
     const all = (await api('GET', '/session?all=true')).json.sessions as { id: string; status: string; host: string; ports: { host: number }[]; started: number | null; ended: number | null }[];
@@ -139,7 +165,8 @@ describe('soak with kill -9', () => {
     expect(Math.round(quota.used * 60)).toBe(runSeconds);
     expect(counts.serverErrors).toBe(0);
 
-    const figures = { ...counts, kills: KILLS, acknowledgedStarts: started.size, acknowledgedStops: stopped.size, tokens: tokens.length, sessions: ended.length, chargedSeconds: runSeconds, consistent: true };
+    if (disk) expect(counts.diskFullErrors).toBeGreaterThan(0);
+    const figures = { ...counts, kills: KILLS, diskFullPhase: disk !== undefined, acknowledgedStarts: started.size, acknowledgedStops: stopped.size, tokens: tokens.length, sessions: ended.length, chargedSeconds: runSeconds, consistent: true };
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/soak.json', JSON.stringify(figures));
     console.log(`soak: ${JSON.stringify(figures)}`);

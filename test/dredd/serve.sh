@@ -29,4 +29,6 @@ export HOST=127.0.0.1 PORT=${DREDD_PORT:-18931}
 export BOOTSTRAP_TOKEN=gsh_DreddContractTest0123456789abcdefghijklm  # must match hooks.cjs
 export ADMIN_EMAIL=dredd-admin@example.com ADMIN_PASSWORD=dredd-admin-password  # must match hooks.cjs
 export LOG_LEVEL=warn
+# hooks.cjs receives webhooks on loopback: the operator setting that allows it (refused by default).
+export WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8
 exec bash test/dredd/with-port-slot.sh node --import tsx server/main.ts

@@ -49,8 +49,14 @@ export function checkResponse(
   const problems: string[] = [];
   if (headers.get('api-version') !== apiVersion) problems.push(`${where}: API-Version header is not ${apiVersion}`);
   if (!route) {
-    // Unknown routes answer the shared 404 error body.
-    if (status !== 404) problems.push(`${where}: no such operation, yet not 404`);
+    // A path with other methods answers 405 with Allow naming them; an unknown path 404.
+    const methods = matchers.filter((m) => m.pattern.test(pathname)).map((m) => m.route.method);
+    if (methods.length === 0 && status !== 404) problems.push(`${where}: no such path, yet not 404`);
+    if (methods.length > 0) {
+      const allow = (headers.get('allow') ?? '').split(', ');
+      if (status !== 405) problems.push(`${where}: a method the path lacks, yet not 405`);
+      else if (!methods.every((m) => allow.includes(m))) problems.push(`${where}: Allow ${allow.join(', ')} lacks some of ${methods.join(', ')}`);
+    }
     return problems;
   }
   const documented = route.responses[String(status)];

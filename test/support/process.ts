@@ -68,8 +68,9 @@ export function useRestartableService() {
   });
   return {
     dataDir,
-    async start() {
-      const started = await spawnService({ DATA_DIR: dataDir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });
+    /** On the frame's data directory, or on another one (a copy of it, say). */
+    async start(dir = dataDir) {
+      const started = await spawnService({ DATA_DIR: dir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });
       processes.push(started);
       return { ...started, call: caller(started.url, TEST_BOOTSTRAP_TOKEN, contract) };
     },

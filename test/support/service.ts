@@ -6,7 +6,9 @@ import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
 import { caller } from './http.js';
-import type { Config } from '../../server/config.js';
+import { DEFAULT_RETENTION_HOURS, DEFAULT_SUBSCRIPTION_LIMIT, type Config } from '../../server/config.js';
+import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
+import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet, type FleetConfig } from '../../server/fleet.js';
 import { createService, type Service } from '../../server/service.js';
 
@@ -45,6 +47,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webhookBackoffMs: 100,
     simulated: { readyMs: 50, stopMs: 30 },
     admin: { ...TEST_ADMIN },
+    http: { ...DEFAULT_SERVER_LIMITS },
+    // Tests receive webhooks on loopback: the operator setting that allows it.
+    webhookAllowedNetworks: ['127.0.0.0/8'],
+    retentionHours: DEFAULT_RETENTION_HOURS,
+    storageBudgetMiB: 64,
+    limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
     observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false },
     ...overrides,
   };
@@ -101,11 +109,12 @@ export function reapSessionProcesses(dataDir: string): void {
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
+  /** `now` alone moves the service's whole clock; with `monotonic`, `now` is only the wall clock (to step it). */
   options: Parameters<typeof createService>[1] & { fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
-  const service = createService(config, options);
+  const service = createService(config, { ...options, monotonic: options.monotonic ?? options.now });
   const url = await service.listen();
   return {
     url,

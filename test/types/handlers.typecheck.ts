@@ -9,14 +9,15 @@ import { tokenHandlers } from '../../server/http/token-handlers.js';
 
 declare const complete: Handlers;
 declare const tokens: Parameters<typeof tokenHandlers>[0];
+declare const audit: Parameters<typeof tokenHandlers>[1];
 declare const accounts: Parameters<typeof accountHandlers>[0];
 declare const quota: Parameters<typeof accountHandlers>[1];
 
 // A full implementation compiles.
-export const full: Handlers = { ...complete, ...tokenHandlers(tokens), ...accountHandlers(accounts, quota) };
+export const full: Handlers = { ...complete, ...tokenHandlers(tokens, audit, Date.now), ...accountHandlers(accounts, quota) };
 
 // @ts-expect-error startSession (and every other session operation) is missing.
-export const missingOperations: Handlers = { ...tokenHandlers(tokens), ...accountHandlers(accounts, quota) };
+export const missingOperations: Handlers = { ...tokenHandlers(tokens, audit, Date.now), ...accountHandlers(accounts, quota) };
 
 export const undocumentedStatus: Handlers = {
   ...complete,

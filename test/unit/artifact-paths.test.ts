@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { containedPath } from '../../server/http/output-handlers.js';
+import { acceptsGzip, containedPath, pathInView } from '../../server/http/output-handlers.js';
 
 describe('artifact paths stay inside the session directory', () => {
   const root = mkdtempSync(join(tmpdir(), 'artifact-root-'));
@@ -40,5 +40,22 @@ describe('artifact archives', () => {
     await list({ file: out, onReadEntry: (entry) => names.push(entry.path) });
     expect(names).toEqual(['./@x']);
     expect(readFileSync(out).length).toBeGreaterThan(0);
+  });
+});
+
+describe("absolute artifact paths, as the session saw its filesystem", () => {
+  it('map into the working directory, and nowhere else', () => {
+    expect(pathInView('/work', '/work/replays/r1.dem')).toBe('replays/r1.dem');
+    expect(pathInView('/work', '/work')).toBe('.');
+    expect(pathInView('/work', '/work/./replays/../summary.json')).toBe('summary.json');
+    expect(pathInView('/work', 'replays')).toBe('replays');
+    for (const outside of ['/etc/passwd', '/', '/work/../etc', '/workshop/x']) expect(pathInView('/work', outside), outside).toBeUndefined();
+  });
+});
+
+describe('gzip as a content encoding', () => {
+  it('only when Accept-Encoding allows it', () => {
+    for (const header of ['gzip', 'gzip, deflate, br', 'br;q=1.0, gzip;q=0.8', '*', 'x-gzip']) expect(acceptsGzip(header), header).toBe(true);
+    for (const header of [undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', 'gzipped']) expect(acceptsGzip(header), String(header)).toBe(false);
   });
 });

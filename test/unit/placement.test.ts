@@ -30,7 +30,7 @@ describe('placement', () => {
 
   it('skips a node whose ports are exhausted even with slots left', () => {
     const nodes = [node('a', 10, false, 100, 101), node('b', 1, false, 200, 201)];
-    const result = place(nodes, () => 0, (id) => new Set(id === 'a' ? [100, 101] : []), 2);
+    const result = place(nodes, () => 0, (n) => new Set(n.id === 'a' ? [100, 101] : []), 2);
     expect(result).toMatchObject({ ok: true, node: { id: 'b' }, ports: [200, 201] });
   });
 });

@@ -8,6 +8,29 @@ import { createSessionRepository } from '../../server/store/session-repository.j
 import { openDatabase } from '../../server/store/sqlite.js';
 import { testFleet } from '../support/service.js';
 
+function setup(now: () => number) {
+  const db = openDatabase(':memory:');
+  createAccountRepository(db).insert({
+    id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0,
+  });
+  const accounts = createAccountRepository(db);
+  const repository = createSessionRepository(db);
+  const quota = new Quota(
+    { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, runningSince: () => [], accountsWithRunningSessions: () => [] },
+    { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
+    now,
+  );
+  const sessions = new Sessions({
+    repository,
+    runtime: new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }),
+    catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
+    quota,
+    startRate: { take: async () => ({ ok: true }) },
+    now,
+  });
+  return { db, sessions };
+}
+
 describe('session ttl', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -15,26 +38,7 @@ describe('session ttl', () => {
 
   it('stops a session when its ttl runs out, through draining and shutting down, ending ttl_expired', async () => {
     vi.useFakeTimers();
-    const db = openDatabase(':memory:');
-    createAccountRepository(db).insert({
-      id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0,
-    });
-    const now = () => Date.now();
-    const accounts = createAccountRepository(db);
-    const repository = createSessionRepository(db);
-    const quota = new Quota(
-      { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, runningSince: () => [], accountsWithRunningSessions: () => [] },
-      { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
-      now,
-    );
-    const sessions = new Sessions({
-      repository,
-      runtime: new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }),
-      catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
-      quota,
-      startRate: { take: async () => ({ ok: true }) },
-      now,
-    });
+    const { db, sessions } = setup(() => Date.now());
     const seen: string[] = [];
     sessions.onChange(({ session }) => seen.push(session.status));
 
@@ -47,6 +51,19 @@ describe('session ttl', () => {
     await vi.advanceTimersByTimeAsync(1_000 + 100);
     expect(sessions.get('acc', 'short')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     expect(seen).toEqual(['created', 'running', 'draining', 'shuttingdown', 'exited']);
+    await sessions.close();
+    db.close();
+  });
+
+  it('is not stretched by a wall clock stepped back a day', async () => {
+    vi.useFakeTimers();
+    let offset = 0;
+    const { db, sessions } = setup(() => Date.now() + offset);
+    await sessions.start('acc', { id: 'stepped', location: 'local-a', image: 'echo', ttl: '1m' });
+    await vi.advanceTimersByTimeAsync(100);
+    offset = -24 * 60 * 60 * 1000;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sessions.get('acc', 'stepped')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     await sessions.close();
     db.close();
   });

@@ -26,7 +26,6 @@
 import { boundPorts } from '../socket-table.mjs';
 import Docker from 'dockerode';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -60,12 +59,14 @@ const DEFAULT_ARTIFACTS_MB = 256;
 const MAX_ARTIFACT_ENTRIES = 10_000;
 
 export interface DockerRuntimeOptions {
-  /** Where the runtime keeps its instance id and each session's copied artifacts. */
+  /** Where the runtime keeps each session's copied artifacts. */
   dataDir: string;
   nodes: { id: string; docker: NodeDockerConfig }[];
   graceMs: number;
   retentionHours: number;
   now: () => number;
+  /** The data directory's instance id (server/instance.ts), the containers' instance label. */
+  instanceId: string;
 }
 
 interface Engine {
@@ -119,9 +120,7 @@ export class DockerRuntime implements Runtime {
   constructor(private readonly options: DockerRuntimeOptions) {
     const dir = join(options.dataDir, 'docker');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const idFile = join(dir, 'instance-id');
-    if (!existsSync(idFile)) writeFileSync(idFile, randomUUID(), { flag: 'wx' });
-    this.instance = readFileSync(idFile, 'utf8').trim();
+    this.instance = options.instanceId;
     for (const node of options.nodes) {
       const base = engineOptions(node.docker.engine, node.docker.tls);
       this.engines.set(node.id, {
@@ -362,7 +361,12 @@ export class DockerRuntime implements Runtime {
     return join(this.sessionDir(sessionId), 'artifacts');
   }
 
-  private readEnd(sessionId: string): { exitCode: number; oomKilled: boolean; at: number } | undefined {
+  /** Inside the container the artifacts were the working directory (`/work` unless the tag says otherwise). */
+  artifactViewRoot(sessionId: string): string | undefined {
+    return this.readEnd(sessionId)?.workDir;
+  }
+
+  private readEnd(sessionId: string): { exitCode: number; oomKilled: boolean; at: number; workDir?: string } | undefined {
     try {
       return JSON.parse(readFileSync(join(this.sessionDir(sessionId), 'end.json'), 'utf8'));
     } catch {
@@ -546,7 +550,7 @@ export class DockerRuntime implements Runtime {
     const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
     const exitCode = info.State.ExitCode;
     const oomKilled = info.State.OOMKilled;
-    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied }));
+    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir }));
     this.tracked.delete(tracked.sessionId);
     // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
     this.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });

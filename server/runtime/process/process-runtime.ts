@@ -23,6 +23,10 @@ interface SupervisorState {
   gamePid: number | null;
   gameStart: string | null;
   phase: 'starting' | 'running' | 'restarting' | 'ended';
+  /** The instance that started it (absent: from before instance ids, taken as ours). */
+  instanceId?: string | null;
+  /** When the game server first had its ports bound (kept through restarts and the end). */
+  runningAt?: number;
   exitCode?: number | null;
   signal?: string | null;
   at: number;
@@ -42,6 +46,8 @@ export interface ProcessRuntimeOptions {
   /** The bubblewrap command line (its path first) around the game server in this work directory; undefined runs it directly. */
   isolation: ((workDir: string) => string[]) | undefined;
   now: () => number;
+  /** This data directory's instance id (server/instance.ts): supervisors carry it. */
+  instanceId: string;
 }
 
 /**
@@ -142,7 +148,7 @@ export class ProcessRuntime implements Runtime {
   }
 
   private spawnSupervisor(): { child: ChildProcess; ready: Promise<void> } {
-    const child = spawn(process.execPath, [SUPERVISOR], {
+    const child = spawn(process.execPath, [SUPERVISOR, `--instance=${this.options.instanceId}`], {
       detached: true,
       stdio: ['pipe', 'ignore', 'ignore'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
@@ -159,6 +165,7 @@ export class ProcessRuntime implements Runtime {
     await this.starting.get(sessionId)?.catch(() => {});
     // A supervisor just spawned has no SIGTERM handler until it writes its first state.
     const state = this.readState(sessionId) ?? (this.watched.has(sessionId) ? await this.firstState(sessionId) : undefined);
+    if (state && !this.ours(state)) return this.emitForeign(sessionId);
     const pid = this.watched.get(sessionId)?.supervisorPid ?? state?.supervisorPid;
     if (pid !== undefined && (!state || isSameProcess(pid, state.supervisorStart))) {
       try {
@@ -176,8 +183,9 @@ export class ProcessRuntime implements Runtime {
 
   async adopt(spec: AdoptSpec): Promise<void> {
     const state = this.readState(spec.sessionId);
+    if (state && !this.ours(state)) return this.emitForeign(spec.sessionId);
     if (state?.phase === 'ended') {
-      this.emitEnded(spec.sessionId, state);
+      this.emitEnded(spec.sessionId, state, spec.wasRunning ? 'running' : undefined);
       return;
     }
     if (!state || !isSameProcess(state.supervisorPid, state.supervisorStart)) {
@@ -188,10 +196,10 @@ export class ProcessRuntime implements Runtime {
     this.watch(spec.sessionId, state.supervisorPid, spec.wasRunning ? 'running' : undefined);
   }
 
-  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
+  logs(sessionId: string, options: { follow: boolean; signal: AbortSignal; lastBytes?: number }) {
     const path = join(this.dir(sessionId), 'output.log');
     if (!existsSync(path)) return undefined;
-    return followFile(path, { follow: options.follow, signal: options.signal, isDone: () => !this.watched.has(sessionId) });
+    return followFile(path, { ...options, isDone: () => !this.watched.has(sessionId) });
   }
 
   artifactRoot(sessionId: string): string | undefined {
@@ -217,6 +225,18 @@ export class ProcessRuntime implements Runtime {
     this.refresh(sessionId);
   }
 
+  private ours(state: SupervisorState): boolean {
+    return state.instanceId === undefined || state.instanceId === this.options.instanceId;
+  }
+
+  /**
+   * A supervisor of another instance (this data directory is a copy): neither adopted nor
+   * stopped, and its game server is left alone; here the session is lost.
+   */
+  private emitForeign(sessionId: string): void {
+    this.emit({ type: 'lost', sessionId, at: this.options.now() });
+  }
+
   private unwatch(sessionId: string) {
     this.watched.get(sessionId)?.watcher.close();
     this.watched.delete(sessionId);
@@ -226,15 +246,19 @@ export class ProcessRuntime implements Runtime {
     const entry = this.watched.get(sessionId);
     const state = this.readState(sessionId);
     if (!entry || !state || state.phase === entry.lastPhase) return;
+    const seen = entry.lastPhase;
     entry.lastPhase = state.phase;
     const at = state.at;
     if (state.phase === 'running') this.emit({ type: 'running', sessionId, at });
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });
-    else if (state.phase === 'ended') this.emitEnded(sessionId, state);
+    else if (state.phase === 'ended') this.emitEnded(sessionId, state, seen);
   }
 
-  private emitEnded(sessionId: string, state: SupervisorState) {
+  /** `seen`: the phase last reported for it; a run nobody saw is reported (running) before the end. */
+  private emitEnded(sessionId: string, state: SupervisorState, seen: SupervisorState['phase'] | undefined) {
     this.unwatch(sessionId);
+    // It ran while nobody watched (the service was down): that it ran is part of the record.
+    if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: state.runningAt });
     this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });
   }
 

@@ -42,15 +42,39 @@ const state = {
   gamePid: null,
   gameStart: null,
   phase: 'starting',
+  // The instance (data directory) that started it: another instance never adopts or stops it.
+  instanceId: process.argv.find((arg) => arg.startsWith('--instance='))?.slice('--instance='.length) ?? null,
   restarts: 0,
   at: Date.now(),
 };
 
 function save(changes) {
   Object.assign(state, changes, { at: Date.now() });
-  const temp = join(dir, 'state.json.tmp');
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, join(dir, 'state.json'));
+  persist();
+}
+
+const SAVE_RETRY_MS = 250;
+let saveRetry;
+/**
+ * Writes state.json. When it cannot (a full disk) the state stays in memory and the write is
+ * retried until it succeeds: the service learns the truth once there is space again, and the
+ * supervisor lives until then (its exit without an end state would read as a lost node).
+ */
+function persist() {
+  clearTimeout(saveRetry);
+  saveRetry = undefined;
+  try {
+    const temp = join(dir, 'state.json.tmp');
+    writeFileSync(temp, JSON.stringify(state));
+    renameSync(temp, join(dir, 'state.json'));
+  } catch {
+    saveRetry = setTimeout(persist, SAVE_RETRY_MS);
+  }
+}
+
+function exitOnceSaved() {
+  if (saveRetry === undefined) process.exit(0);
+  setTimeout(exitOnceSaved, SAVE_RETRY_MS);
 }
 
 /**
@@ -106,7 +130,9 @@ function waitUntilReady(launched) {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
     const bound = boundPorts('/proc/net') ?? { tcp: new Set(), udp: new Set() };
     if (spec.ports.every((p) => bound[p.type].has(p.host))) {
-      if (!stopping) save({ phase: 'running' });
+      // runningAt is history, kept to the end: a session that ran while the service was down
+      // still gets its start, its end and its charge.
+      if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
       return;
     }
     setTimeout(poll, READY_POLL_MS);
@@ -130,7 +156,7 @@ function onExit(launched, code, signal) {
 
 function finish(code, signal) {
   save({ phase: 'ended', exitCode: code, signal, stopped: stopping });
-  process.exit(0);
+  exitOnceSaved();
 }
 
 process.on('SIGTERM', () => {

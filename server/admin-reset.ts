@@ -1,0 +1,44 @@
+/**
+ * `session-host admin reset-password`: sets a new password for an admin panel operator, on the
+ * data directory of a stopped service (the service holds the database exclusively, and a
+ * forgotten password cannot sign in to change itself). ADMIN_PASSWORD chooses the new password;
+ * without it one is generated and printed once. ADMIN_PASSWORD at service start only applies
+ * when it creates the first operator.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { Operators } from './domain/operators.js';
+import { operatorSecrets } from './security/passwords.js';
+import { createOperatorRepository } from './store/admin-repository.js';
+import { DataDirectoryInUse, openDatabase } from './store/sqlite.js';
+
+export type ResetOutcome = { ok: true; email: string; generatedPassword?: string } | { ok: false; message: string };
+
+export async function resetOperatorPassword(env: NodeJS.ProcessEnv, email?: string): Promise<ResetOutcome> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, message: error.message };
+    throw error;
+  }
+  const target = email ?? config.admin.email;
+  const file = join(config.dataDir, 'service.db');
+  if (!existsSync(file)) return { ok: false, message: `no service data in ${config.dataDir} (set DATA_DIR)` };
+  let db;
+  try {
+    db = openDatabase(file);
+  } catch (error) {
+    if (error instanceof DataDirectoryInUse) return { ok: false, message: `${error.message}: stop the service first` };
+    throw error;
+  }
+  try {
+    const operators = new Operators(createOperatorRepository(db), operatorSecrets, Date.now);
+    const result = await operators.resetPassword(target, config.admin.password);
+    if (!result) return { ok: false, message: `no operator ${target} in ${config.dataDir}` };
+    return { ok: true, email: target, ...result };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Who may try a password now. Password checks are expensive on purpose (scrypt takes a thread
+ * of the pool for tens of milliseconds), so they are bounded before they start:
+ * - at most one check in flight per email and per client address, and a few service-wide;
+ * - failures counted when an attempt starts (not when it fails, which concurrent attempts
+ *   would all pass before), per (email, address) pair and per address;
+ * - past a few free failures, each further one doubles the wait, up to a cap.
+ * Keyed on the pair, so failures from one address never lock the operator out from another.
+ * Pure bookkeeping: no HTTP, no crypto; time comes from a monotonic clock.
+ */
+
+export const SIGN_IN_LIMIT = {
+  /** Failures per (email, address) before backoff starts. */
+  freePerPair: 5,
+  /** Failures per address (any email) before backoff starts: email spraying. */
+  freePerAddress: 50,
+  /** The first wait; it doubles with each further failure. */
+  firstBackoffMs: 1000,
+  maxBackoffMs: 15 * 60 * 1000,
+  /** A key without failures for this long is forgotten. */
+  forgetAfterMs: 60 * 60 * 1000,
+  /** Password checks at once, service-wide (the thread pool has 4 threads by default). */
+  concurrentChecks: 2,
+  /** Tracked keys at most; the least recently failed are forgotten first. */
+  maxKeys: 100_000,
+};
+
+/** Retry-After when only a concurrent check stands in the way. */
+const BUSY_RETRY_MS = 1000;
+
+export type Admission = { ok: true; finish(succeeded: boolean): void } | { ok: false; retryAfterMs: number };
+
+interface Failures {
+  count: number;
+  last: number;
+}
+
+export class SignInThrottle {
+  private readonly failures = new Map<string, Failures>();
+  private readonly busyEmails = new Set<string>();
+  private readonly busyAddresses = new Set<string>();
+  private checking = 0;
+
+  constructor(private readonly clock: () => number) {}
+
+  /** Admit one attempt (counted as a failure until finish(true) says otherwise), or say how long to wait. */
+  admit(email: string, address: string): Admission {
+    const now = this.clock();
+    const pair = `pair:${email}\n${address}`;
+    const perAddress = `address:${address}`;
+    const waitMs = Math.max(this.blockedFor(pair, SIGN_IN_LIMIT.freePerPair, now), this.blockedFor(perAddress, SIGN_IN_LIMIT.freePerAddress, now));
+    if (waitMs > 0) return { ok: false, retryAfterMs: waitMs };
+    if (this.busyEmails.has(email) || this.busyAddresses.has(address) || this.checking >= SIGN_IN_LIMIT.concurrentChecks) {
+      return { ok: false, retryAfterMs: BUSY_RETRY_MS };
+    }
+    this.busyEmails.add(email);
+    this.busyAddresses.add(address);
+    this.checking++;
+    this.count(pair, now, +1);
+    this.count(perAddress, now, +1);
+    let finished = false;
+    return {
+      ok: true,
+      finish: (succeeded) => {
+        if (finished) return;
+        finished = true;
+        this.busyEmails.delete(email);
+        this.busyAddresses.delete(address);
+        this.checking--;
+        if (succeeded) {
+          this.failures.delete(pair);
+          this.count(perAddress, now, -1);
+        }
+      },
+    };
+  }
+
+  private count(key: string, now: number, by: number): void {
+    const entry = this.failures.get(key) ?? { count: 0, last: now };
+    this.failures.delete(key);
+    entry.count = Math.max(0, entry.count + by);
+    if (by > 0) entry.last = now;
+    if (entry.count > 0) this.failures.set(key, entry);
+    if (this.failures.size > SIGN_IN_LIMIT.maxKeys) this.failures.delete(this.failures.keys().next().value!);
+  }
+
+  /** How long until `key` may try again (0: now). */
+  private blockedFor(key: string, free: number, now: number): number {
+    const entry = this.failures.get(key);
+    if (!entry) return 0;
+    if (now - entry.last > SIGN_IN_LIMIT.forgetAfterMs) {
+      this.failures.delete(key);
+      return 0;
+    }
+    if (entry.count < free) return 0;
+    const backoff = Math.min(SIGN_IN_LIMIT.maxBackoffMs, SIGN_IN_LIMIT.firstBackoffMs * 2 ** (entry.count - free));
+    return Math.max(0, entry.last + backoff - now);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Degraded, never dead. Work with no caller to answer (runtime events, timers, flushes, webhook
+ * delivery, quota ticks) that fails, typically on the store (a full disk, an I/O error), is
+ * logged here with an identifier and retried by its owner; while anything is failing the service
+ * is degraded (GET /readyz answers 503). A component recovers when its own next attempt
+ * succeeds; store failures of requests (which have no retry of their own) recover when a probe
+ * write to the store succeeds, tried every second while degraded.
+ */
+import { randomUUID } from 'node:crypto';
+
+/** What background work reports to: every failure, and every success after one. */
+export interface FailureReporter {
+  /** Log the failure with a fresh identifier and mark the component failing; returns the identifier. */
+  failed(component: string, error: unknown): string;
+  /** The component's last attempt succeeded. */
+  recovered(component: string): void;
+}
+
+export interface Problem {
+  component: string;
+  since: number;
+  identifier: string;
+}
+
+export interface HealthOptions {
+  log: {
+    error(fields: object, message: string): void;
+    info(fields: object, message: string): void;
+  };
+  /** A small write to the store; throws when the store cannot take writes. */
+  probe: () => void;
+  probeEveryMs?: number;
+  now: () => number;
+}
+
+/** The component of request failures that only the probe clears. */
+export const STORE = 'store';
+
+/** An error that means the store cannot write now (full disk, I/O error), as opposed to a bug. */
+export function isStoreFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS)/.test(code);
+}
+
+export class Health implements FailureReporter {
+  private readonly problems = new Map<string, Problem>();
+  private probeTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: HealthOptions) {}
+
+  failed(component: string, error: unknown): string {
+    const identifier = randomUUID();
+    this.options.log.error({ err: error, identifier, component }, `${component} failed; it is retried`);
+    if (!this.problems.has(component)) this.problems.set(component, { component, since: this.options.now(), identifier });
+    this.startProbing();
+    return identifier;
+  }
+
+  recovered(component: string): void {
+    const problem = this.problems.get(component);
+    if (!problem) return;
+    this.problems.delete(component);
+    this.options.log.info({ component, identifier: problem.identifier }, `${component} recovered`);
+  }
+
+  /** Run work for a component: a failure is reported (never thrown), a success clears it. */
+  guard(component: string, work: () => void): void {
+    try {
+      work();
+      this.recovered(component);
+    } catch (error) {
+      this.failed(component, error);
+    }
+  }
+
+  readiness(): { ready: boolean; problems: Problem[] } {
+    return { ready: this.problems.size === 0, problems: [...this.problems.values()] };
+  }
+
+  close(): void {
+    clearInterval(this.probeTimer);
+    this.probeTimer = undefined;
+  }
+
+  private startProbing(): void {
+    if (this.probeTimer) return;
+    this.probeTimer = setInterval(() => {
+      if (this.problems.has(STORE)) {
+        try {
+          this.options.probe();
+          this.recovered(STORE);
+        } catch {
+          // Still failing; the first failure was logged.
+        }
+      }
+      if (this.problems.size === 0) this.close();
+    }, this.options.probeEveryMs ?? 1000);
+    this.probeTimer.unref();
+  }
+}

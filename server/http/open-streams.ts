@@ -1,0 +1,93 @@
+/**
+ * The long responses in flight: event streams and log follows. Each is held under the token
+ * that opened it: per account there is a cap on each kind, and a sweep a few times a second
+ * ends every stream whose token would no longer authenticate (revoked, expired, disabled, its
+ * account disabled), so revocation reaches open streams within a second. A shutdown ends all.
+ */
+import type { Principal } from '../domain/tokens.js';
+import type { RequestContext } from './context.js';
+import { fail } from './errors.js';
+
+export type StreamKind = 'events' | 'logs';
+
+/** Open streams per account and kind (README, Limits; admin-configurable with STREAMS_*). */
+export interface StreamLimits {
+  events: number;
+  logs: number;
+}
+
+/** Follows: as many as there are log-read slots per account (LOG_READS_PER_ACCOUNT), so one more is refused, not queued. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { events: 20, logs: 8 };
+const SWEEP_MS = 250;
+
+/** A held stream: abort ends it (the handler listens); release when it has ended. */
+export interface StreamLease {
+  signal: AbortSignal;
+  release(): void;
+}
+
+interface Held {
+  kind: StreamKind;
+  accountId: string;
+  tokenId: string;
+  abort: AbortController;
+}
+
+export class OpenStreams {
+  private readonly held = new Set<Held>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly limits: StreamLimits,
+    /** Whether the token still authenticates. */
+    private readonly isLive: (tokenId: string) => boolean,
+  ) {
+    this.timer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Hold a stream for the principal, or undefined when its account has the most allowed open. */
+  open(kind: StreamKind, principal: Principal): StreamLease | undefined {
+    let count = 0;
+    for (const held of this.held) if (held.kind === kind && held.accountId === principal.accountId) count++;
+    if (count >= this.limits[kind]) return undefined;
+    const held: Held = { kind, accountId: principal.accountId, tokenId: principal.tokenId, abort: new AbortController() };
+    this.held.add(held);
+    return { signal: held.abort.signal, release: () => this.held.delete(held) };
+  }
+
+  limit(kind: StreamKind): number {
+    return this.limits[kind];
+  }
+
+  /** End every stream whose token no longer authenticates (asked once per token). */
+  sweep(): void {
+    const verdicts = new Map<string, boolean>();
+    for (const held of this.held) {
+      let live = verdicts.get(held.tokenId);
+      if (live === undefined) verdicts.set(held.tokenId, (live = this.isLive(held.tokenId)));
+      if (!live) this.end(held);
+    }
+  }
+
+  endAll(): void {
+    clearInterval(this.timer);
+    for (const held of this.held) this.end(held);
+  }
+
+  private end(held: Held): void {
+    this.held.delete(held);
+    held.abort.abort();
+  }
+}
+
+/** Streams end when their clients leave: a few seconds is a fair wait. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** The answer when an account already holds the most streams of a kind it may. */
+export function tooManyStreams(context: RequestContext, what: string, limit: number) {
+  return {
+    ...fail(context, 'TOO_MANY_REQUESTS', { details: `the account has ${limit} open ${what}, the most allowed; close one first` }),
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } as Record<string, string>,
+  };
+}

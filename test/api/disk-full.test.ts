@@ -1,0 +1,116 @@
+/**
+ * A full disk under load: the service (a real process, DATA_DIR on a small tmpfs this test
+ * mounts) keeps serving, answers what it cannot write with the spec's 500 body, reports itself
+ * degraded on GET /readyz, recovers by itself once space is back, and loses nothing it
+ * acknowledged, across a restart too. Needs root (mount); skipped otherwise.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { contractFetch } from '../support/contract.js';
+import { canMount, mountSmallDisk } from '../support/disk.js';
+import { eventually } from '../support/eventually.mjs';
+import { caller, expectError, type CallResult } from '../support/http.js';
+import { spawnService, type ServiceProcess } from '../support/process.js';
+import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
+import { waitForStatus } from '../support/sessions.js';
+
+describe.skipIf(!canMount)('a full disk', () => {
+  const disk = canMount ? mountSmallDisk(24) : undefined;
+  const dataDir = disk?.dataDir ?? '';
+  const contract = contractFetch();
+  const processes: ServiceProcess[] = [];
+
+  afterAll(async () => {
+    for (const p of processes) await p.kill('SIGKILL');
+    reapSessionProcesses(dataDir);
+    disk?.unmount();
+    expect(contract.violations).toEqual([]);
+  });
+
+  const start = async () => {
+    const started = await spawnService({ DATA_DIR: dataDir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });
+    processes.push(started);
+    return { ...started, call: caller(started.url, TEST_BOOTSTRAP_TOKEN, contract) };
+  };
+
+  it('keeps serving, reports itself degraded, recovers when space returns, loses nothing acknowledged', async () => {
+    writeFleet(dataDir, testFleet());
+    const service = await start();
+    expect((await service.call('GET', '/readyz', { token: null })).json).toEqual({ status: 'ready', problems: [] });
+
+    // A game server that ends while the disk is full: its end must be recorded once space returns.
+    const crashing = { id: 'crashes-while-full', location: 'local-a', image: 'echo', env: { ECHO_CRASH_AFTER_MS: '2500' } };
+    expect((await service.call('POST', '/session', { body: crashing })).status).toBe(201);
+    await waitForStatus(service.call, crashing.id, ['running']);
+
+    const acknowledged: string[] = [];
+    const answers: CallResult[] = [];
+    let loading = true;
+    let n = 0;
+    // Writes (new tokens) and reads (which queue token last_used flushes), eight clients at once.
+    const client = async () => {
+      while (loading) {
+        const name = `load-${n++}`;
+        const created = await service.call('POST', '/token', { body: { name, scopes: ['session:read'] } });
+        answers.push(created);
+        if (created.status === 201) {
+          acknowledged.push(name);
+          answers.push(await service.call('GET', '/session', { token: created.json.token }));
+        }
+      }
+    };
+    const load = Array.from({ length: 8 }, client);
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const freeSpace = disk!.fill();
+    // Long enough for the crash, several last_used flushes (every 2 s) and quota ticks.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const degraded = await service.call('GET', '/readyz', { token: null });
+    expect((await service.call('GET', '/healthz', { token: null })).json).toEqual({ status: 'alive' });
+    loading = false;
+    await Promise.all(load);
+
+    expect(service.child.exitCode).toBeNull();
+    expect(degraded.status).toBe(503);
+    expect(degraded.json.status).toBe('degraded');
+    expect(degraded.json.problems.length).toBeGreaterThan(0);
+    const failures = answers.filter((a) => a.status !== 200 && a.status !== 201);
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) expectError(failure, 500, 'INTERNAL_ERROR', failure.json.path);
+
+    freeSpace();
+    await eventually(async () => (await service.call('GET', '/readyz', { token: null })).status, { until: (status) => status === 200, timeoutMs: 10_000, what: 'ready again' });
+    expect((await service.call('POST', '/token', { body: { name: 'after-full', scopes: ['session:read'] } })).status).toBe(201);
+    acknowledged.push('after-full');
+    // The end that happened while the disk was full, recorded as what it was.
+    expect(await waitForStatus(service.call, crashing.id, ['dead'])).toMatchObject({ end_reason: 'crashed', exit_code: 3 });
+
+    const names = async (call: typeof service.call) =>
+      new Set(((await call('GET', '/token')).json.tokens as { name: string }[]).map((t) => t.name));
+    const listed = await names(service.call);
+    expect(acknowledged.filter((name) => !listed.has(name))).toEqual([]);
+
+    // A restart loses nothing either.
+    await service.kill('SIGKILL');
+    const again = await start();
+    const relisted = await names(again.call);
+    expect(acknowledged.filter((name) => !relisted.has(name))).toEqual([]);
+    await again.kill('SIGTERM');
+  }, 60_000);
+
+  it('starts again on a disk that is still full, serves reads, and writes once space is back', async () => {
+    const freeSpace = disk!.fill();
+    const service = await start();
+    expect((await service.call('GET', '/token')).status).toBe(200);
+    const write = await service.call('POST', '/token', { body: { name: 'while-full', scopes: ['session:read'] } });
+    if (write.status !== 201) expectError(write, 500, 'INTERNAL_ERROR', '/token');
+    // Past a last_used flush (every 2 s), which cannot be written.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(service.child.exitCode).toBeNull();
+    expect((await service.call('GET', '/session')).status).toBe(200);
+
+    freeSpace();
+    await eventually(async () => (await service.call('GET', '/readyz', { token: null })).status, { until: (status) => status === 200, timeoutMs: 10_000, what: 'ready again' });
+    expect((await service.call('POST', '/token', { body: { name: 'space-again', scopes: ['session:read'] } })).status).toBe(201);
+    await service.kill('SIGTERM');
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+/**
+ * Sign-in under attack: concurrent wrong passwords are refused before their password check
+ * (at most one check per email and per address at a time, failures counted when attempts
+ * start), and the throttle is keyed on (email, address), so the operator still signs in from
+ * another address.
+ */
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN, useService } from '../support/service.js';
+
+/** POST /admin/api/auth from a chosen loopback address (127.0.0.0/8 is all ours). */
+function signIn(url: string, from: string, password: string): Promise<{ status: number; retryAfter: string | undefined }> {
+  const { hostname, port } = new URL(url);
+  const body = JSON.stringify({ email: TEST_ADMIN.email, password });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: hostname, port, localAddress: from, method: 'POST', path: '/admin/api/auth', agent: false, headers: { 'Content-Type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode!, retryAfter: response.headers['retry-after'] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('sign-in throttle', () => {
+  const service = useService({ runtime: 'simulated' });
+
+  it('checks at most a handful of 300 concurrent wrong passwords, and the right one from another address still works', async () => {
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => signIn(service.running.url, '127.0.0.1', `wrong-${i}`)));
+    const checked = answers.filter((a) => a.status === 401).length;
+    const refused = answers.filter((a) => a.status === 429);
+    expect(checked + refused.length).toBe(300);
+    // Each 401 is one password check; all the others were refused before theirs.
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(refused.every((a) => Number(a.retryAfter) >= 1)).toBe(true);
+
+    // The operator, elsewhere, is not locked out.
+    expect((await signIn(service.running.url, '127.0.0.2', TEST_ADMIN.password)).status).toBe(200);
+  }, 60_000);
+
+  it('backs off further with each failure past the free ones', async () => {
+    const from = '127.0.0.3';
+    for (let i = 0; i < 5; i++) expect((await signIn(service.running.url, from, `wrong-${i}`)).status).toBe(401);
+    const first = await signIn(service.running.url, from, 'wrong-again');
+    expect(first.status).toBe(429);
+    expect(Number(first.retryAfter)).toBe(1);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Revocation reaches open streams: a revoked, expired or disabled token's event stream and log
+ * follow end within a second, as do a disabled account's; each account holds a capped number of
+ * each. Also the token revoke rule and the scope a subscription needs.
+ */
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../support/http.js';
+import { TEST_ADMIN, useService } from '../support/service.js';
+import { waitForStatus } from '../support/sessions.js';
+
+/** Open a long response and learn when the server ends it. */
+async function openStream(url: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const ended = (async () => {
+    try {
+      for await (const _chunk of response.body!) {
+        // Drain until the server ends it.
+      }
+    } catch {
+      // Closed by this side.
+    }
+    return performance.now();
+  })();
+  return { ended, close: () => controller.abort() };
+}
+
+/** Milliseconds from now until the stream ends (rejects if not within 5 s). */
+async function msUntilEnd(stream: { ended: Promise<number> }, act: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await act();
+  const ended = await Promise.race([stream.ended, new Promise<number>((_, reject) => setTimeout(() => reject(new Error('stream still open after 5 s')), 5000))]);
+  return ended - start;
+}
+
+describe('streams end when their token or account stops authenticating', () => {
+  let clock = Date.now();
+  const service = useService(
+    { runtime: 'simulated', limits: { streams: { events: 2, logs: 2 }, subscriptions: 3 } },
+    { now: () => clock },
+  );
+  const mint = async (scopes: string[], token?: string, expiresAfter?: string) => {
+    const minted = await service.call('POST', '/token', {
+      ...(token ? { token } : {}),
+      body: { name: 'stream', scopes, ...(expiresAfter ? { expires_after: expiresAfter } : {}) },
+    });
+    expect(minted.status).toBe(201);
+    return minted.json as { id: string; token: string };
+  };
+
+  it('ends an event stream and a log follow within a second of their token being revoked', async () => {
+    await service.call('POST', '/session', { body: { id: 'followed', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'followed', ['running']);
+    const token = await mint(['session:read', 'logs:read']);
+    const events = await openStream(`${service.running.url}/events`, token.token);
+    const logs = await openStream(`${service.running.url}/logs?id=followed&follow=true`, token.token);
+    const took = await msUntilEnd(events, () => service.call('DELETE', `/token/${token.id}`));
+    expect(took).toBeLessThan(1000);
+    await logs.ended;
+  });
+
+  it('ends them when the token expires', async () => {
+    const token = await mint(['session:read'], undefined, '1m');
+    const events = await openStream(`${service.running.url}/events`, token.token);
+    const took = await msUntilEnd(events, async () => {
+      clock += 61_000;
+    });
+    expect(took).toBeLessThan(1000);
+  });
+
+  it("ends them when the account is disabled (and pauses nothing else's)", async () => {
+    const other = service.running.service.onboard({ name: 'Disabled Studio', quotaMinutes: 10, operator: false });
+    const events = await openStream(`${service.running.url}/events`, other.token);
+    const mine = await openStream(`${service.running.url}/events`, service.running.token);
+    const signedIn = await service.call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    const panel = { token: null, headers: { Cookie: signedIn.headers.get('set-cookie')!.split(';')[0]!, 'X-CSRF-Token': signedIn.json.csrf_token } };
+    const took = await msUntilEnd(events, () => service.call('PATCH', `/admin/api/user/${other.accountId}`, { ...panel, body: { disabled: true } }));
+    expect(took).toBeLessThan(1000);
+    const stillOpen = await Promise.race([mine.ended.then(() => false), new Promise((resolve) => setTimeout(() => resolve(true), 600))]);
+    expect(stillOpen).toBe(true);
+    mine.close();
+  });
+
+  it('caps open event streams and log follows per account (429 with Retry-After)', async () => {
+    const token = await mint(['session:read', 'logs:read']);
+    const open = [await openStream(`${service.running.url}/events`, token.token), await openStream(`${service.running.url}/events`, token.token)];
+    const third = await service.call('GET', '/events', { token: token.token });
+    expectError(third, 429, 'TOO_MANY_REQUESTS', '/events');
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await service.call('POST', '/session', { body: { id: 'capped', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'capped', ['running']);
+    const follows = [
+      await openStream(`${service.running.url}/logs?id=capped&follow=true`, token.token),
+      await openStream(`${service.running.url}/logs?id=capped&follow=true`, token.token),
+    ];
+    expectError(await service.call('GET', '/logs?id=capped&follow=true', { token: token.token }), 429, 'TOO_MANY_REQUESTS', '/logs');
+    // Reading without following is not held open, so not capped.
+    expect((await service.call('GET', '/logs?id=capped', { token: token.token })).status).toBe(200);
+    await service.call('DELETE', `/token/${token.id}`);
+    await Promise.all([...open, ...follows].map((s) => s.ended));
+  });
+});
+
+describe('token revoke rule, subscription scope and cap', () => {
+  const service = useService({ runtime: 'simulated', limits: { streams: { events: 2, logs: 2 }, subscriptions: 3 } });
+  const mint = async (scopes: string[], token?: string) => {
+    const minted = await service.call('POST', '/token', { ...(token ? { token } : {}), body: { name: 'rule', scopes } });
+    expect(minted.status).toBe(201);
+    return minted.json as { id: string; token: string };
+  };
+
+  it('lets a token revoke itself and what it minted (transitively), root tokens anything, and no one else', async () => {
+    const parent = await mint(['token:write', 'session:read']);
+    const child = await mint(['token:write'], parent.token);
+    const grandchild = await mint(['token:write'], child.token);
+    const sibling = await mint(['token:write']);
+    // Not its issuer, not a token it minted: as if unknown.
+    expectError(await service.call('DELETE', `/token/${parent.id}`, { token: sibling.token }), 404, 'RESOURCE_NOT_FOUND', `/token/${parent.id}`);
+    expectError(await service.call('DELETE', `/token/${parent.id}`, { token: child.token }), 404, 'RESOURCE_NOT_FOUND', `/token/${parent.id}`);
+    expect((await service.call('DELETE', `/token/${grandchild.id}`, { token: parent.token })).status).toBe(204);
+    expect((await service.call('DELETE', `/token/${child.id}`, { token: child.token })).status).toBe(204);
+    // The root (bootstrap) token revokes any.
+    expect((await service.call('DELETE', `/token/${sibling.id}`)).status).toBe(204);
+    expect((await service.call('GET', '/session', { token: parent.token })).status).toBe(200);
+  });
+
+  it('caps subscriptions per account (409), counting only live ones', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await service.call('POST', '/subscription', { body: { url: `http://127.0.0.1:9/hook-${i}` } });
+      expect(result.status).toBe(201);
+      created.push(result.json.id);
+    }
+    const over = await service.call('POST', '/subscription', { body: { url: 'http://127.0.0.1:9/one-more' } });
+    expectError(over, 409, 'CONFLICT', '/subscription');
+    expect(over.json.details).toMatch(/3 subscriptions/);
+    await service.call('DELETE', `/subscription/${created[0]}`);
+    expect((await service.call('POST', '/subscription', { body: { url: 'http://127.0.0.1:9/again' } })).status).toBe(201);
+  });
+
+  it('needs session:read as well as events:write to subscribe (401 with events:write alone)', async () => {
+    const eventsOnly = await mint(['events:write']);
+    const result = await service.call('POST', '/subscription', { token: eventsOnly.token, body: { url: 'http://127.0.0.1:9/hook' } });
+    expectError(result, 401, 'UNAUTHORIZED', '/subscription');
+    expect(result.json.details).toBe('token lacks scope session:read');
+  });
+});

@@ -1,0 +1,41 @@
+/** A small tmpfs a test mounts (root only) and fills to the last byte: a full disk on demand. */
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const canMount = process.getuid?.() === 0;
+
+export interface SmallDisk {
+  /** A fresh data directory on it. */
+  dataDir: string;
+  /** Fill it up; returns a function that frees the space again. */
+  fill(): () => void;
+  unmount(): void;
+}
+
+export function mountSmallDisk(sizeMb: number): SmallDisk {
+  const mountPoint = mkdtempSync(join(tmpdir(), 'session-host-disk-'));
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', mountPoint]);
+  const dataDir = join(mountPoint, 'data');
+  mkdirSync(dataDir, { mode: 0o700 });
+  return {
+    dataDir,
+    fill() {
+      const filler = join(mountPoint, 'filler');
+      // Big chunks first, then ever smaller ones, until not one byte fits.
+      for (const size of [64 * 1024, 4096, 512, 1]) {
+        try {
+          for (;;) appendFileSync(filler, Buffer.alloc(size, 1));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+        }
+      }
+      return () => rmSync(filler, { force: true });
+    },
+    unmount() {
+      execFileSync('umount', ['-l', mountPoint]);
+      rmSync(mountPoint, { recursive: true, force: true });
+    },
+  };
+}

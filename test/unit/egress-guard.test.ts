@@ -1,0 +1,72 @@
+/**
+ * The webhook egress guard: internal addresses refused in every spelling, operator-allowed
+ * ranges let through, and the check repeated at connect time on the address actually used.
+ */
+import { createServer } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { EgressGuard, parseNetwork } from '../../server/events/egress-guard.js';
+import { postWebhook } from '../../server/events/webhook-post.js';
+
+describe('egress guard', () => {
+  const guard = new EgressGuard();
+
+  it.each([
+    '127.0.0.1', '127.8.9.10', '0.0.0.0', '10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1',
+    '169.254.169.254', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1',
+    'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1',
+  ])('refuses %s', (address) => {
+    expect(guard.permits(address)).toBe(false);
+  });
+
+  it('permits public addresses', () => {
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(guard.permits(address)).toBe(true);
+  });
+
+  it('lets the operator allow named ranges, and nothing else', () => {
+    const allowing = new EgressGuard(['10.1.0.0/16', 'fd00::/8']);
+    expect(allowing.permits('10.1.2.3')).toBe(true);
+    expect(allowing.permits('10.2.0.1')).toBe(false);
+    expect(allowing.permits('fd00::5')).toBe(true);
+    expect(allowing.permits('127.0.0.1')).toBe(false);
+    expect(parseNetwork('10.0.0.0/33')).toBeUndefined();
+    expect(parseNetwork('not-a-network')).toBeUndefined();
+    expect(() => new EgressGuard(['10.0.0.0/8x'])).toThrow();
+  });
+
+  it.each([
+    ['http://127.0.0.1:8080/hook', /internal address/],
+    ['http://0x7f000001:8080/hook', /internal address/],
+    ['http://2130706433/hook', /internal address/],
+    ['http://[::1]/hook', /internal address/],
+    ['http://[::ffff:7f00:1]/hook', /internal address/],
+    ['http://169.254.169.254/latest/meta-data', /internal address/],
+    ['http://localhost:8080/hook', /internal address/],
+    ['ftp://93.184.216.34/hook', /http or https/],
+  ])('refuses the URL %s', async (url, why) => {
+    const verdict = await guard.check(url);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? '' : verdict.why).toMatch(why);
+  });
+
+  it('checks again when connecting: a name that resolves internally is never connected to', async () => {
+    let requests = 0;
+    const receiver = createServer((request, response) => {
+      requests++;
+      request.resume();
+      response.end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      // As a rebinding name would: accepted once, resolving to loopback when the delivery connects.
+      await expect(postWebhook(`http://localhost:${port}/hook`, {}, '{}', guard, 2000)).rejects.toThrow(/refused/);
+      await expect(postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', guard, 2000)).rejects.toThrow(/refused/);
+      expect(requests).toBe(0);
+      // Allowed by the operator: delivered.
+      expect(await postWebhook(`http://localhost:${port}/hook`, {}, '{}', new EgressGuard(['127.0.0.0/8', '::1/128']), 2000)).toBe(200);
+      expect(requests).toBe(1);
+    } finally {
+      receiver.close();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Event pruning keeps the replay window per account: an account's undelivered events are held
+ * back for its own subscriptions only, so one idle subscription cannot pin everyone's log.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSessionRepository } from '../../server/store/session-repository.js';
+import { openDatabase } from '../../server/store/sqlite.js';
+
+describe('event pruning', () => {
+  it("holds back only the account's own undelivered events", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
+    const db = openDatabase(join(dir, 'service.db'));
+    try {
+      const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session) VALUES (?, 's', 'running', ?, '{}')");
+      // 200 events, alternating between two accounts: ids 1..200, odd ones the idle account's.
+      for (let i = 1; i <= 200; i++) insert.run(i % 2 === 1 ? 'acc_idle' : 'acc_busy', i);
+      const repository = createSessionRepository(db);
+      // acc_idle has a subscription stuck at event 1; acc_busy has none.
+      repository.pruneEvents({ count: 20, sinceMs: 0, floors: new Map([['acc_idle', 1]]) });
+      const left = db.prepare('SELECT account_id, count(*) AS n, min(id) AS oldest FROM session_events GROUP BY account_id ORDER BY account_id').all();
+      expect(left).toEqual([
+        // The busy account's log is back to the window (ids 182..200, its even ones)...
+        { account_id: 'acc_busy', n: 10, oldest: 182 },
+        // ...while the idle account keeps what its subscription has yet to receive (after id 1).
+        { account_id: 'acc_idle', n: 99, oldest: 3 },
+      ]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
