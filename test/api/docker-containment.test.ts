@@ -2,7 +2,7 @@
  * What a session's container cannot do, tried from inside it on the real test engines (see
  * test/support/docker.ts): reach another session's container, reach the host, run as root.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,16 +27,16 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
   async function startSession(image: string, args?: string[]) {
     const id = newId();
     ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-2', image, ...(args ? { args } : {}) } })).status).toBe(201);
+    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image, ...(args ? { args } : {}) } })).status).toBe(201);
     await waitForStatus(call, id, ['running'], 30_000);
     return id;
   }
 
-  /** The container's address on its network, and that network's gateway (the host's side). */
+  /** The container's address on its network, that network's gateway (the host's side) and its bridge. */
   async function addressOf(id: string) {
     const { info } = await containerOf(id);
-    const [network] = Object.values(info.NetworkSettings.Networks);
-    return { ip: network!.IPAddress, gateway: network!.Gateway };
+    const [bridge, network] = Object.entries(info.NetworkSettings.Networks)[0]!;
+    return { ip: network.IPAddress, gateway: network.Gateway, bridge };
   }
 
   beforeAll(async () => {
@@ -55,6 +55,10 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
   it("cannot connect to another session's container, on a declared port or an undeclared one", async () => {
     const [attacker, victim] = [await startSession('echo'), await startSession('echo')];
     const target = await addressOf(victim);
+    // This host does not forward (ip_forward=0), which alone would stop the attempt; a production
+    // engine host does. Forwarding is turned on for the two session bridges only (they go with
+    // their sessions), so what stops the attacker here is the firewall's rule between bridges.
+    for (const { bridge } of [await addressOf(attacker), target]) writeFileSync(`/proc/sys/net/ipv4/conf/${bridge}/forwarding`, '1');
     // The victim also listens on a port it never declared.
     await nodeIn(victim, `require('net').createServer((s)=>s.end('secret')).listen(${UNDECLARED_PORT})`, { detach: true });
     // Both listeners are there: the victim reaches itself on its own address.
@@ -141,7 +145,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
   it(`streams logs: ${READS} concurrent reads of a ${LOG_MB} MB log keep the service within ${RSS_BOUND_MB} MB more memory`, async () => {
     const id = newId();
     ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-2', image: 'chatty' } })).status).toBe(201);
+    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image: 'chatty' } })).status).toBe(201);
     await waitForStatus(call, id, ['exited', 'dead'], 60_000);
     const read = async () => {
       const response = await fetch(`${running.url}/logs?id=${id}`, { headers: { Authorization: `Bearer ${running.token}` } });

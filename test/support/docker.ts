@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
-import type { FleetConfig } from '../../server/fleet.js';
+import type { FleetConfig, NodeConfig } from '../../server/fleet.js';
 import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
 import { testFleet } from './service.js';
 
@@ -26,8 +26,9 @@ const CHATTY = `const line='x'.repeat(4095)+'\\n';let n=${LOG_MB * 256};` +
 export const DEFAULT_LIMITS = { memoryMb: 64, cpus: 1, pids: 64, workMb: 64, artifactsMb: 16 };
 
 /**
- * Node dock-1 on engine 1, dock-2 on engine 2 (location `dock`), dock-2b on engine 2 alone
- * (`dock-only-2`). Images: `echo` (the test image, as its own user 1000), `nobody` (the same
+ * Node dock-1 on engine 1, dock-2 on engine 2 (location `dock`), dock-1b on engine 1 alone
+ * (`dock-only-1`: where tests run that must not meet the engine-2 outage of docker-runtime.test.ts,
+ * as files run in parallel), dock-2b on engine 2 alone (`dock-only-2`). Images: `echo` (the test image, as its own user 1000), `nobody` (the same
  * image, no user: the default), `cmdonly` (CMD_ONLY_IMAGE), `chatty` (writes LOG_MB of output,
  * then exits), `ghost` (not imported anywhere).
  */
@@ -36,16 +37,20 @@ export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): Fl
     fleet.runtime.driver = 'docker';
     fleet.runtime.docker = DEFAULT_LIMITS;
     const [a, b] = fleet.locations.map((l) => l.nodes[0]!);
+    // Nodes sharing an engine's host each take half of its block (outside it, another test file's may lie).
+    const half = (n: NodeConfig) => n.ports.from + Math.floor((n.ports.to - n.ports.from + 1) / 2);
+    const [first, second] = [(n: NodeConfig) => ({ from: n.ports.from, to: half(n) - 1 }), (n: NodeConfig) => ({ from: half(n), to: n.ports.to })];
     fleet.locations = [
       {
         id: 'dock',
         ips: ['127.0.0.1'],
         nodes: [
-          { ...a!, id: 'dock-1', capacity: 8, docker: { engine: engines[0]!, publishIp: '127.0.0.1' } },
-          { ...b!, id: 'dock-2', capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } },
+          { ...a!, id: 'dock-1', ports: first(a!), capacity: 8, docker: { engine: engines[0]!, publishIp: '127.0.0.1' } },
+          { ...b!, id: 'dock-2', ports: first(b!), capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } },
         ],
       },
-      { id: 'dock-only-2', ips: ['127.0.0.1'], nodes: [{ ...b!, id: 'dock-2b', ports: { from: b!.ports.to + 1, to: b!.ports.to + 20 }, capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } }] },
+      { id: 'dock-only-1', ips: ['127.0.0.1'], nodes: [{ ...a!, id: 'dock-1b', ports: second(a!), capacity: 8, docker: { engine: engines[0]!, publishIp: '127.0.0.1' } }] },
+      { id: 'dock-only-2', ips: ['127.0.0.1'], nodes: [{ ...b!, id: 'dock-2b', ports: second(b!), capacity: 8, docker: { engine: engines[1]!, publishIp: '127.0.0.1' } }] },
     ];
     const ports = fleet.images[0]!.tags.latest!.ports;
     const image = (name: string, docker: { image: string; user?: string }) => ({ name, defaultTag: 'latest', public: true, tags: { latest: { ports, docker } } });
@@ -100,9 +105,9 @@ export async function removeLeftovers(prefix: string): Promise<void> {
   }
 }
 
-/** CMD_ONLY_IMAGE on every engine: the test image committed with no ENTRYPOINT and the echo server as CMD. */
+/** CMD_ONLY_IMAGE on engine 1: the test image committed with no ENTRYPOINT and the echo server as CMD. */
 export async function ensureCmdOnlyImage(): Promise<void> {
-  for (const engine of engines) {
+  for (const engine of engines.slice(0, 1)) {
     const api = docker(engine);
     const container = await api.createContainer({ Image: IMAGE, Entrypoint: [''], Cmd: ['/usr/local/bin/node', '/app/echo-server.mjs'] });
     const [repo, tag] = CMD_ONLY_IMAGE.split(/:(?=[^:/]+$)/) as [string, string];
