@@ -15,8 +15,8 @@ describe('placement under concurrent starts', () => {
               id: 'arena',
               ips: ['127.0.0.1'],
               nodes: [
-                { id: 'arena-1', host: '127.0.0.1', ports: { from: 41000, to: 41009 }, capacity: 4, locked: false },
-                { id: 'arena-2', host: '127.0.0.1', ports: { from: 41010, to: 41019 }, capacity: 4, locked: false },
+                { id: 'arena-1', host: '127.0.0.1', ports: { from: 29700, to: 29709 }, capacity: 4, locked: false },
+                { id: 'arena-2', host: '127.0.0.1', ports: { from: 29710, to: 29719 }, capacity: 4, locked: false },
               ],
             },
           ];

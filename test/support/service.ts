@@ -64,15 +64,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export function testFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   const fleet = structuredClone(defaultFleet);
   fleet.runtime.stopGraceSeconds = 2;
-  // Test files run in parallel: each service's nodes take distinct random blocks of 50 ports of 30000-59999.
+  // Test files run in parallel: each service's nodes take distinct random blocks of 50 ports of 10000-19999, below
+  // the kernel's ephemeral range (32768-60999 here), so an outgoing connection never holds a game port.
   const blocks = new Set<number>();
   for (const location of fleet.locations) {
     for (const node of location.nodes) {
       let block: number;
-      do block = Math.floor(Math.random() * 600);
+      do block = Math.floor(Math.random() * 200);
       while (blocks.has(block));
       blocks.add(block);
-      node.ports = { from: 30000 + block * 50, to: 30000 + block * 50 + 49 };
+      node.ports = { from: 10000 + block * 50, to: 10000 + block * 50 + 49 };
     }
   }
   // Session uids likewise: a block of 200 of their own per service.
