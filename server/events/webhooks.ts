@@ -111,12 +111,7 @@ export class WebhookDispatcher {
     // it is due now (otherwise a step back would stall deliveries until the clock caught up).
     const wait = untilDue > this.options.backoffMs * 2 ** (MAX_ATTEMPTS - 1) ? 0 : untilDue;
     if (wait > 0) {
-      const timer = setTimeout(() => {
-        this.retries.delete(subscription.id);
-        this.notify(subscription.accountId);
-      }, wait);
-      timer.unref();
-      this.retries.set(subscription.id, timer);
+      this.wakeLater(subscription, wait);
       return;
     }
     // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
@@ -126,16 +121,34 @@ export class WebhookDispatcher {
       if (!event) return;
       const secret = this.options.box.open(subscription.sealed, subscription.id);
       this.inFlight.add(subscription.id);
-      void this.deliver(subscription, secret, event)
-        .then(() => this.options.onRecorded?.(), (error: unknown) => this.options.onError(error))
-        .finally(() => {
+      void this.deliver(subscription, secret, event).then(
+        () => {
           this.inFlight.delete(subscription.id);
+          this.options.onRecorded?.();
           // There may be more events waiting behind this one.
           this.notify(subscription.accountId);
-        });
+        },
+        (error: unknown) => {
+          this.inFlight.delete(subscription.id);
+          this.options.onError(error);
+          // The store refused the outcome (a full disk): the same event goes again, but after a
+          // backoff, never at once (that would POST to the receiver in a loop until space is back).
+          this.wakeLater(subscription, this.options.backoffMs);
+        },
+      );
     } catch (error) {
       this.options.onError(error);
     }
+  }
+
+  private wakeLater(subscription: SubscriptionRecord, ms: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(subscription.id);
+      this.notify(subscription.accountId);
+    }, ms);
+    timer.unref();
+    this.retries.set(subscription.id, timer);
   }
 
   private async deliver(subscription: SubscriptionRecord, secret: string, event: StoredEvent): Promise<void> {

@@ -16,20 +16,9 @@ import { SecretBox } from '../../server/security/secret-box.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
 import { createSubscriptionRepository } from '../../server/store/subscription-repository.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { eventually } from '../support/eventually.mjs';
 
-/** Retry an assertion until it holds or the time is up. */
-async function eventually(assertion: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return assertion();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(20);
-    }
-  }
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhook dispatcher', () => {
   const cleanups: (() => void)[] = [];
@@ -77,7 +66,7 @@ describe('webhook dispatcher', () => {
     });
     cleanups.push(() => dispatcher.close());
     // The catch-up pass after a start looks at each once.
-    await eventually(() => expect(queries).toBeGreaterThanOrEqual(11_000));
+    await eventually(() => queries >= 11_000, { what: 'the catch-up pass' });
     await sleep(100);
     queries = 0;
     const before = process.cpuUsage();
@@ -117,7 +106,52 @@ describe('webhook dispatcher', () => {
     await sleep(500);
     expect(received).toEqual([]);
     enabled = true;
-    await eventually(() => expect(received).toEqual(['sub_paused:1']), 10_000);
+    await eventually(() => received.join(), { until: (seen) => seen === 'sub_paused:1' });
+  }, 20_000);
+
+  it('waits a backoff before sending again when the store cannot record a delivery (a full disk)', async () => {
+    const { box, repository, add } = setUp();
+    const posts: number[] = [];
+    const receiver = createServer((request, response) => {
+      posts.push(performance.now());
+      request.resume();
+      response.end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => receiver.close());
+    const port = (receiver.address() as { port: number }).port;
+    add('sub_full', 'acc_full', `http://127.0.0.1:${port}/hook`);
+    let refusals = 3;
+    const full = {
+      ...repository,
+      recordDelivery: (...args: Parameters<typeof repository.recordDelivery>) => {
+        if (refusals > 0) {
+          refusals--;
+          throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        }
+        return repository.recordDelivery(...args);
+      },
+    };
+    const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
+    const backoffMs = 200;
+    const dispatcher = new WebhookDispatcher({
+      subscriptions: full,
+      events: { eventsAfter: (_account, cursor) => (cursor < 1 ? [event] : []) },
+      box,
+      body: () => '{}',
+      now: Date.now,
+      backoffMs,
+      onError: () => {},
+      guard: new EgressGuard(['127.0.0.0/8']),
+      isAccountActive: () => true,
+    });
+    cleanups.push(() => dispatcher.close());
+    dispatcher.notify('acc_full');
+    // Three refused records, then the fourth POST is recorded and the cursor moves on.
+    await eventually(() => repository.activeForAccount('acc_full')[0]?.cursor, { until: (cursor) => cursor === 1 });
+    expect(posts).toHaveLength(4);
+    // A lower bound only (timers never fire early): without the backoff the POSTs follow each other at once.
+    for (let i = 1; i < posts.length; i++) expect(posts[i]! - posts[i - 1]!).toBeGreaterThanOrEqual(backoffMs - 5);
   }, 20_000);
 });
 
