@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,18 @@ describe('webhook dispatcher', () => {
     const add = (id: string, accountId: string, url: string) =>
       repository.insert({ id, accountId, url, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id));
     return { db, box, repository, add };
+  }
+
+  /** A webhook receiver on loopback that answers 200 to every POST; its URL. */
+  async function receiver(onPost: (request: IncomingMessage) => void): Promise<string> {
+    const server = createServer((request, response) => {
+      onPost(request);
+      request.resume();
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => server.close());
+    return `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
   }
 
   it('spends under 5% of a core, and no queries, on 10,000 idle subscriptions', async () => {
@@ -79,15 +91,7 @@ describe('webhook dispatcher', () => {
   it("pauses a disabled account's subscriptions, and delivers once it is enabled again", async () => {
     const { box, repository, add } = setUp();
     const received: string[] = [];
-    const receiver = createServer((request, response) => {
-      received.push(String(request.headers['webhook-id']));
-      request.resume();
-      response.end();
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => receiver.close());
-    const port = (receiver.address() as { port: number }).port;
-    add('sub_paused', 'acc_paused', `http://127.0.0.1:${port}/hook`);
+    add('sub_paused', 'acc_paused', await receiver((request) => received.push(String(request.headers['webhook-id']))));
     let enabled = false;
     const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
     const dispatcher = new WebhookDispatcher({
@@ -112,15 +116,7 @@ describe('webhook dispatcher', () => {
   it('waits a backoff before sending again when the store cannot record a delivery (a full disk)', async () => {
     const { box, repository, add } = setUp();
     const posts: number[] = [];
-    const receiver = createServer((request, response) => {
-      posts.push(performance.now());
-      request.resume();
-      response.end();
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => receiver.close());
-    const port = (receiver.address() as { port: number }).port;
-    add('sub_full', 'acc_full', `http://127.0.0.1:${port}/hook`);
+    add('sub_full', 'acc_full', await receiver(() => posts.push(performance.now())));
     let refusals = 3;
     const full = {
       ...repository,
