@@ -21,8 +21,10 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       target,
       { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, lookup: guard.lookup, timeout: timeoutMs, agent: false },
       (response) => {
-        response.resume();
         resolve(response.statusCode ?? 0);
+        // The status is the answer; the body is never read. Closing at once means a receiver that
+        // dribbles its body cannot hold the socket (and so pile up sockets, one per delivery).
+        response.destroy();
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));

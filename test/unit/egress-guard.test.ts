@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.mjs';
 import { EgressGuard, parseNetwork } from '../../server/events/egress-guard.js';
 import { postWebhook } from '../../server/events/webhook-post.js';
 
@@ -66,6 +67,30 @@ describe('egress guard', () => {
       expect(await postWebhook(`http://localhost:${port}/hook`, {}, '{}', new EgressGuard(['127.0.0.0/8', '::1/128']), 2000)).toBe(200);
       expect(requests).toBe(1);
     } finally {
+      receiver.close();
+    }
+  });
+
+  it('closes the connection once the status is in: a receiver that dribbles its body holds no socket', async () => {
+    let closed = false;
+    const receiver = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      response.write('x');
+      // Never ends: one more byte every 100 ms, so the socket never goes idle either.
+      const drip = setInterval(() => response.write('x'), 100);
+      response.on('close', () => {
+        clearInterval(drip);
+        closed = true;
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      expect(await postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', new EgressGuard(['127.0.0.0/8']), 60_000)).toBe(200);
+      await eventually(() => closed, { what: 'the receiver seeing its connection closed', timeoutMs: 5_000 });
+    } finally {
+      receiver.closeAllConnections();
       receiver.close();
     }
   });
