@@ -88,19 +88,36 @@ export class WebhookDispatcher {
     const accounts = [...this.pending];
     this.pending.clear();
     for (const accountId of accounts) {
-      if (!this.options.isAccountActive(accountId)) {
-        this.paused.add(accountId);
-        continue;
+      try {
+        if (!this.options.isAccountActive(accountId)) {
+          this.paused.add(accountId);
+          continue;
+        }
+        for (const subscription of this.options.subscriptions.activeForAccount(accountId)) this.consider(subscription);
+      } catch (error) {
+        // The store could not be read (a fault): the account is looked at again after a backoff,
+        // not forgotten until its next event.
+        this.options.onError(error);
+        setTimeout(() => this.notify(accountId), this.options.backoffMs).unref();
       }
-      for (const subscription of this.options.subscriptions.activeForAccount(accountId)) this.consider(subscription);
     }
   }
 
   private resumeEnabled(): void {
     for (const accountId of this.paused) {
-      if (!this.options.isAccountActive(accountId)) continue;
+      // A store fault leaves the account paused: the next check asks again.
+      if (!this.isActiveOrFault(accountId)) continue;
       this.paused.delete(accountId);
       this.notify(accountId);
+    }
+  }
+
+  private isActiveOrFault(accountId: string): boolean {
+    try {
+      return this.options.isAccountActive(accountId);
+    } catch (error) {
+      this.options.onError(error);
+      return false;
     }
   }
 

@@ -149,6 +149,36 @@ describe('webhook dispatcher', () => {
     // A lower bound only (timers never fire early): without the backoff the POSTs follow each other at once.
     for (let i = 1; i < posts.length; i++) expect(posts[i]! - posts[i - 1]!).toBeGreaterThanOrEqual(backoffMs - 5);
   }, 20_000);
+
+  it('looks at an account again after a store fault instead of forgetting it until its next event', async () => {
+    const { box, repository, add } = setUp();
+    const received: string[] = [];
+    add('sub_fault', 'acc_fault', await receiver((request) => received.push(String(request.headers['webhook-id']))));
+    let faults = 1;
+    const errors: unknown[] = [];
+    const faulty = {
+      ...repository,
+      activeForAccount: (accountId: string) => {
+        if (faults-- > 0) throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+        return repository.activeForAccount(accountId);
+      },
+    };
+    const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
+    const dispatcher = new WebhookDispatcher({
+      subscriptions: faulty,
+      events: { eventsAfter: (_account, cursor) => (cursor < 1 ? [event] : []) },
+      box,
+      body: () => '{}',
+      now: Date.now,
+      backoffMs: 50,
+      onError: (error) => errors.push(error),
+      guard: new EgressGuard(['127.0.0.0/8']),
+      isAccountActive: () => true,
+    });
+    cleanups.push(() => dispatcher.close());
+    await eventually(() => received.join(), { until: (seen) => seen === 'sub_fault:1' });
+    expect(errors).toHaveLength(1);
+  }, 20_000);
 });
 
 describe('webhook dispatcher shutdown', () => {
