@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { testFleet, useService } from '../support/service.js';
 import { hostPort, tcpExchange, waitForStatus } from '../support/sessions.js';
@@ -54,6 +54,9 @@ describe('the game-server SDK', () => {
   const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
   const socketOf = (id: string) => join(sessionDir(id), 'sdk', 'sdk.sock');
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
+  /** The game server logs its allocation just after it says ready (which may be what made it running). */
+  const logsAllocation = (id: string, text: string) =>
+    vi.waitFor(async () => expect(await output(id)).toContain(text), { timeout: 10_000, interval: 100 });
   const start = async (image: string, env: Record<string, string> = {}, labels: Record<string, string> = {}) => {
     const id = newId();
     const started = await service.call('POST', '/session', { body: { id, location: 'local-a', image, env, labels } });
@@ -64,7 +67,7 @@ describe('the game-server SDK', () => {
   it('tells the game server its allocation; with readiness "sdk" it is running once it says ready', async () => {
     const id = await start('echo-sdk', {}, { mode: 'ranked' });
     const running = await waitForStatus(service.call, id, ['running']);
-    expect(await output(id)).toContain(`allocated to session ${id} (labels {"mode":"ranked"})`);
+    await logsAllocation(id, `allocated to session ${id} (labels {"mode":"ranked"})`);
     const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
     expect(allocation.status).toBe(200);
     expect(allocationIsValid(allocation.body)).toBe(true);
@@ -117,7 +120,7 @@ describe('the game-server SDK', () => {
     const attacker = await start('echo-sdk');
     await waitForStatus(service.call, attacker, ['running']);
     // The attacker's own SDK answers with its own session only.
-    expect(await output(attacker)).toContain(`allocated to session ${attacker} `);
+    await logsAllocation(attacker, `allocated to session ${attacker} `);
     // From inside its sandbox, the victim's socket path is hidden (the data directory is empty there).
     const probe = await start('attacker', { ATTACK: 'socket', SOCKET: socketOf(victim) });
     await waitForStatus(service.call, probe, ['running']);
