@@ -6,12 +6,14 @@ import { defineConfig } from 'vitest/config';
  * docker); `npm run test:fast` is unit + api. Every test file lands in exactly one tier, by
  * where it lives, so a new file can never fall outside all of them.
  */
-export const tiers = ['unit', 'api', 'contract', 'browser', 'docker'] as const;
+export const tiers = ['unit', 'api', 'contract', 'browser', 'docker', 'cluster'] as const;
 export type Tier = (typeof tiers)[number];
 
 export function tierOf(file: string, source: string): Tier {
   if (file.startsWith('test/unit/')) return 'unit';
   if (file.startsWith('test/browser/')) return 'browser';
+  // Several instances on a throwaway PostgreSQL (behind HAProxy); skips without PostgreSQL.
+  if (file.startsWith('test/cluster/')) return 'cluster';
   // Needs Docker engines (SESSION_HOST_DOCKER_ENGINES); skips without them.
   if (file.startsWith('test/docker/') || /\/docker-[^/]*\.test\.ts$/.test(file)) return 'docker';
   // The service over real HTTP on loopback, in this process; not when it runs as its own process
