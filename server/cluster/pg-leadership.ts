@@ -3,16 +3,14 @@
  * instance holding a role's lock leads it. The lock dies with the connection, so when the
  * leader dies (or its connection drops) another instance takes the role on its next try.
  */
+import { registerClaim, setHeld, type ClaimState } from './claims.js';
 import type { Claim, ClaimEvents } from './coordination.js';
 import type { DedicatedConnection } from './pg-connection.js';
 
 /** Advisory lock keys are (class, object): one class for this service's roles. */
 const LOCK_CLASS = 0x5e55;
 
-interface Role {
-  events: ClaimEvents;
-  held: boolean;
-}
+type Role = ClaimState;
 
 export class AdvisoryLeadership {
   private readonly roles = new Map<string, Role>();
@@ -28,32 +26,16 @@ export class AdvisoryLeadership {
   }
 
   claim(role: string, events: ClaimEvents): Claim {
-    if (this.roles.has(role)) throw new Error(`leadership of ${role} is already claimed in this process`);
-    const entry: Role = { events, held: false };
-    this.roles.set(role, entry);
+    const claim = registerClaim(this.roles, role, { events, held: false }, async () => {
+      await this.connection.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, role]);
+    });
     void this.tryAll();
-    return {
-      get held() {
-        return entry.held;
-      },
-      release: async () => {
-        if (this.roles.get(role) !== entry) return;
-        this.roles.delete(role);
-        if (!entry.held) return;
-        entry.held = false;
-        entry.events.lost();
-        await this.connection.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, role]);
-      },
-    };
+    return claim;
   }
 
   /** The connection dropped: every lock went with it. */
   dropped(): void {
-    for (const role of this.roles.values()) {
-      if (!role.held) continue;
-      role.held = false;
-      role.events.lost();
-    }
+    for (const role of this.roles.values()) setHeld(role, false);
   }
 
   /** Try to take every role not held (after a reconnect too). */
@@ -75,8 +57,7 @@ export class AdvisoryLeadership {
           await this.connection.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, name]);
           continue;
         }
-        role.held = true;
-        role.events.gained();
+        setHeld(role, true);
       }
     } finally {
       this.trying = false;

@@ -7,6 +7,7 @@
  * (lost()) before they can expire, so two instances never both believe they hold one.
  */
 import type pg from 'pg';
+import { registerClaim, setHeld, type ClaimState } from './claims.js';
 import type { Claim, ClaimEvents } from './coordination.js';
 
 export const LEASES_TABLE = `CREATE TABLE IF NOT EXISTS cluster_leases (
@@ -27,9 +28,7 @@ ON CONFLICT (name) DO UPDATE
   WHERE l.holder = excluded.holder OR l.expires_at < clock_timestamp()
 RETURNING name`;
 
-interface Wanted {
-  events: ClaimEvents;
-  held: boolean;
+interface Wanted extends ClaimState {
   /** Monotonic time the last successful renewal was sent: the lease runs at least until then + ttl. */
   renewedAt: number;
 }
@@ -37,7 +36,7 @@ interface Wanted {
 export interface LeaseTimings {
   /** How long a lease lasts without renewal. */
   leaseMs: number;
-  /** How often leases are renewed and free ones tried (a third of leaseMs, say). */
+  /** How often leases are renewed and free ones tried (a fifth of leaseMs, say; under a third). */
   renewEveryMs: number;
 }
 
@@ -57,25 +56,9 @@ export class TableLeases {
   }
 
   claim(name: string, events: ClaimEvents): Claim {
-    if (this.wanted.has(name)) throw new Error(`lease ${name} is already claimed in this process`);
-    const entry: Wanted = { events, held: false, renewedAt: 0 };
-    this.wanted.set(name, entry);
+    const claim = registerClaim(this.wanted, name, { events, held: false, renewedAt: 0 }, () => this.giveBack([name]));
     void this.round();
-    return {
-      get held() {
-        return entry.held;
-      },
-      release: async () => {
-        if (this.wanted.get(name) !== entry) return;
-        this.wanted.delete(name);
-        if (!entry.held) return;
-        entry.held = false;
-        entry.events.lost();
-        await this.pool
-          .query(`UPDATE cluster_leases SET expires_at = '-infinity' WHERE holder = $1 AND name = ANY($2::text[])`, [this.holder, [name]])
-          .catch(this.onError);
-      },
-    };
+    return claim;
   }
 
   /** Renew what is held, try what is free. */
@@ -91,16 +74,8 @@ export class TableLeases {
       for (const name of names) {
         const entry = this.wanted.get(name);
         if (!entry) continue;
-        if (held.has(name)) {
-          entry.renewedAt = sentAt;
-          if (!entry.held) {
-            entry.held = true;
-            entry.events.gained();
-          }
-        } else if (entry.held) {
-          entry.held = false;
-          entry.events.lost();
-        }
+        if (held.has(name)) entry.renewedAt = sentAt;
+        setHeld(entry, held.has(name));
       }
     } catch (error) {
       this.onError(error);
@@ -112,28 +87,27 @@ export class TableLeases {
   /** Stop, and hand back what is held so others need not wait for the expiry. */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    const held: string[] = [];
-    for (const [name, entry] of this.wanted) {
-      if (!entry.held) continue;
-      entry.held = false;
-      entry.events.lost();
-      held.push(name);
-    }
+    const held = [...this.wanted].filter(([, entry]) => entry.held).map(([name]) => name);
+    for (const entry of this.wanted.values()) setHeld(entry, false);
     this.wanted.clear();
-    if (held.length === 0) return;
+    if (held.length > 0) await this.giveBack(held);
+  }
+
+  /** Expire our leases now, so others need not wait. */
+  private async giveBack(names: string[]): Promise<void> {
     await this.pool
-      .query(`UPDATE cluster_leases SET expires_at = '-infinity' WHERE holder = $1 AND name = ANY($2::text[])`, [this.holder, held])
+      .query(`UPDATE cluster_leases SET expires_at = '-infinity' WHERE holder = $1 AND name = ANY($2::text[])`, [this.holder, names])
       .catch(this.onError);
   }
 
-  /** Leases not renewed for most of their time may already be someone else's: stop using them. */
+  /**
+   * Leases not renewed for most of their time may soon be someone else's: stop using them. This
+   * runs once a round, so it may run a round late: the margin is two rounds.
+   */
   private giveUpStale(): void {
-    const deadline = performance.now() - (this.timings.leaseMs - this.timings.renewEveryMs);
+    const deadline = performance.now() - (this.timings.leaseMs - 2 * this.timings.renewEveryMs);
     for (const entry of this.wanted.values()) {
-      if (entry.held && entry.renewedAt < deadline) {
-        entry.held = false;
-        entry.events.lost();
-      }
+      if (entry.renewedAt < deadline) setHeld(entry, false);
     }
   }
 }

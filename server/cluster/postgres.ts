@@ -18,7 +18,7 @@ const SCHEMA_LOCK = 0x5e55_0001;
 export interface PostgresCoordinationOptions {
   databaseUrl: string;
   instanceId: string;
-  /** Leases: 5 s, renewed every 1.5 s, unless told otherwise. */
+  /** Leases: 5 s, renewed every second, unless told otherwise. */
   leases?: LeaseTimings;
   /** How often a follower tries to become leader: 1 s unless told otherwise. */
   leaderTryEveryMs?: number;
@@ -61,7 +61,7 @@ export class PostgresCoordination implements Coordination {
       failed: onError,
     });
     this.leadership = new AdvisoryLeadership(this.connection, options.leaderTryEveryMs ?? 1000);
-    this.leases = new TableLeases(this.pool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1500 }, onError);
+    this.leases = new TableLeases(this.pool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1000 }, onError);
   }
 
   /** Connects and creates the leases table; rejects when the database cannot be reached. */

@@ -16,8 +16,8 @@ import { eventually } from '../support/eventually.mjs';
 import { startFreezableProxy } from '../support/cluster/freezable-proxy.js';
 import { postgresMissing, startPostgres, type ThrowawayPostgres } from '../support/cluster/throwaway-postgres.js';
 
-const LEASE_MS = 1500;
-const timings = { leases: { leaseMs: LEASE_MS, renewEveryMs: LEASE_MS / 3 }, leaderTryEveryMs: 100 };
+const LEASE_MS = 2500;
+const timings = { leases: { leaseMs: LEASE_MS, renewEveryMs: LEASE_MS / 5 }, leaderTryEveryMs: 100 };
 
 /** A claim's history, for assertions. */
 function recorder() {

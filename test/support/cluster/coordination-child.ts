@@ -7,7 +7,7 @@ import { PostgresCoordination } from '../../../server/cluster/postgres.js';
 const coordination = await PostgresCoordination.start({
   databaseUrl: process.env.DATABASE_URL!,
   instanceId: process.env.INSTANCE_ID!,
-  leases: { leaseMs: Number(process.env.LEASE_MS), renewEveryMs: Number(process.env.LEASE_MS) / 3 },
+  leases: { leaseMs: Number(process.env.LEASE_MS), renewEveryMs: Number(process.env.LEASE_MS) / 5 },
   leaderTryEveryMs: 100,
 });
 const report = (what: string) => ({

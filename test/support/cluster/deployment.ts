@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHaproxy, type Haproxy } from './haproxy.js';
-import { freePort, startPostgres, type ThrowawayPostgres } from './throwaway-postgres.js';
+import { freePort } from '../free-port.js';
+import { startPostgres, type ThrowawayPostgres } from './throwaway-postgres.js';
 
 export const DEPLOYMENT_TOKEN = 'gsh_ClusterBootstrapToken000000000000000000';
 const READY_TIMEOUT_MS = 60_000;

@@ -7,7 +7,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,16 +25,6 @@ export interface ThrowawayPostgres {
 
 export function postgresMissing(): string | undefined {
   return existsSync(join(BIN, 'postgres')) ? undefined : `no PostgreSQL binaries in ${BIN} (apt-get install postgresql)`;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 function asPostgresUser(): { uid?: number; gid?: number } {
