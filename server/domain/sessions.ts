@@ -585,6 +585,8 @@ export class Sessions {
       ports: session.ports,
       restart: session.restart,
       limits: this.catalog.limits(image),
+      labels: session.labels,
+      sdk: { readiness: tag.readiness ?? 'ports', ...(tag.healthSeconds ? { healthSeconds: tag.healthSeconds } : {}) },
     };
     const identity = sessionEnv(session.id, session.host, session.ports);
     const ref = dockerImageRef(image, session.tag, tag);
