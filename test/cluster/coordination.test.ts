@@ -14,7 +14,8 @@ import { LocalCoordination } from '../../server/cluster/local.js';
 import { PostgresCoordination } from '../../server/cluster/postgres.js';
 import { eventually } from '../support/eventually.mjs';
 import { startFreezableProxy } from '../support/cluster/freezable-proxy.js';
-import { postgresMissing, startPostgres, type ThrowawayPostgres } from '../support/cluster/throwaway-postgres.js';
+import { clusterTestsMissing } from '../support/cluster/haproxy.js';
+import { createDatabase } from '../support/postgres.mjs';
 
 const LEASE_MS = 2500;
 const timings = { leases: { leaseMs: LEASE_MS, renewEveryMs: LEASE_MS / 5 }, leaderTryEveryMs: 100 };
@@ -44,13 +45,11 @@ describe('local coordination (one instance)', () => {
   });
 });
 
-const missing = postgresMissing();
+const missing = clusterTestsMissing();
 describe.skipIf(missing)(`PostgreSQL coordination${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let postgres: ThrowawayPostgres;
   let url: string;
   const started: Coordination[] = [];
   const children: ChildProcess[] = [];
-  let databases = 0;
 
   async function instance(id: string, databaseUrl = url): Promise<PostgresCoordination> {
     const coordination = await PostgresCoordination.start({ databaseUrl, instanceId: id, ...timings });
@@ -72,13 +71,11 @@ describe.skipIf(missing)(`PostgreSQL coordination${missing ? ` (skipped: ${missi
   }
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    url = postgres.url;
+    url = await createDatabase('coordination');
   });
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     for (const coordination of started) await coordination.close();
-    await postgres?.stop();
   });
 
   it('publishes to every instance, the sender included, with the sender as origin', async () => {
@@ -151,10 +148,12 @@ describe.skipIf(missing)(`PostgreSQL coordination${missing ? ` (skipped: ${missi
   });
 
   it('a holder cut off from the database gives the lease up before another instance can take it', async () => {
-    const proxy = await startFreezableProxy(postgres.port);
+    const proxied = new URL(url);
+    const proxy = await startFreezableProxy(Number(proxied.port));
+    proxied.port = String(proxy.port);
     const cutOff = recorder();
     const cutOffAt: number[] = [];
-    const isolated = await instance('isolated', `postgres://postgres@127.0.0.1:${proxy.port}/postgres`);
+    const isolated = await instance('isolated', proxied.toString());
     const claim = isolated.lease('node:docker-2', { gained: cutOff.events.gained, lost: () => (cutOff.events.lost(), cutOffAt.push(performance.now())) });
     await eventually(() => claim.held, { what: 'the isolated instance holding the lease' });
     const other = recorder();
@@ -169,7 +168,7 @@ describe.skipIf(missing)(`PostgreSQL coordination${missing ? ` (skipped: ${missi
   });
 
   it('each database keeps its own leases (a second deployment on the same server is independent)', async () => {
-    const otherUrl = await postgres.createDatabase(`other_${++databases}`);
+    const otherUrl = await createDatabase('coordination_other');
     const here = await instance('here');
     const there = await instance('there', otherUrl);
     const a = here.lease('node:x', recorder().events);

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.mjs';
 import { testFleet } from '../support/service.js';
 import { startDeployment, type Deployment } from '../support/cluster/deployment.js';
-import { haproxyMissing } from '../support/cluster/haproxy.js';
-import { postgresMissing } from '../support/cluster/throwaway-postgres.js';
+import { clusterTestsMissing } from '../support/cluster/haproxy.js';
 
-const missing = postgresMissing() ?? haproxyMissing();
+const missing = clusterTestsMissing();
 describe.skipIf(missing)(`three instances behind HAProxy${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let deployment: Deployment;
   const get = (path: string) => fetch(deployment.url + path, { headers: { Authorization: `Bearer ${deployment.token}` } });

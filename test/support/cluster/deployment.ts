@@ -1,6 +1,6 @@
 /**
  * A real deployment on this machine, as the README's "Running several instances" describes
- * it: a throwaway PostgreSQL, N service instances (each its own process and data directory, one
+ * it: a fresh database in the test PostgreSQL (test/support/postgres.mjs), N service instances (each its own process and data directory, one
  * DATABASE_URL and SECRET_KEY) and, for three, HAProxy on deploy/haproxy.cfg in front with
  * health checks on /readyz. Every port is free-picked; stop() tears everything down. Free of
  * vitest, so the benchmarks start it too.
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHaproxy, type Haproxy } from './haproxy.js';
 import { freePort } from '../free-port.js';
-import { startPostgres, type ThrowawayPostgres } from './throwaway-postgres.js';
+import { createDatabase } from '../postgres.mjs';
 
 export const DEPLOYMENT_TOKEN = 'gsh_ClusterBootstrapToken000000000000000000';
 const READY_TIMEOUT_MS = 60_000;
@@ -39,7 +39,6 @@ export interface Deployment {
   token: string;
   instances: Instance[];
   haproxy: Haproxy | undefined;
-  postgres: ThrowawayPostgres;
   stop(): Promise<void>;
 }
 
@@ -57,8 +56,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   const root = mkdtempSync(join(tmpdir(), 'session-host-cluster-'));
   const fleetFile = join(root, 'fleet.json');
   writeFileSync(fleetFile, JSON.stringify(options.fleet, null, 2));
-  const postgres = await startPostgres();
-  const databaseUrl = await postgres.createDatabase('session_host');
+  const databaseUrl = await createDatabase('deployment');
   const shared = {
     DATABASE_URL: databaseUrl,
     SECRET_KEY: randomBytes(32).toString('base64'),
@@ -75,7 +73,6 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   const stop = async () => {
     await haproxy?.stop();
     for (const instance of instances) await instance.kill('SIGKILL');
-    await postgres.stop();
     rmSync(root, { recursive: true, force: true });
   };
   try {
@@ -98,7 +95,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     await stop();
     throw error;
   }
-  return { url: haproxy?.url ?? instances[0]!.url, databaseUrl, token: DEPLOYMENT_TOKEN, instances, haproxy, postgres, stop };
+  return { url: haproxy?.url ?? instances[0]!.url, databaseUrl, token: DEPLOYMENT_TOKEN, instances, haproxy, stop };
 }
 
 async function waitForAllUp(haproxy: Haproxy): Promise<void> {

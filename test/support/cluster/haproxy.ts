@@ -18,7 +18,10 @@ export interface Haproxy {
   stop(): Promise<void>;
 }
 
-export function haproxyMissing(): string | undefined {
+/** Why the cluster tests cannot run here (no PostgreSQL or no HAProxy), or undefined. */
+export function clusterTestsMissing(): string | undefined {
+  const postgres = join(process.env.SESSION_HOST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin', 'postgres');
+  if (!existsSync(postgres)) return `no ${postgres} (apt-get install postgresql)`;
   return existsSync(HAPROXY) ? undefined : `no ${HAPROXY} (apt-get install haproxy)`;
 }
 
