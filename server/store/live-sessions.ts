@@ -5,7 +5,7 @@
  * updates this model in the same call. Records are replaced, never mutated, so a caller holding
  * one keeps a consistent snapshot. Kept sorted by (created, id) for newest-first paging.
  */
-import type { SessionFilter, SessionRecord } from '../domain/session-record.js';
+import type { SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
 const before = (a: { created: number; id: string }, b: { created: number; id: string }) =>
   a.created < b.created || (a.created === b.created && a.id < b.id);
