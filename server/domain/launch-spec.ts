@@ -25,6 +25,8 @@ export function launchSpec(
     ports: session.ports,
     restart: session.restart,
     limits,
+    labels: session.labels,
+    sdk: { readiness: tag.readiness ?? 'ports', ...(tag.healthSeconds ? { healthSeconds: tag.healthSeconds } : {}) },
   };
   const identity = sessionEnv(session.id, session.host, session.ports);
   const ref = dockerImageRef(image, session.tag, tag);

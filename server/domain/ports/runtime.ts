@@ -29,6 +29,10 @@ export interface LaunchSpec {
   restart: boolean;
   /** What the session may use (the fleet's limits for its image). */
   limits: SessionLimits;
+  /** The session's labels (its game server reads them through the SDK). */
+  labels: Record<string, string>;
+  /** How the session becomes `running` (the tag's `readiness`, default `ports`) and its SDK health deadline. */
+  sdk: { readiness: 'ports' | 'sdk'; healthSeconds?: number };
 }
 
 export type RuntimeEvent =
