@@ -9,7 +9,7 @@
  * in the same order: a listing walks the shortest list that every match is on, so a selective
  * filter costs what it finds, not what the fleet holds.
  */
-import type { SessionFilter, SessionRecord } from '../domain/session-record.js';
+import type { SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
 type Position = { created: number; id: string };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SessionRecord } from '../../server/domain/session-record.js';
+import type { SessionRecord } from '../../server/domain/ports/sessions.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';

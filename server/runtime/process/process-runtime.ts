@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isSameProcess } from './proc.js';

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, sep } from 'node:path';
-import type { PortAllocation } from '../../domain/session-record.js';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
 
 export interface SandboxTools {
   bwrap: string;

@@ -4,8 +4,8 @@
  * events, and the session service alone decides the resulting state.
  */
 import type { Readable } from 'node:stream';
-import type { PortAllocation } from '../domain/session-record.js';
-import type { SessionLimits, TagDockerConfig } from '../fleet.js';
+import type { SessionLimits, TagDockerConfig } from '../../fleet.js';
+import type { PortAllocation } from './sessions.js';
 
 export interface LaunchSpec {
   sessionId: string;
