@@ -45,22 +45,29 @@ async function play(session: { id: string; host: string; ports: { type: string; 
   await expect.poll(() => echoGame(session.host, hostPort(session, 'udp'), hostPort(session, 'tcp'), text), { timeout: 15_000, interval: 500 }).toBe(expected);
 }
 
-describe.skipIf(skip)(`remote docker nodes over mutual TLS${skip ? ` (skipped: ${remoteSkipReason})` : ''}`, () => {
+/** A service on the remote nodes for the describe block; the engines (re)started first and after. */
+function useRemoteService(nodeLostAfterSeconds: number) {
   const contract = contractFetch();
-  let running: RunningService;
-  let call: Call;
-
+  const frame = { contract } as { running: RunningService; call: Call; contract: typeof contract };
   beforeAll(async () => {
     // Idempotent: makes again what an earlier run took down (a deleted namespace).
     await startRemoteEngines();
-    running = await startService({}, { fleet: remoteFleet((f) => (f.runtime.nodeLostAfterSeconds = 120)) });
-    call = caller(running.url, running.token, contract);
+    frame.running = await startService({}, { fleet: remoteFleet((f) => (f.runtime.nodeLostAfterSeconds = nodeLostAfterSeconds)) });
+    frame.call = caller(frame.running.url, frame.running.token, contract);
   });
-
   afterAll(async () => {
-    await running?.close();
+    await frame.running?.close();
+    await startRemoteEngines();
     expect(contract.violations).toEqual([]);
   });
+  return frame;
+}
+
+describe.skipIf(skip)(`remote docker nodes over mutual TLS${skip ? ` (skipped: ${remoteSkipReason})` : ''}`, () => {
+  const frame = useRemoteService(120);
+  const { contract } = frame;
+  let call: Call;
+  beforeAll(() => void (call = frame.call));
 
   it.each([1, 2, 3])('runs a session on node r%i, played from the players’ namespace at the node’s address', async (n) => {
     const session = await startPlaying(call, `remote-${n}`);
@@ -134,21 +141,9 @@ describe.skipIf(skip)(`remote docker nodes over mutual TLS${skip ? ` (skipped: $
 });
 
 describe.skipIf(skip)(`a remote node whose host is gone for good${skip ? ` (skipped: ${remoteSkipReason})` : ''}`, () => {
-  const contract = contractFetch();
-  let running: RunningService;
+  const frame = useRemoteService(4);
   let call: Call;
-
-  beforeAll(async () => {
-    await startRemoteEngines();
-    running = await startService({}, { fleet: remoteFleet((f) => (f.runtime.nodeLostAfterSeconds = 4)) });
-    call = caller(running.url, running.token, contract);
-  });
-
-  afterAll(async () => {
-    await running?.close();
-    await startRemoteEngines();
-    expect(contract.violations).toEqual([]);
-  });
+  beforeAll(() => void (call = frame.call));
 
   it('ends its sessions node_lost after the node-lost timeout and frees their capacity', async () => {
     const sessions = [await startPlaying(call, 'remote-3'), await startPlaying(call, 'remote-3')];

@@ -7,8 +7,8 @@
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
-import type { PortAllocation } from '../../domain/session-record.js';
-import type { LaunchSpec } from '../runtime.js';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
+import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { LABEL, type Engine } from './engine-client.js';
 import { DEFAULT_ARTIFACTS_MB, type Tracked } from './reconciler.js';
 import type { SessionFiles } from './session-files.js';

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { NodeDockerConfig } from '../../fleet.js';
-import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent } from '../runtime.js';
+import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { launchContainer } from './container-launch.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
 import { listContainers, openEngine, statusOf, type Engine } from './engine-client.js';
