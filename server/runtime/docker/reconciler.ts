@@ -37,6 +37,8 @@ export interface Tracked {
   forgotten: boolean;
   /** Its image is being pulled: no container yet. */
   pulling?: boolean;
+  /** The end being recorded (finish under way). */
+  finishing?: Promise<void>;
   restartCount?: number;
 }
 
@@ -201,8 +203,16 @@ export class Reconciler {
     await this.finish(tracked);
   }
 
-  /** The container ended: record the exit, copy the artifacts out, report it. */
-  async finish(tracked: Tracked): Promise<void> {
+  /**
+   * The container ended: record the exit, copy the artifacts out, report it. Called again while
+   * under way (a stop and the engine's exit event meet), it resolves when the first call is done.
+   */
+  finish(tracked: Tracked): Promise<void> {
+    if (!tracked.finishing) tracked.finishing = this.finishOnce(tracked).finally(() => (tracked.finishing = undefined));
+    return tracked.finishing;
+  }
+
+  private async finishOnce(tracked: Tracked): Promise<void> {
     if (tracked.phase === 'ending') return;
     tracked.phase = 'ending';
     const engine = this.engine(tracked.nodeId);
