@@ -4,6 +4,7 @@
  * fleet configuration, the store and the runtime only through their interfaces; every state
  * change goes through transition(), which enforces the table in session-states.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../fleet.js';
 import { defaultLimits, dockerImageRef, resolveCommand } from '../fleet.js';
@@ -68,6 +69,11 @@ export interface SessionsDependencies {
 }
 
 export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
+export type AnySessionResult =
+  | { ok: true; session: SessionRecord }
+  /** `ambiguous`: several accounts have a session with this id (`accounts`). */
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'ambiguous'; accounts: string[] };
 export type StopResult = { ok: true } | { ok: false; reason: 'not_found' | 'ended' };
 export type PlayersResult =
   | { ok: true; players: string[] }
@@ -167,7 +173,7 @@ export class Sessions {
     const created = this.now();
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
     const placed = this.repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
-      if (this.repository.exists(request.id)) return { ok: false, reason: 'conflict' };
+      if (this.repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
       // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
       const max = this.maxSessions(accountId);
       if (typeof max === 'number' && this.repository.launchedAt(accountId).length >= max) {
@@ -183,6 +189,7 @@ export class Sessions {
       const session: SessionRecord = {
         id: request.id,
         accountId,
+        key: randomUUID(),
         image: image.name,
         tag: tagName,
         location: location.id,
@@ -214,16 +221,16 @@ export class Sessions {
     this.storage?.charge(accountId, bytes);
     this.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.armTtl(session);
-    this.startDeadlines.arm(session.id, created + this.catalog.limits(image).startSeconds * 1000);
+    this.startDeadlines.arm(session.key, created + this.catalog.limits(image).startSeconds * 1000);
     try {
       await this.runtime.start(this.launchSpec(session, image, tag, request.env ?? {}));
     } catch {
       // A stop may have begun while it was launching.
-      const current = this.repository.find(session.id)!;
-      if (current.status === 'created') this.transition(session.id, 'dead', { endReason: 'start_failed' });
-      else if (current.status === 'shuttingdown') this.transition(session.id, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+      const current = this.repository.find(session.key)!;
+      if (current.status === 'created') this.transition(session.key, 'dead', { endReason: 'start_failed' });
+      else if (current.status === 'shuttingdown') this.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
     }
-    return { ok: true, session: this.repository.find(session.id)! };
+    return { ok: true, session: this.repository.find(session.key)! };
   }
 
   /**
@@ -258,8 +265,7 @@ export class Sessions {
   }
 
   get(accountId: string, id: string): SessionRecord | undefined {
-    const session = this.repository.find(id);
-    return session?.accountId === accountId ? session : undefined;
+    return this.repository.findOwned(accountId, id);
   }
 
   list(filter: SessionFilter): SessionRecord[] {
@@ -275,7 +281,7 @@ export class Sessions {
       await this.end(session, reason);
     } catch (error) {
       // Recorded in part (a full disk): the stop is under way, so it is finished in the background.
-      if (this.repository.find(id)?.pendingEndReason) void this.persist('stop', () => this.endIfLive(id, reason));
+      if (this.repository.find(session.key)?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.key, reason));
       throw error;
     }
     return { ok: true };
@@ -285,8 +291,8 @@ export class Sessions {
     const session = this.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    this.repository.join(sessionId, players, this.now());
-    return { ok: true, players: this.repository.find(sessionId)!.players };
+    this.repository.join(session.key, players, this.now());
+    return { ok: true, players: this.repository.find(session.key)!.players };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */
@@ -295,15 +301,15 @@ export class Sessions {
       const where = this.repository.liveSessionsOfPlayers(accountId, players);
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
-      for (const id of sessions) this.repository.leave(id, players.filter((p) => where.get(p) === id));
+      for (const key of sessions) this.repository.leave(key, players.filter((p) => where.get(p) === key));
       // Gameye answers with one session's players; with several we answer the first's.
       return { ok: true, players: this.repository.find(sessions[0]!)!.players };
     }
     const session = this.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    this.repository.leave(sessionId, players);
-    return { ok: true, players: this.repository.find(sessionId)!.players };
+    this.repository.leave(session.key, players);
+    return { ok: true, players: this.repository.find(session.key)!.players };
   }
 
   locations(accountId: string): LocationView[] {
@@ -315,11 +321,18 @@ export class Sessions {
     return this.locationViews(this.catalog.allLocations());
   }
 
-  /** Stop any account's session (the admin panel). */
-  async stopAny(id: string): Promise<StopResult> {
-    const session = this.repository.find(id);
-    if (!session) return { ok: false, reason: 'not_found' };
-    return this.stop(session.accountId, id);
+  /**
+   * Any account's session (the admin panel): ids are unique per account only, so without the
+   * account an id that several accounts use is ambiguous.
+   */
+  findAny(id: string, accountId?: string): AnySessionResult {
+    if (accountId !== undefined) {
+      const session = this.get(accountId, id);
+      return session ? { ok: true, session } : { ok: false, reason: 'not_found' };
+    }
+    const found = this.repository.findEverywhere(id);
+    if (found.length === 1) return { ok: true, session: found[0]! };
+    return found.length === 0 ? { ok: false, reason: 'not_found' } : { ok: false, reason: 'ambiguous', accounts: found.map((s) => s.accountId) };
   }
 
   private locationViews(locations: ReturnType<Catalog['allLocations']>): LocationView[] {
@@ -364,14 +377,13 @@ export class Sessions {
     const session = this.get(accountId, id);
     if (!session) return undefined;
     // An ended session's output is complete: nothing to follow.
-    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
+    return this.runtime.logs(session.key, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
   }
 
-  /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
-  async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
-    if (!this.repository.find(id)) return undefined;
+  /** The last `maxBytes` of a session's output (the admin panel: any account's, found with findAny). */
+  async tailLogs(session: SessionRecord, maxBytes: number): Promise<string> {
     // Seek where the runtime can (bytes from the end); engines that count lines get a line count.
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
+    const stream = this.runtime.logs(session.key, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {
@@ -386,25 +398,25 @@ export class Sessions {
     const session = this.get(accountId, id);
     if (!session) return { ok: false, reason: 'not_found' };
     if (!isFinal(session.status)) return { ok: false, reason: 'live' };
-    const root = this.runtime.artifactRoot(id);
-    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(id) ?? root } : { ok: false, reason: 'none' };
+    const root = this.runtime.artifactRoot(session.key);
+    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(session.key) ?? root } : { ok: false, reason: 'none' };
   }
 
   /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
   async recover(): Promise<void> {
     for (const session of this.repository.live()) {
       await this.runtime.adopt({
-        sessionId: session.id,
+        sessionId: session.key,
         nodeId: session.nodeId,
         host: session.host,
         ports: session.ports,
         wasRunning: session.status === 'running',
       });
-      const current = this.repository.find(session.id)!;
+      const current = this.repository.find(session.key)!;
       if (isFinal(current.status)) continue;
-      if (current.status === 'draining' || current.status === 'shuttingdown') await this.persist('recovery', () => this.endIfLive(session.id, 'stopped'));
+      if (current.status === 'draining' || current.status === 'shuttingdown') await this.persist('recovery', () => this.endIfLive(session.key, 'stopped'));
       this.armTtl(current);
-      if (current.status === 'created') this.startDeadlines.arm(current.id, current.created + this.startSecondsOf(current) * 1000);
+      if (current.status === 'created') this.startDeadlines.arm(current.key, current.created + this.startSecondsOf(current) * 1000);
     }
     this.quota.recomputeAll();
   }
@@ -424,10 +436,10 @@ export class Sessions {
   }
 
   /** Not running by its image's start deadline: the session is dead (start_failed) and its game server stopped. */
-  private async missedStart(id: string): Promise<void> {
-    if (this.repository.find(id)?.status !== 'created') return;
-    this.transition(id, 'dead', { endReason: 'start_failed' });
-    await this.runtime.stop(id);
+  private async missedStart(key: string): Promise<void> {
+    if (this.repository.find(key)?.status !== 'created') return;
+    this.transition(key, 'dead', { endReason: 'start_failed' });
+    await this.runtime.stop(key);
   }
 
   private startSecondsOf(session: SessionRecord): number {
@@ -442,21 +454,21 @@ export class Sessions {
   }
 
   /** End a session unless it has ended meanwhile; a stop under way keeps its reason. */
-  private async endIfLive(id: string, reason: EndReason): Promise<void> {
-    const current = this.repository.find(id);
+  private async endIfLive(key: string, reason: EndReason): Promise<void> {
+    const current = this.repository.find(key);
     if (current && !isFinal(current.status)) await this.end(current, current.pendingEndReason ?? reason);
   }
 
   private async end(session: SessionRecord, reason: EndReason): Promise<void> {
     if (session.status === 'server_unreachable') {
-      this.transition(session.id, 'dead', { endReason: reason });
-      this.runtime.forget?.(session.id);
+      this.transition(session.key, 'dead', { endReason: reason });
+      this.runtime.forget?.(session.key);
       return;
     }
     // Only a running game server drains; one starting or restarting is shut down at once.
-    if (session.status === 'running') this.transition(session.id, 'draining', { pendingEndReason: reason });
-    if (session.status !== 'shuttingdown') this.transition(session.id, 'shuttingdown', { pendingEndReason: reason });
-    await this.runtime.stop(session.id);
+    if (session.status === 'running') this.transition(session.key, 'draining', { pendingEndReason: reason });
+    if (session.status !== 'shuttingdown') this.transition(session.key, 'shuttingdown', { pendingEndReason: reason });
+    await this.runtime.stop(session.key);
   }
 
   private onRuntimeEvent(event: RuntimeEvent): void {
@@ -465,24 +477,24 @@ export class Sessions {
     switch (event.type) {
       case 'running':
         if (['created', 'restarting', 'server_unreachable'].includes(session.status)) {
-          this.transition(session.id, 'running', { runningSince: session.runningSince ?? event.at });
+          this.transition(session.key, 'running', { runningSince: session.runningSince ?? event.at });
           // Back from an unreachable node with a stop pending: finish the stop.
           if (session.status === 'server_unreachable' && session.pendingEndReason) {
-            this.background('runtime-events', this.end(this.repository.find(session.id)!, session.pendingEndReason));
+            this.background('runtime-events', this.end(this.repository.find(session.key)!, session.pendingEndReason));
           }
         }
         return;
       case 'unreachable':
-        if (session.status !== 'server_unreachable') this.transition(session.id, 'server_unreachable');
+        if (session.status !== 'server_unreachable') this.transition(session.key, 'server_unreachable');
         return;
       case 'restarting':
-        if (session.status === 'running') this.transition(session.id, 'restarting');
+        if (session.status === 'running') this.transition(session.key, 'restarting');
         return;
       case 'exited':
         return this.onExited(session, event);
       case 'lost':
-        if (session.status !== 'server_unreachable') this.transition(session.id, 'server_unreachable');
-        this.transition(session.id, 'dead', { endReason: 'node_lost', ended: event.at });
+        if (session.status !== 'server_unreachable') this.transition(session.key, 'server_unreachable');
+        this.transition(session.key, 'dead', { endReason: 'node_lost', ended: event.at });
         return;
     }
   }
@@ -491,24 +503,24 @@ export class Sessions {
     const ended = { ended: event.at, exitCode: event.exitCode };
     switch (session.status) {
       case 'draining':
-        this.transition(session.id, 'shuttingdown');
+        this.transition(session.key, 'shuttingdown');
       // falls through: the stop completed
       case 'shuttingdown':
-        this.transition(session.id, 'exited', { ...ended, endReason: session.pendingEndReason ?? 'stopped' });
+        this.transition(session.key, 'exited', { ...ended, endReason: session.pendingEndReason ?? 'stopped' });
         return;
       case 'created':
-        this.transition(session.id, 'dead', { ...ended, endReason: 'start_failed' });
+        this.transition(session.key, 'dead', { ...ended, endReason: 'start_failed' });
         return;
       case 'server_unreachable':
         // Ended while its node was unreachable: a stop that was under way counts as that end.
         if (session.pendingEndReason) {
-          this.transition(session.id, 'dead', { ...ended, endReason: session.pendingEndReason });
+          this.transition(session.key, 'dead', { ...ended, endReason: session.pendingEndReason });
           return;
         }
-        this.transition(session.id, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
+        this.transition(session.key, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
         return;
       default:
-        this.transition(session.id, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
+        this.transition(session.key, 'dead', { ...ended, endReason: event.exitCode === 0 ? 'exited' : 'crashed' });
     }
   }
 
@@ -516,24 +528,24 @@ export class Sessions {
    * The one way a session changes state; an illegal transition is a bug and throws. The new
    * state, its event and (at the end) the quota charge are written in one transaction.
    */
-  private transition(id: string, to: SessionStatus, changes: SessionChanges = {}): void {
+  private transition(key: string, to: SessionStatus, changes: SessionChanges = {}): void {
     const at = this.now();
     const { session, previous, eventId } = this.repository.transaction(() => {
-      const before = this.repository.find(id)!;
+      const before = this.repository.find(key)!;
       if (!canTransition(before.status, to)) {
-        throw new Error(`illegal session transition ${before.status} -> ${to} (${id})`);
+        throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
       }
       const final = isFinal(to);
       const ended = changes.ended ?? at;
-      this.repository.update(id, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
-      const after = this.repository.find(id)!;
+      this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
+      const after = this.repository.find(key)!;
       if (final) this.quota.chargeEnded(after.accountId, after.created, ended);
       return { session: after, previous: before.status, eventId: this.repository.appendEvent(after, before.status, at) };
     });
-    if (to !== 'created') this.startDeadlines.clear(id);
+    if (to !== 'created') this.startDeadlines.clear(key);
     if (isFinal(to)) {
-      clearTimeout(this.ttlTimers.get(id));
-      this.ttlTimers.delete(id);
+      clearTimeout(this.ttlTimers.get(key));
+      this.ttlTimers.delete(key);
     }
     if (isFinal(to)) this.quota.recompute(session.accountId);
     this.notify({ eventId, session, previous, at });
@@ -562,7 +574,7 @@ export class Sessions {
     const delay = retryMs ?? Math.max(0, session.expires - this.now());
     const wait = Math.min(delay, MAX_TIMER_MS);
     const timer = setTimeout(async () => {
-      const current = this.repository.find(session.id);
+      const current = this.repository.find(session.key);
       if (!current || isFinal(current.status)) return;
       // The timer measured the wait on a monotonic clock: only a wait cut short by the timer limit
       // goes on. A wall clock that says "not yet" was stepped back; it must not stretch the ttl.
@@ -572,12 +584,13 @@ export class Sessions {
       if (!stopped) this.armTtl(current, RETRY_MS);
     }, wait);
     timer.unref();
-    this.ttlTimers.set(session.id, timer);
+    this.ttlTimers.set(session.key, timer);
   }
 
   private launchSpec(session: SessionRecord, image: ImageConfig, tag: TagConfig, callerEnv: Record<string, string>) {
     const base = {
-      sessionId: session.id,
+      sessionId: session.key,
+      publicId: session.id,
       accountId: session.accountId,
       location: session.location,
       nodeId: session.nodeId,

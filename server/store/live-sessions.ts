@@ -3,16 +3,26 @@
  * so the hot read paths never touch SQLite. Correct because this process is the only writer of
  * its data directory (the database is locked) and every write goes through the repository, which
  * updates this model in the same call. Records are replaced, never mutated, so a caller holding
- * one keeps a consistent snapshot. Kept sorted by (created, id) for newest-first paging.
+ * one keeps a consistent snapshot. Kept sorted by (created, id, account) for newest-first
+ * paging; found by key, or by (account, id).
  */
-import type { SessionFilter, SessionRecord } from '../domain/session-record.js';
+import type { ListPosition, SessionFilter, SessionRecord } from '../domain/session-record.js';
 
-const before = (a: { created: number; id: string }, b: { created: number; id: string }) =>
-  a.created < b.created || (a.created === b.created && a.id < b.id);
+/** Whether a comes before b in (created, id, account) order; a position without an account sorts first among its ties. */
+const before = (a: ListPosition, b: ListPosition) =>
+  a.created !== b.created
+    ? a.created < b.created
+    : a.id !== b.id
+      ? a.id < b.id
+      : (a.accountId ?? '') < (b.accountId ?? '');
+
+/** One string per (account, id); the NUL cannot occur in either. */
+const owned = (accountId: string, id: string) => `${accountId}\0${id}`;
 
 export class LiveSessions {
-  private readonly byId = new Map<string, SessionRecord>();
-  /** Ascending by (created, id). */
+  private readonly byKey = new Map<string, SessionRecord>();
+  private readonly byOwner = new Map<string, SessionRecord>();
+  /** Ascending by (created, id, account). */
   private readonly ordered: SessionRecord[] = [];
 
   constructor(records: Iterable<SessionRecord>) {
@@ -20,21 +30,26 @@ export class LiveSessions {
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.byKey.size;
   }
 
-  get(id: string): SessionRecord | undefined {
-    return this.byId.get(id);
+  get(key: string): SessionRecord | undefined {
+    return this.byKey.get(key);
+  }
+
+  owned(accountId: string, id: string): SessionRecord | undefined {
+    return this.byOwner.get(owned(accountId, id));
   }
 
   values(): Iterable<SessionRecord> {
-    return this.byId.values();
+    return this.byKey.values();
   }
 
   /** Insert or replace. */
   put(record: SessionRecord): void {
-    const existing = this.byId.get(record.id);
-    this.byId.set(record.id, record);
+    const existing = this.byKey.get(record.key);
+    this.byKey.set(record.key, record);
+    this.byOwner.set(owned(record.accountId, record.id), record);
     if (existing) {
       this.ordered[this.indexOf(existing)] = record;
       return;
@@ -44,10 +59,11 @@ export class LiveSessions {
     this.ordered.splice(at, 0, record);
   }
 
-  delete(id: string): void {
-    const existing = this.byId.get(id);
+  delete(key: string): void {
+    const existing = this.byKey.get(key);
     if (!existing) return;
-    this.byId.delete(id);
+    this.byKey.delete(key);
+    this.byOwner.delete(owned(existing.accountId, existing.id));
     this.ordered.splice(this.indexOf(existing), 1);
   }
 
@@ -77,8 +93,8 @@ export class LiveSessions {
     return out;
   }
 
-  /** How many entries come strictly before `key` in (created, id) order. */
-  private countBefore(key: { created: number; id: string }): number {
+  /** How many entries come strictly before `key` in (created, id, account) order. */
+  private countBefore(key: ListPosition): number {
     let low = 0;
     let high = this.ordered.length;
     while (low < high) {
@@ -93,8 +109,8 @@ export class LiveSessions {
     return this.insertionPoint(record) - 1;
   }
 
-  /** The index after every entry at or before `key` in (created, id) order. */
-  private insertionPoint(key: { created: number; id: string }): number {
+  /** The index after every entry at or before `key` in (created, id, account) order. */
+  private insertionPoint(key: ListPosition): number {
     let low = 0;
     let high = this.ordered.length;
     while (low < high) {

@@ -39,7 +39,10 @@ import { BRIDGE_PREFIX, createSessionNetwork, removeSessionNetwork } from './ses
 import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js';
 
 const LABEL = {
+  /** The session's key (unique across accounts): what the runtime finds its container by. */
   session: 'session-host.session',
+  /** The id its account chose, for people (`docker ps --filter label=session-host.id=match-1`). */
+  id: 'session-host.id',
   account: 'session-host.account',
   location: 'session-host.location',
   node: 'session-host.node',
@@ -188,6 +191,7 @@ export class DockerRuntime implements Runtime {
     const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
     const labels = {
       [LABEL.session]: spec.sessionId,
+      [LABEL.id]: spec.publicId,
       [LABEL.account]: spec.accountId,
       [LABEL.location]: spec.location,
       [LABEL.node]: spec.nodeId,
