@@ -8,8 +8,8 @@
  * their own directories, containers and cgroups. The game server sees its id in SESSION_ID.
  */
 import type { Readable } from 'node:stream';
-import type { PortAllocation } from '../domain/session-record.js';
-import type { SessionLimits, TagDockerConfig } from '../fleet.js';
+import type { SessionLimits, TagDockerConfig } from '../../fleet.js';
+import type { PortAllocation } from './sessions.js';
 
 export interface LaunchSpec {
   /** The session's key. */
@@ -36,6 +36,10 @@ export interface LaunchSpec {
   restart: boolean;
   /** What the session may use (the fleet's limits for its image). */
   limits: SessionLimits;
+  /** The session's labels (its game server reads them through the SDK). */
+  labels: Record<string, string>;
+  /** How the session becomes `running` (the tag's `readiness`, default `ports`) and its SDK health deadline. */
+  sdk: { readiness: 'ports' | 'sdk'; healthSeconds?: number };
 }
 
 export type RuntimeEvent =
