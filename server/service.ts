@@ -272,6 +272,7 @@ export function createService(
     tracing,
     metrics: recorded,
     serverLimits: config.http,
+    trustProxy: config.trustProxy,
   });
   // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
   app.addHook('onError', async (_request, _reply, error) => {

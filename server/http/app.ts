@@ -56,6 +56,8 @@ export interface AppDependencies {
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
   serverLimits?: ServerLimits;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: string[];
   /** Trace context per request (its trace id is the request id); default: not exported. */
   tracing?: Tracing;
   /** Where HTTP requests are counted; none: not counted. */
@@ -175,6 +177,8 @@ export function createApp(deps: AppDependencies) {
     genReqId: (raw) => tracing.beginRequest(raw),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Behind HAProxy (deploy/haproxy.cfg), the caller's address is the one it forwards.
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     // Slow clients (slowloris) lose their socket: headers, then the whole request, have a deadline.
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     requestTimeout: limits.requestTimeoutMs,
