@@ -8,7 +8,7 @@
  * their own directories, containers and cgroups. The game server sees its id in SESSION_ID.
  */
 import type { Readable } from 'node:stream';
-import type { SessionLimits, TagDockerConfig } from '../../fleet.js';
+import type { SessionLimits, TagDockerConfig } from '../../config/fleet-types.js';
 import type { PortAllocation } from './sessions.js';
 
 export interface LaunchSpec {
