@@ -3,7 +3,7 @@
  * table, and writes bench/results.json (every raw number, plus the machine). Not part of
  * `npm test`: it takes minutes and its numbers depend on the machine.
  *
- *   npm run bench                 every scenario (B1 to B6, and B2D when Docker engines are given)
+ *   npm run bench                 every scenario (B1 to B5, and B2D when Docker engines are given)
  *   npm run bench -- B1 B3        some of them
  *
  * Environment: BENCH_DURATION (seconds per measured load run, default 5), BENCH_WARMUP
@@ -24,7 +24,6 @@ import { b2 } from './scenarios/b2-start-to-running.js';
 import { b3 } from './scenarios/b3-scale.js';
 import { b4 } from './scenarios/b4-contention.js';
 import { b5 } from './scenarios/b5-observability.js';
-import { b6 } from './scenarios/b6-instances.js';
 import { projectRoot, serviceRoot } from './service.js';
 
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
@@ -34,7 +33,6 @@ const scenarios: Record<string, { title: string; run: (options: BenchOptions) =>
   B3: { title: 'scale: 1,000 and 10,000 live simulated sessions', run: b3 },
   B4: { title: 'contention: 500 concurrent starts into 100 slots', run: b4 },
   B5: { title: 'observability: metrics and OTLP traces on vs off', run: b5 },
-  B6: { title: 'several instances: SQLite vs PostgreSQL with 1 and 3 instances (HAProxy)', run: b6 },
 };
 
 const options: BenchOptions = {

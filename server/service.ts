@@ -20,6 +20,7 @@ import { Sessions } from './domain/sessions.js';
 import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
+import { localEventFeed } from './events/event-feed.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, sandboxFleet, type FleetConfig } from './fleet.js';
 import { monotonicMs, steadyClock } from './clock.js';
@@ -248,7 +249,7 @@ export function createService(
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
     ...outputHandlers(sessions, eventStreams),
-    ...eventHandlers(sessions, sessionRepository, eventStreams, now),
+    ...eventHandlers(sessions, sessionRepository, eventStreams, now, localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,
       latestEventId: () => sessionRepository.latestEventId(),
