@@ -20,6 +20,7 @@ import { Sessions } from './domain/sessions.js';
 import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
+import { localEventFeed } from './events/event-feed.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, sandboxFleet } from './config/fleet.js';
 import type { FleetConfig } from './config/fleet-types.js';
@@ -255,7 +256,7 @@ export function createService(
     ...locationHandlers(sessions),
     ...logHandlers(sessions, eventStreams),
     ...artifactHandlers(sessions),
-    ...eventHandlers(sessions, sessionRepository, eventStreams, now),
+    ...eventHandlers(sessions, sessionRepository, eventStreams, now, localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,
       latestEventId: () => sessionRepository.latestEventId(),
