@@ -110,7 +110,7 @@ describe.skipIf(skip)(`remote docker nodes over mutual TLS${skip ? ` (skipped: $
 
   it('makes a killed engine’s sessions unreachable, and reconciles them when it is back: still running, ended meanwhile, stopped meanwhile', async () => {
     const [keeps, crashes, stopped] = [await startPlaying(call, 'remote-2'), await startPlaying(call, 'remote-2'), await startPlaying(call, 'remote-2')];
-    const crashPid = (await remoteDocker(2).getContainer((await remoteDocker(2).listContainers({ filters: { label: [`session-host.session=${crashes.id}`] } }))[0]!.Id).inspect()).State.Pid;
+    const crashPid = (await remoteDocker(2).getContainer((await remoteDocker(2).listContainers({ filters: { label: [`session-host.id=${crashes.id}`] } }))[0]!.Id).inspect()).State.Pid;
     process.kill(Number(readFileSync(join(REMOTE_BASE, '2', 'dockerd.pid'), 'utf8')), 'SIGKILL');
     let restartedAt = 0;
     let crashedAt = 0;
@@ -134,7 +134,7 @@ describe.skipIf(skip)(`remote docker nodes over mutual TLS${skip ? ` (skipped: $
     expect(crashed.ended).toBeGreaterThanOrEqual(crashedAt - 1000);
     expect(crashed.ended).toBeLessThanOrEqual(restartedAt + 1000);
     // The session stopped meanwhile: its container is stopped once the engine answers.
-    await expect.poll(async () => (await remoteDocker(2).listContainers({ filters: { label: [`session-host.session=${stopped.id}`] } })).length, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await remoteDocker(2).listContainers({ filters: { label: [`session-host.id=${stopped.id}`] } })).length, { timeout: 30_000 }).toBe(0);
     expect((await call('DELETE', `/session/${keeps.id}`)).status).toBe(204);
     await waitForStatus(call, keeps.id, ['exited'], 30_000);
   }, 180_000);

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
-import type { FleetConfig } from '../../server/fleet.js';
+import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { dockerFleet } from './docker.js';
 

@@ -23,7 +23,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { NodeDockerConfig } from '../../fleet.js';
+import type { NodeDockerConfig } from '../../config/fleet-types.js';
 import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { launchContainer } from './container-launch.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
