@@ -103,6 +103,8 @@ export interface ServiceOptions {
   cpuProfileDir?: string;
   /** More environment for the service (after the defaults and BENCH_SERVICE_ENV). */
   env?: Record<string, string>;
+  /** Another checkout to run (bench/baseline.ts), and the name it goes by in the table. */
+  checkout?: { root: string; name: string };
 }
 
 export async function startOurService(options: ServiceOptions): Promise<OurService> {
@@ -117,8 +119,8 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir);
   }
   const { child, match } = await spawnServer(
-    'service',
-    serviceRoot,
+    options.checkout?.name ?? 'service',
+    options.checkout?.root ?? serviceRoot,
     process.execPath,
     [...nodeArgs, 'server/main.ts'],
     {
@@ -147,7 +149,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
     reapSessions(dataDir);
   };
   return {
-    name: 'ours',
+    name: options.checkout?.name ?? 'ours',
     url: match[1]!,
     pid,
     token,
