@@ -165,7 +165,7 @@ export class SessionLifecycle {
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
     this.machine.repository.join(sessionId, players, this.machine.now());
-    return { ok: true, players: this.machine.repository.find(sessionId)!.players };
+    return { ok: true, players: this.playersOf(sessionId) };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */
@@ -176,14 +176,22 @@ export class SessionLifecycle {
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
       for (const id of sessions) repository.leave(id, players.filter((p) => where.get(p) === id));
+      const now = sessions.map((id) => this.playersOf(id));
       // Gameye answers with one session's players; with several we answer the first's.
-      return { ok: true, players: repository.find(sessions[0]!)!.players };
+      return { ok: true, players: now[0]! };
     }
     const session = this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
     repository.leave(sessionId, players);
-    return { ok: true, players: repository.find(sessionId)!.players };
+    return { ok: true, players: this.playersOf(sessionId) };
+  }
+
+  /** The session's players after a change, passed on to its game server (the SDK's allocation). */
+  private playersOf(sessionId: string): string[] {
+    const { players } = this.machine.repository.find(sessionId)!;
+    this.machine.runtime.playersChanged?.(sessionId, players);
+    return players;
   }
 
   /**

@@ -111,6 +111,10 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   chmodSync(socketPath, 0o600);
 
   return {
+    /** The session's players as the control API has them now. */
+    setPlayers(players) {
+      if (session) session = { ...session, players };
+    },
     /** The session a warm game server now runs for: waiting readers get it at once. */
     allocate(next) {
       session = next;

@@ -12,7 +12,7 @@
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
@@ -194,6 +194,21 @@ const sdk = spec.sdk
     })
   : undefined;
 
+/** The players the control API joined, written by the service into players.json: the SDK's allocation follows them. */
+function followPlayers() {
+  if (!sdk) return;
+  const read = () => {
+    try {
+      const players = JSON.parse(readFileSync('players.json', 'utf8'));
+      if (Array.isArray(players)) sdk.setPlayers(players.filter((p) => typeof p === 'string'));
+    } catch {}
+  };
+  watch('.', (_event, file) => {
+    if (file === 'players.json') read();
+  }).unref();
+  read();
+}
+
 /** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
 function portsBoundBy(launched) {
   if (!spec.sandbox) return boundPorts('/proc/net');
@@ -295,3 +310,4 @@ process.on('SIGINT', () => {});
 launch();
 watchWorkDir();
 watchHealth();
+followPlayers();
