@@ -137,6 +137,8 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       // (default burst 20, 5/s), which would turn B1's writes, B3's setup and B4 into 420s.
       START_RATE_PER_SECOND: '1000000',
       START_BURST: '1000000',
+      // Nor quota: 10,000 simulated sessions filled slowly on a busy machine use up the default 6,000 minutes.
+      DEFAULT_QUOTA_MINUTES: '100000000',
       ...extraServiceEnv,
       ...options.env,
     },

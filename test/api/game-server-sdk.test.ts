@@ -115,6 +115,11 @@ describe('the game-server SDK', () => {
     await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 5000, interval: 20 });
     expect((await service.call('DELETE', '/session/player/leave', { body: { players: ['p1'] } })).status).toBe(200);
     await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 5000, interval: 20 });
+    // The owner-only umask the socket is made with never reaches the game server (it starts meanwhile).
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited']);
+    const umask = process.umask();
+    expect(statSync(join(sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('kills a game server that said ready and then stops pinging its health', async () => {

@@ -174,8 +174,10 @@ function markRunning() {
   if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
 }
 
-const sdk = spec.sdk
-  ? await serveSdk({
+/** The SDK, listening while the game server starts (its client retries a socket not there yet). */
+let sdk;
+const sdkServing = spec.sdk
+  ? serveSdk({
       socketPath: spec.sdk.socketPath,
       uid: spec.sandbox?.uid,
       allocation: spec.sdk.allocation,
@@ -310,4 +312,5 @@ process.on('SIGINT', () => {});
 launch();
 watchWorkDir();
 watchHealth();
+sdk = await sdkServing;
 followPlayers();
