@@ -3,19 +3,20 @@
  * Admin (accounts, tokens, audit), Sessions and Catalog (fleet). The onRequest hook has
  * already checked the session cookie and, on changes, the CSRF token.
  */
-import type { Handlers } from '../../generated/handlers.js';
-import type { Admin, UserView } from '../domain/admin.js';
-import type { AuditEntry } from '../domain/ports/audit.js';
-import type { Catalog } from '../domain/catalog.js';
-import type { Operators, PanelSession } from '../domain/operators.js';
-import type { Sessions } from '../domain/sessions.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Admin, UserView } from '../../domain/admin.js';
+import type { AuditEntry } from '../../domain/ports/audit.js';
+import type { Catalog } from '../../domain/catalog.js';
+import type { Operators, PanelSession } from '../../domain/operators.js';
+import type { AnySessionResult, Sessions } from '../../domain/sessions.js';
+import type { OverviewHistory } from '../../observability/overview.js';
 import { clearedSessionCookie, sessionCookie } from './admin-auth.js';
-import type { RequestContext } from './context.js';
-import { fail } from './errors.js';
-import { sessionBody } from './session-view.js';
-import { tokenBody, tokenCreatedBody } from './token-handlers.js';
-import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
-import { iso } from './wire/time.js';
+import type { RequestContext } from '../context.js';
+import { fail } from '../errors.js';
+import { sessionBody } from '../session-view.js';
+import { tokenBody, tokenCreatedBody } from '../tokens/token-handlers.js';
+import { fetchLimit, pageAfter, pageOf } from '../wire/paging.js';
+import { iso } from '../wire/time.js';
 
 type AdminOperations =
   | 'signIn'
@@ -36,7 +37,8 @@ type AdminOperations =
   | 'listAllSessions'
   | 'stopAnySession'
   | 'tailSessionLogs'
-  | 'listImages';
+  | 'listImages'
+  | 'getOverview';
 
 const LOG_TAIL_BYTES = 64 * 1024;
 
@@ -59,6 +61,13 @@ function auditBody(entry: AuditEntry) {
   return { id: entry.id, at: iso(entry.at), actor: entry.actor, action: entry.action, token_id: entry.tokenId, details: entry.details };
 }
 
+/** A session the panel named that is unknown, or whose id several accounts use (name the account). */
+function anySessionMissing(context: RequestContext, id: string, found: Exclude<AnySessionResult, { ok: true }>) {
+  return found.reason === 'not_found'
+    ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${id} is unknown` })
+    : fail(context, 'CONFLICT', { details: `session id ${id} is used by the accounts ${found.accounts.join(', ')}: pass account` });
+}
+
 function sessionOfPanel(session: PanelSession) {
   return { email: session.email, csrf_token: session.csrf, expires_at: iso(session.expiresAt) };
 }
@@ -68,6 +77,7 @@ export function adminHandlers(deps: {
   admin: Admin;
   sessions: Sessions;
   catalog: Catalog;
+  overview: OverviewHistory;
   now: () => number;
 }): Pick<Handlers, AdminOperations> {
   const { operators, admin, sessions, catalog } = deps;
@@ -216,19 +226,20 @@ export function adminHandlers(deps: {
       return { status: 200, body: { sessions: page.map((session) => ({ ...sessionBody(session), account: session.accountId })), next_cursor: nextCursor } };
     },
 
-    async stopAnySession({ params }, context) {
-      const result = await sessions.stopAny(params.id);
+    async stopAnySession({ params, query }, context) {
+      const found = sessions.findAny(params.id, query.account);
+      if (!found.ok) return anySessionMissing(context, params.id, found);
+      const result = await sessions.stop(found.session.accountId, found.session.id);
       if (result.ok) return { status: 204 };
       return result.reason === 'not_found'
         ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${params.id} is unknown` })
         : fail(context, 'CONFLICT', { details: `session ${params.id} has already ended` });
     },
 
-    async tailSessionLogs({ params }, context) {
-      const text = await sessions.tailLogs(params.id, LOG_TAIL_BYTES);
-      return text === undefined
-        ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${params.id} is unknown` })
-        : { status: 200, body: text };
+    async tailSessionLogs({ params, query }, context) {
+      const found = sessions.findAny(params.id, query.account);
+      if (!found.ok) return anySessionMissing(context, params.id, found);
+      return { status: 200, body: await sessions.tailLogs(found.session, LOG_TAIL_BYTES) };
     },
 
     async listImages() {
@@ -250,6 +261,10 @@ export function adminHandlers(deps: {
           })),
         },
       };
+    },
+
+    async getOverview() {
+      return { status: 200, body: deps.overview.view() };
     },
   };
 }
