@@ -57,6 +57,13 @@ const userToken = async (fields = {}) => {
   return body;
 };
 const EXAMPLE_USER = 'acc_5f2c9e1b7a3d';
+// The admin session routes take the owning account (`?account=`, the example user's id): the
+// bootstrap account's, which owns the example session.
+let ownAccountId;
+const exampleSessionOfOwnAccount = async (t) => {
+  ownAccountId ??= api('GET', '/account').then(({ body }) => body.id);
+  setPath(t, t.request.uri.replace(EXAMPLE_USER, await ownAccountId));
+};
 const EXAMPLE_TOKEN = 'tok_3kq9x1m2p8';
 const ownUser = async (t) => setPath(t, t.request.uri.replace(EXAMPLE_USER, await userId()));
 const ownToken = async (t) => {
@@ -137,4 +144,4 @@ const playerHooks = (operation) => ({
   [`${operation} 422`]: (t) => patchJsonBody(t, { players: [] }),
 });
 
-module.exports = { ADMIN, BOOTSTRAP_TOKEN, EXAMPLE_ID, FINAL, api, createSubscription, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelAuth, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userId, userToken, waitEnded, waitForStatus };
+module.exports = { exampleSessionOfOwnAccount, ADMIN, BOOTSTRAP_TOKEN, EXAMPLE_ID, FINAL, api, createSubscription, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelAuth, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userId, userToken, waitEnded, waitForStatus };

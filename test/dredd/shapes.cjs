@@ -1,6 +1,6 @@
 // How the Dredd hooks provoke each documented response (SHAPE), and the few they cannot (SKIP).
 const { randomUUID } = require('node:crypto');
-const { ADMIN, EXAMPLE_ID, api, createSubscription, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userToken, waitEnded, waitForStatus } = require('./fixtures.cjs');
+const { ADMIN, exampleSessionOfOwnAccount, EXAMPLE_ID, api, createSubscription, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userToken, waitEnded, waitForStatus } = require('./fixtures.cjs');
 
 // Single responses that cannot be provoked, with the reason.
 const SKIP = {
@@ -205,9 +205,24 @@ const SHAPE = {
   'DELETE /admin/api/session/{id} 401': noPanelSession,
   'DELETE /admin/api/session/{id} 404': (t) => setPath(t, '/admin/api/session/no-such-session'),
   // The example session ended long before.
-  'DELETE /admin/api/session/{id} 409': () => waitEnded(EXAMPLE_ID),
+  'DELETE /admin/api/session/{id} 409': async (t) => {
+    await waitEnded(EXAMPLE_ID);
+    await exampleSessionOfOwnAccount(t);
+  },
+  'GET /admin/api/session/{id}/logs 200': exampleSessionOfOwnAccount,
   'GET /admin/api/session/{id}/logs 401': noPanelSession,
   'GET /admin/api/session/{id}/logs 404': (t) => setPath(t, '/admin/api/session/no-such-session/logs'),
+  // Session ids are unique per account: another account starts one with the example's id, and
+  // the id alone (no `account`) is then ambiguous.
+  'GET /admin/api/session/{id}/logs 409': async (t) => {
+    const { status, body } = await panelCall('POST', '/admin/api/user', { name: 'Twin', email: `twin-${randomUUID()}@example.com`, quota_minutes: 5 });
+    if (status !== 201) throw new Error(`POST /admin/api/user answered ${status}`);
+    const minted = await panelCall('POST', `/admin/api/user/${body.id}/token`, { name: 'twin', scopes: ['session:start'] });
+    const headers = { Authorization: `Bearer ${minted.body.token}`, 'Content-Type': 'application/json' };
+    const started = await fetch(`${state.base}/session`, { method: 'POST', headers, body: JSON.stringify({ id: EXAMPLE_ID, location: 'local-a', image: 'echo' }) });
+    if (started.status !== 201) throw new Error(`POST /session (another account, the example id) answered ${started.status}`);
+    setPath(t, `/admin/api/session/${EXAMPLE_ID}/logs`);
+  },
   'GET /admin/api/image 401': noPanelSession,
   'GET /admin/api/overview 401': noPanelSession,
 };
