@@ -1,10 +1,13 @@
 /**
- * B5, what observability costs: GET /session/{id} against the same service with both off
- * (METRICS=false, no OTLP endpoint), with metrics only, with metrics and every request's trace
- * exported with OTLP (to a collector stand-in in this process that accepts and counts them),
- * and with metrics and one trace in a hundred (OTEL_TRACES_SAMPLER=parentbased_traceidratio). Two rounds of the four, so none always runs on a warmer or a colder machine. Besides
- * throughput, the service's own CPU time per answered request (from /proc): on a shared machine
- * throughput follows the neighbours, CPU time per request much less.
+ * B5, what observability costs: GET /session/{id} against the same service with metrics and
+ * traces off (METRICS=false, no OTLP endpoint), with metrics only, with metrics and traces
+ * exported with OTLP (to a collector stand-in in this process that accepts and counts them) at
+ * the default sampling (one request in a hundred), and with every request traced (opt-in, so
+ * its cost is shown but not held to the target). The target: on costs under 10% of off, in
+ * throughput and in the service's own CPU time per answered request (from /proc; on a shared
+ * machine throughput follows the neighbours, CPU time per request much less). Three rounds of
+ * the four, interleaved so none always runs on a warmer or a colder machine; the median run of
+ * each configuration is compared.
  */
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -15,10 +18,13 @@ import { runLoad, type LoadResult } from '../load.js';
 import type { BenchOptions, Row, ScenarioResult } from '../report.js';
 import { startOurService } from '../service.js';
 import { fillSessions } from '../setup.js';
-import { ms, rate, ratio } from '../stats.js';
+import { ms, percentile, rate, ratio } from '../stats.js';
 
 const CONNECTIONS = 10;
-const ROUNDS = 2;
+const ROUNDS = 3;
+/** Cost allowed against off: under 10%. */
+const TARGET = 0.1;
+const EVERY_TRACE = 'metrics + traces of every request';
 /** Linux reports process times in clock ticks of 1/100 s. */
 const TICKS_PER_SECOND = 100;
 
@@ -75,7 +81,8 @@ async function measure(options: BenchOptions, env: Record<string, string>, prefi
   }
 }
 
-const mean = (runs: Measured[], pick: (r: Measured) => number) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
+/** The median over the rounds (the middle one of three): one disturbed run does not move it. */
+const median = (runs: Measured[], pick: (r: Measured) => number) => percentile(runs.map(pick).sort((a, b) => a - b), 50);
 
 export async function b5(options: BenchOptions): Promise<ScenarioResult> {
   const collector = await startCollector();
@@ -85,7 +92,7 @@ export async function b5(options: BenchOptions): Promise<ScenarioResult> {
       metrics: { METRICS: 'true' },
       // The documented default sampling (OTEL_TRACES_SAMPLER unset): one request in a hundred.
       'metrics + traces (default sampling, 1%)': { METRICS: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
-      'metrics + traces of every request': { METRICS: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER: 'always_on' },
+      [EVERY_TRACE]: { METRICS: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER: 'always_on' },
     };
     const runs: Record<string, Measured[]> = Object.fromEntries(Object.keys(configs).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
@@ -96,32 +103,35 @@ export async function b5(options: BenchOptions): Promise<ScenarioResult> {
     for (const name of Object.keys(configs).filter((name) => name !== 'off')) {
       const on = runs[name]!;
       const scenario = `B5 GET /session/{id}, ${name} vs off`;
-      const share = mean(on, (r) => r.okPerSecond) / mean(off, (r) => r.okPerSecond);
+      // Every request traced is opt-in (OTEL_TRACES_SAMPLER=always_on): shown, not held to the target.
+      const held = name !== EVERY_TRACE;
+      const throughput = median(on, (r) => r.okPerSecond) / median(off, (r) => r.okPerSecond);
+      const cpu = median(on, (r) => r.cpuMicrosPerRequest) / median(off, (r) => r.cpuMicrosPerRequest);
       rows.push(
         {
           scenario,
-          metric: `req/s, on/off (mean of ${ROUNDS} runs each, ${CONNECTIONS} conns)`,
-          ours: rate(mean(on, (r) => r.okPerSecond)),
-          reference: `off ${rate(mean(off, (r) => r.okPerSecond))}`,
-          ratio: ratio(share),
-          target: '≥ 0.9',
-          met: share >= 0.9,
+          metric: `req/s, on/off (median of ${ROUNDS} runs each, ${CONNECTIONS} conns)`,
+          ours: rate(median(on, (r) => r.okPerSecond)),
+          reference: `off ${rate(median(off, (r) => r.okPerSecond))}`,
+          ratio: ratio(throughput),
+          target: held ? `≥ ${1 - TARGET} (cost < ${TARGET * 100}%)` : '',
+          met: held ? throughput >= 1 - TARGET : null,
         },
         {
           scenario,
           metric: 'service CPU time per request',
-          ours: `${mean(on, (r) => r.cpuMicrosPerRequest).toFixed(1)} µs`,
-          reference: `off ${mean(off, (r) => r.cpuMicrosPerRequest).toFixed(1)} µs`,
-          ratio: ratio(mean(on, (r) => r.cpuMicrosPerRequest) / mean(off, (r) => r.cpuMicrosPerRequest)),
-          target: '≤ 1.1',
-          met: mean(on, (r) => r.cpuMicrosPerRequest) / mean(off, (r) => r.cpuMicrosPerRequest) <= 1.1,
+          ours: `${median(on, (r) => r.cpuMicrosPerRequest).toFixed(1)} µs`,
+          reference: `off ${median(off, (r) => r.cpuMicrosPerRequest).toFixed(1)} µs`,
+          ratio: ratio(cpu),
+          target: held ? `≤ ${1 + TARGET} (cost < ${TARGET * 100}%)` : '',
+          met: held ? cpu <= 1 + TARGET : null,
         },
         {
           scenario,
           metric: 'latency p50 / p99',
-          ours: `${ms(mean(on, (r) => r.latencyMs.p50))} / ${ms(mean(on, (r) => r.latencyMs.p99))}`,
-          reference: `off ${ms(mean(off, (r) => r.latencyMs.p50))} / ${ms(mean(off, (r) => r.latencyMs.p99))}`,
-          ratio: `${ratio(mean(on, (r) => r.latencyMs.p50) / mean(off, (r) => r.latencyMs.p50))} p50`,
+          ours: `${ms(median(on, (r) => r.latencyMs.p50))} / ${ms(median(on, (r) => r.latencyMs.p99))}`,
+          reference: `off ${ms(median(off, (r) => r.latencyMs.p50))} / ${ms(median(off, (r) => r.latencyMs.p99))}`,
+          ratio: `${ratio(median(on, (r) => r.latencyMs.p50) / median(off, (r) => r.latencyMs.p50))} p50`,
           target: '',
           met: null,
         },

@@ -37,7 +37,7 @@ export class Buckets {
     let cumulative = 0;
     for (let bucket = 0; bucket < this.counts.length; bucket++) {
       cumulative += this.counts[bucket]!;
-      series.push({ metricName: `${name}_bucket`, labels: { ...labels, le: this.bounds[bucket] ?? '+Inf' }, value: cumulative });
+      series.push({ metricName: `${name}_bucket`, labels: { le: this.bounds[bucket] ?? '+Inf', ...labels }, value: cumulative });
     }
     series.push({ metricName: `${name}_sum`, labels, value: this.sum }, { metricName: `${name}_count`, labels, value: cumulative });
     return series;
