@@ -3,6 +3,7 @@
  * has a default, so `npm start` on a fresh machine needs none.
  */
 import AjvModule from 'ajv';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_STORAGE_BUDGET_BYTES } from './domain/storage-budget.js';
 import { parseNetwork } from './events/egress-guard.js';
@@ -35,6 +36,8 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   /** HTTP server deadlines and the connection cap. */
   http: ServerLimits;
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the caller; none unless TRUST_PROXY says. */
+  trustProxy?: string[];
   /** Labels and args of an account's retained sessions, at most (MiB). */
   storageBudgetMiB: number;
   /** Ended sessions' records (and delivery records) are kept this long, then purged. */
@@ -116,6 +119,7 @@ const schema = {
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
     WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
+    TRUST_PROXY: { type: 'string', default: '' },
     STORAGE_BUDGET_MIB: { type: 'number', minimum: 0, default: DEFAULT_STORAGE_BUDGET_BYTES / 1024 / 1024 },
     SESSION_RETENTION_HOURS: { type: 'number', minimum: 0, default: DEFAULT_RETENTION_HOURS },
     METRICS: { type: 'boolean', default: true },
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
       maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
     },
+    trustProxy: trustedProxies(raw.TRUST_PROXY as string),
     retentionHours: raw.SESSION_RETENTION_HOURS as number,
     storageBudgetMiB: raw.STORAGE_BUDGET_MIB as number,
     webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS as string),
@@ -191,6 +196,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       traceSampling: SAMPLERS[raw.OTEL_TRACES_SAMPLER as string]!(raw.OTEL_TRACES_SAMPLER_ARG as number),
     },
   };
+}
+
+/** TRUST_PROXY: comma-separated addresses or CIDRs of the proxies in front (HAProxy). */
+function trustedProxies(text: string): string[] | undefined {
+  const proxies = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const malformed = proxies.filter((p) => !isIP(p) && !parseNetwork(p));
+  if (malformed.length > 0) throw new ConfigError(`invalid configuration: TRUST_PROXY has ${malformed.join(', ')}, not addresses or CIDRs`);
+  return proxies.length > 0 ? proxies : undefined;
 }
 
 /** WEBHOOK_ALLOWED_NETWORKS: comma-separated CIDRs (`10.1.0.0/16, fd00::/8`). */

@@ -49,7 +49,7 @@ import { Tracing } from './observability/tracing.js';
 import { ProcessRuntime } from './runtime/process/process-runtime.js';
 import { processSandboxes } from './runtime/process/sandboxes.js';
 import { DockerRuntime } from './runtime/docker/docker-runtime.js';
-import type { Runtime } from './runtime/runtime.js';
+import type { Runtime } from './domain/ports/runtime.js';
 import { SimulatedRuntime } from './runtime/simulated-runtime.js';
 import { operatorSecrets } from './security/passwords.js';
 import { SecretBox } from './security/secret-box.js';
@@ -271,6 +271,7 @@ export function createService(
     tracing,
     metrics: recorded,
     serverLimits: config.http,
+    trustProxy: config.trustProxy,
   });
   // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
   app.addHook('onError', async (_request, _reply, error) => {

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
-import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
+import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { client, waitUntil, type Api } from '../api.js';
 import { ECHO_PORTS, LOCATION, type Fleet } from '../fleets.js';
 import type { BenchOptions, Row, ScenarioResult } from '../report.js';

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
 import type { FleetConfig, NodeConfig } from '../../server/fleet.js';
-import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
+import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { testFleet } from './service.js';
 
 export const engines = process.env.SESSION_HOST_DOCKER_ENGINES?.split(',').filter(Boolean) ?? [];

@@ -4,7 +4,7 @@ import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { defaultFleet, dockerImageRef, FleetConfigError, parseFleet, type FleetConfig } from '../../server/fleet.js';
 import { Demultiplexer } from '../../server/runtime/docker/container-logs.js';
-import { engineOptions } from '../../server/runtime/docker/docker-runtime.js';
+import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 
 function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   const fleet = structuredClone(defaultFleet);

@@ -8,55 +8,37 @@
  *   container port; the game server binds the container port, `PORT_<NAME>`), limits (memory
  *   without swap, CPUs, pids), no privileges (all capabilities dropped, no-new-privileges,
  *   read-only root filesystem with a tmpfs /tmp and a volume for the working directory).
- * - Running: every declared port is bound inside the container. For an engine on this machine
- *   (unix socket) the container's own /proc/<pid>/net/{tcp,udp} tables are read, exactly as the
- *   process runtime's supervisor does: a TCP connect to the published port would be answered by
- *   Docker's userland proxy before the game server listens, and UDP has no handshake at all. For
- *   a remote engine, TCP ports are connected to through the published host port and UDP ports
- *   are taken as ready with them (documented limitation).
+ * - Running: every declared port is bound inside the container (readiness.ts).
  * - Crashes restart through the engine's restart policy (`on-failure`, never after a stop).
  * - Stop: `container.stop({t: grace})` (SIGTERM, grace, SIGKILL); the exit code and OOM kill
  *   come from inspect. At the end the working directory is copied out of the container (the
  *   engine's archive API) into <dataDir>/docker/<session>/artifacts, the artifact root.
  * - An engine that stops answering makes its node unavailable and its sessions `unreachable`;
- *   when it answers again they are reconciled (running, ended, or lost).
+ *   when it answers again they are reconciled (running, ended, or lost): reconciler.ts.
  * - Retention: ended sessions' containers (their logs) and copied artifacts are removed
- *   `retentionHours` after the end (default 24).
+ *   `retentionHours` after the end (default 24): garbage-collection.ts.
  */
-import { boundPorts } from '../socket-table.mjs';
 import Docker from 'dockerode';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PortAllocation } from '../../domain/session-record.js';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { NodeDockerConfig } from '../../fleet.js';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
-import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
-import { BRIDGE_PREFIX, createSessionNetwork, removeSessionNetwork } from './session-network.js';
+import { LABEL, listContainers, openEngine, statusOf, type Engine } from './engine-client.js';
+import { collectGarbage } from './garbage-collection.js';
+import { DEFAULT_ARTIFACTS_MB, Reconciler, type Tracked } from './reconciler.js';
+import { SessionFiles } from './session-files.js';
+import { createSessionNetwork, removeSessionNetwork } from './session-network.js';
 import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js';
 
-const LABEL = {
-  session: 'session-host.session',
-  account: 'session-host.account',
-  location: 'session-host.location',
-  node: 'session-host.node',
-  instance: 'session-host.instance',
-  /** The session's artifact cap in bytes (read back at the end, also after a restart). */
-  artifactBytes: 'session-host.artifact-bytes',
-};
 const POLL_MS = 500;
-const READY_POLL_MS = 10;
-const READY_TIMEOUT_MS = 120_000;
 const GC_EVERY_MS = 10 * 60_000;
-const REQUEST_TIMEOUT_MS = 5000;
 /** `nobody`: a tag that names no user never runs its game server as root. */
 const DEFAULT_USER = '65534:65534';
 const DEFAULT_WORK_MB = 1024;
-const DEFAULT_ARTIFACTS_MB = 256;
-const MAX_ARTIFACT_ENTRIES = 10_000;
 
 export interface DockerRuntimeOptions {
   /** Where the runtime keeps each session's copied artifacts. */
@@ -69,76 +51,40 @@ export interface DockerRuntimeOptions {
   instanceId: string;
 }
 
-interface Engine {
-  nodeId: string;
-  /** Short requests, with a timeout (an unreachable engine must not hang polling). */
-  api: Docker;
-  /** Long-lived requests (followed logs, stops with a grace period, archives): no timeout. */
-  streams: Docker;
-  local: boolean;
-  publishIp: string;
-  available: boolean;
-  polling: boolean;
-}
-
-interface Tracked {
-  sessionId: string;
-  nodeId: string;
-  containerId?: string;
-  ports: PortAllocation[];
-  workDir: string;
-  restart: boolean;
-  phase: 'starting' | 'running' | 'restarting' | 'ending';
-  unreachable: boolean;
-  /** The container start (StartedAt) that readiness was last checked for. */
-  readyFor?: string;
-  checking: boolean;
-  /** Ended while unreachable: stop it once the engine is back. */
-  forgotten: boolean;
-  restartCount?: number;
-}
-
-/** dockerode's options for an engine address; with `tls`, HTTPS with a client certificate. */
-export function engineOptions(address: string, tls?: NodeDockerConfig['tls']): Docker.DockerOptions {
-  if (address.startsWith('unix://')) return { socketPath: address.slice('unix://'.length) };
-  const url = new URL(address.replace(/^tcp:/, 'http:'));
-  const endpoint = { host: url.hostname, port: Number(url.port) };
-  if (!tls) return { ...endpoint, protocol: 'http' };
-  const [ca, cert, key] = [tls.ca, tls.cert, tls.key].map((file) => readFileSync(file));
-  return { ...endpoint, protocol: 'https', ca, cert, key };
-}
-
 export class DockerRuntime implements Runtime {
   readonly name = 'docker';
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly engines = new Map<string, Engine>();
-  private readonly tracked = new Map<string, Tracked>();
+  private readonly files: SessionFiles;
+  private readonly reconciler: Reconciler;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly instance: string;
   private closed = false;
 
   constructor(private readonly options: DockerRuntimeOptions) {
-    const dir = join(options.dataDir, 'docker');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(join(options.dataDir, 'docker'), { recursive: true, mode: 0o700 });
     this.instance = options.instanceId;
-    for (const node of options.nodes) {
-      const base = engineOptions(node.docker.engine, node.docker.tls);
-      this.engines.set(node.id, {
-        nodeId: node.id,
-        api: new Docker({ ...base, timeout: REQUEST_TIMEOUT_MS }),
-        streams: new Docker(base),
-        local: node.docker.engine.startsWith('unix://'),
-        publishIp: node.docker.publishIp ?? '0.0.0.0',
-        available: true,
-        polling: false,
-      });
-    }
+    this.files = new SessionFiles(options.dataDir);
+    for (const node of options.nodes) this.engines.set(node.id, openEngine(node.id, node.docker));
+    this.reconciler = new Reconciler({
+      engines: this.engines,
+      files: this.files,
+      instance: this.instance,
+      graceMs: options.graceMs,
+      now: options.now,
+      emit: (event) => this.emit(event),
+      closed: () => this.closed,
+    });
     const poll = setInterval(() => {
-      for (const engine of this.engines.values()) void this.poll(engine);
+      for (const engine of this.engines.values()) void this.reconciler.poll(engine);
     }, POLL_MS);
     const gc = setInterval(() => void this.collectGarbage(), GC_EVERY_MS);
     this.timers.push(poll, gc);
     for (const timer of this.timers) timer.unref();
+  }
+
+  private get tracked(): Map<string, Tracked> {
+    return this.reconciler.tracked;
   }
 
   onEvent(listener: (event: RuntimeEvent) => void): void {
@@ -156,14 +102,14 @@ export class DockerRuntime implements Runtime {
       await engine.api.getImage(image).inspect();
       return true;
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return false;
-      this.markDown(engine);
+      if (statusOf(error) === 404) return false;
+      this.reconciler.markDown(engine);
       return undefined;
     }
   }
 
   async start(spec: LaunchSpec): Promise<void> {
-    const engine = this.engine(spec.nodeId);
+    const engine = this.reconciler.engine(spec.nodeId);
     if (!spec.container) throw new Error(`session ${spec.sessionId}: the docker runtime needs a container image`);
     const workDir = spec.container.workDir ?? '/work';
     const tracked: Tracked = {
@@ -193,7 +139,7 @@ export class DockerRuntime implements Runtime {
       [LABEL.node]: spec.nodeId,
       [LABEL.instance]: this.instance,
     };
-    const sessionDir = this.sessionDir(spec.sessionId);
+    const sessionDir = this.files.dir(spec.sessionId);
     let network: string | undefined;
     try {
       const cmd = await this.command(engine, spec);
@@ -241,7 +187,7 @@ export class DockerRuntime implements Runtime {
       await removeWorkFilesystem(sessionDir);
       throw error;
     }
-    void this.checkReady(tracked);
+    void this.reconciler.checkReady(tracked);
   }
 
   /**
@@ -259,29 +205,7 @@ export class DockerRuntime implements Runtime {
 
   async stop(sessionId: string): Promise<void> {
     const tracked = this.tracked.get(sessionId);
-    if (!tracked) return;
-    const engine = this.engine(tracked.nodeId);
-    if (!engine.available) {
-      // The session goes unreachable; the stop is finished when the engine is back.
-      tracked.forgotten = true;
-      return;
-    }
-    const id = tracked.containerId ?? (await this.findContainer(engine, sessionId))?.Id;
-    if (!id) {
-      this.lose(tracked);
-      return;
-    }
-    tracked.containerId = id;
-    try {
-      // The grace period can outlast the request timeout: the client without one.
-      await engine.streams.getContainer(id).stop({ t: Math.ceil(this.options.graceMs / 1000) });
-    } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 404) return this.lose(tracked);
-      // 304: already stopped. Anything else: the engine went away; polling takes it from here.
-      if (status !== 304) return;
-    }
-    await this.finish(tracked);
+    if (tracked) await this.reconciler.stop(tracked);
   }
 
   forget(sessionId: string): void {
@@ -303,17 +227,17 @@ export class DockerRuntime implements Runtime {
       forgotten: false,
     };
     this.tracked.set(spec.sessionId, tracked);
-    if (!engine) return this.lose(tracked);
+    if (!engine) return this.reconciler.lose(tracked);
     let found: Docker.ContainerInfo | undefined;
     try {
-      found = await this.findContainer(engine, spec.sessionId);
+      [found] = await listContainers(engine, this.instance, spec.sessionId);
     } catch {
-      this.markDown(engine);
+      this.reconciler.markDown(engine);
       return;
     }
-    if (!found) return this.lose(tracked);
+    if (!found) return this.reconciler.lose(tracked);
     tracked.containerId = found.Id;
-    await this.reconcile(engine, tracked, found);
+    await this.reconciler.reconcile(engine, tracked, found);
   }
 
   logs(sessionId: string, options: LogOptions): Readable {
@@ -327,7 +251,7 @@ export class DockerRuntime implements Runtime {
       } catch {
         // Aborted, or the engine went away.
       }
-      const end = this.readEnd(sessionId);
+      const end = this.files.readEnd(sessionId);
       if (end?.oomKilled && !out.destroyed) {
         out.write(`session-host: the container was killed for exceeding its memory limit (OOMKilled, exit code ${end.exitCode})\n`);
       }
@@ -337,8 +261,13 @@ export class DockerRuntime implements Runtime {
   }
 
   artifactRoot(sessionId: string): string | undefined {
-    const dir = this.artifactsDir(sessionId);
+    const dir = this.files.artifacts(sessionId);
     return existsSync(dir) ? dir : undefined;
+  }
+
+  /** Inside the container the artifacts were the working directory (`/work` unless the tag says otherwise). */
+  artifactViewRoot(sessionId: string): string | undefined {
+    return this.files.readEnd(sessionId)?.workDir;
   }
 
   async close(): Promise<void> {
@@ -347,48 +276,13 @@ export class DockerRuntime implements Runtime {
     this.tracked.clear();
   }
 
-  private engine(nodeId: string): Engine {
-    const engine = this.engines.get(nodeId);
-    if (!engine) throw new Error(`node ${nodeId} has no docker engine configured`);
-    return engine;
-  }
-
-  private sessionDir(sessionId: string): string {
-    return join(this.options.dataDir, 'docker', 'sessions', encodeURIComponent(sessionId));
-  }
-
-  private artifactsDir(sessionId: string): string {
-    return join(this.sessionDir(sessionId), 'artifacts');
-  }
-
-  /** Inside the container the artifacts were the working directory (`/work` unless the tag says otherwise). */
-  artifactViewRoot(sessionId: string): string | undefined {
-    return this.readEnd(sessionId)?.workDir;
-  }
-
-  private readEnd(sessionId: string): { exitCode: number; oomKilled: boolean; at: number; workDir?: string } | undefined {
-    try {
-      return JSON.parse(readFileSync(join(this.sessionDir(sessionId), 'end.json'), 'utf8'));
-    } catch {
-      return undefined;
-    }
-  }
-
-  private async findContainer(engine: Engine, sessionId: string): Promise<Docker.ContainerInfo | undefined> {
-    const list = await engine.api.listContainers({
-      all: true,
-      filters: { label: [`${LABEL.instance}=${this.instance}`, `${LABEL.session}=${sessionId}`] },
-    });
-    return list[0];
-  }
-
   /** The engine and container of a session, live or ended (until removed). */
   private async locate(sessionId: string): Promise<{ engine: Engine; containerId: string } | undefined> {
     const tracked = this.tracked.get(sessionId);
-    if (tracked?.containerId) return { engine: this.engine(tracked.nodeId), containerId: tracked.containerId };
+    if (tracked?.containerId) return { engine: this.reconciler.engine(tracked.nodeId), containerId: tracked.containerId };
     for (const engine of this.engines.values()) {
       try {
-        const found = await this.findContainer(engine, sessionId);
+        const [found] = await listContainers(engine, this.instance, sessionId);
         if (found) return { engine, containerId: found.Id };
       } catch {
         // Unreachable: try the others.
@@ -397,231 +291,14 @@ export class DockerRuntime implements Runtime {
     return undefined;
   }
 
-  /** One engine: is it there, and what became of the sessions on it. */
-  private async poll(engine: Engine): Promise<void> {
-    if (engine.polling || this.closed) return;
-    engine.polling = true;
-    try {
-      let list: Docker.ContainerInfo[];
-      try {
-        list = await engine.api.listContainers({ all: true, filters: { label: [`${LABEL.instance}=${this.instance}`] } });
-      } catch {
-        this.markDown(engine);
-        return;
-      }
-      engine.available = true;
-      const bySession = new Map(list.map((c) => [c.Labels[LABEL.session]!, c]));
-      for (const tracked of [...this.tracked.values()]) {
-        if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending') continue;
-        const container = bySession.get(tracked.sessionId);
-        if (!container) {
-          // Not created yet (start in flight) or gone.
-          if (tracked.containerId) this.lose(tracked);
-          continue;
-        }
-        tracked.containerId = container.Id;
-        await this.reconcile(engine, tracked, container);
-      }
-    } finally {
-      engine.polling = false;
-    }
-  }
-
-  private async reconcile(engine: Engine, tracked: Tracked, container: Docker.ContainerInfo): Promise<void> {
-    const wasUnreachable = tracked.unreachable;
-    tracked.unreachable = false;
-    if (tracked.forgotten) {
-      await this.stop(tracked.sessionId);
-      return;
-    }
-    switch (container.State) {
-      case 'running': {
-        if (tracked.restart && tracked.phase === 'running') {
-          // A crash and restart between two polls shows only in the restart count.
-          const info = await engine.api.getContainer(container.Id).inspect().catch(() => undefined);
-          if (info && tracked.restartCount !== undefined && info.RestartCount > tracked.restartCount) {
-            tracked.phase = 'restarting';
-            this.emit({ type: 'restarting', sessionId: tracked.sessionId, at: this.options.now() });
-          }
-          if (info) tracked.restartCount = info.RestartCount;
-        }
-        if (tracked.phase === 'running') {
-          if (wasUnreachable) this.emit({ type: 'running', sessionId: tracked.sessionId, at: this.options.now() });
-          return;
-        }
-        void this.checkReady(tracked);
-        return;
-      }
-      case 'restarting':
-        if (tracked.phase === 'running') {
-          tracked.phase = 'restarting';
-          this.emit({ type: 'restarting', sessionId: tracked.sessionId, at: this.options.now() });
-        }
-        return;
-      case 'exited':
-      case 'dead':
-        await this.finish(tracked);
-        return;
-      default:
-        // created, paused, removing: wait.
-        return;
-    }
-  }
-
-  /** Poll until every declared port is bound in the container, then report it running. */
-  private async checkReady(tracked: Tracked): Promise<void> {
-    if (tracked.checking) return;
-    tracked.checking = true;
-    const engine = this.engine(tracked.nodeId);
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    try {
-      while (!this.closed && Date.now() < deadline && this.tracked.get(tracked.sessionId) === tracked && tracked.phase !== 'ending') {
-        let info: Docker.ContainerInspectInfo;
-        try {
-          info = await engine.api.getContainer(tracked.containerId!).inspect();
-        } catch {
-          return;
-        }
-        if (!info.State.Running) {
-          if (info.State.Restarting) {
-            await sleep(READY_POLL_MS * 5);
-            continue;
-          }
-          return;
-        }
-        if (tracked.readyFor === info.State.StartedAt) return;
-        tracked.restartCount = info.RestartCount;
-        const ready = await this.portsReady(engine, tracked, info.State.Pid);
-        if (ready) {
-          tracked.readyFor = info.State.StartedAt;
-          tracked.phase = 'running';
-          this.emit({ type: 'running', sessionId: tracked.sessionId, at: this.options.now() });
-          return;
-        }
-        await sleep(READY_POLL_MS);
-      }
-    } finally {
-      tracked.checking = false;
-    }
-  }
-
-  private async portsReady(engine: Engine, tracked: Tracked, pid: number): Promise<boolean> {
-    if (engine.local) {
-      const bound = boundPorts(`/proc/${pid}/net`);
-      if (bound) return tracked.ports.every((p) => bound[p.type].has(p.container));
-    }
-    const host = engine.publishIp === '0.0.0.0' ? '127.0.0.1' : engine.publishIp;
-    const tcp = tracked.ports.filter((p) => p.type === 'tcp');
-    const results = await Promise.all(tcp.map((p) => canConnect(host, p.host)));
-    return results.every(Boolean);
-  }
-
-  /** The container ended: record the exit, copy the artifacts out, report it. */
-  private async finish(tracked: Tracked): Promise<void> {
-    if (tracked.phase === 'ending') return;
-    tracked.phase = 'ending';
-    const engine = this.engine(tracked.nodeId);
-    const container = engine.api.getContainer(tracked.containerId!);
-    let info: Docker.ContainerInspectInfo;
-    try {
-      info = await container.inspect();
-    } catch {
-      tracked.phase = 'starting';
-      return;
-    }
-    const dir = this.sessionDir(tracked.sessionId);
-    const artifacts = this.artifactsDir(tracked.sessionId);
-    mkdirSync(artifacts, { recursive: true, mode: 0o700 });
-    const workDir = info.Config.WorkingDir || tracked.workDir;
-    const maxBytes = Number(info.Config.Labels?.[LABEL.artifactBytes]) || DEFAULT_ARTIFACTS_MB * 1024 * 1024;
-    let copied: ArtifactCopy | undefined;
-    try {
-      const archive = (await engine.streams.getContainer(info.Id).getArchive({ path: workDir })) as unknown as Readable;
-      copied = await copyArtifacts(archive, artifacts, { maxBytes, maxEntries: MAX_ARTIFACT_ENTRIES });
-      if (copied.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
-    } catch {
-      // No working directory: no artifacts.
-    }
-    // Copied out (within the cap): the working directory's filesystem is not kept twice.
-    if (engine.local) await removeWorkFilesystem(dir);
-    const network = info.HostConfig.NetworkMode;
-    if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
-    const finished = Date.parse(info.State.FinishedAt);
-    const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
-    const exitCode = info.State.ExitCode;
-    const oomKilled = info.State.OOMKilled;
-    writeFileSync(join(dir, 'end.json'), JSON.stringify({ exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir }));
-    this.tracked.delete(tracked.sessionId);
-    // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
-    this.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });
-  }
-
-  private lose(tracked: Tracked): void {
-    this.tracked.delete(tracked.sessionId);
-    this.emit({ type: 'lost', sessionId: tracked.sessionId, at: this.options.now() });
-  }
-
-  private markDown(engine: Engine): void {
-    engine.available = false;
-    for (const tracked of this.tracked.values()) {
-      if (tracked.nodeId !== engine.nodeId || tracked.unreachable || tracked.phase === 'ending') continue;
-      tracked.unreachable = true;
-      if (!tracked.forgotten) this.emit({ type: 'unreachable', sessionId: tracked.sessionId, at: this.options.now() });
-    }
-  }
-
-  /** Remove containers and artifacts of sessions that ended more than retentionHours ago. */
-  private async collectGarbage(): Promise<void> {
-    const cutoff = this.options.now() - this.options.retentionHours * 3600_000;
-    for (const engine of this.engines.values()) {
-      let list: Docker.ContainerInfo[];
-      try {
-        list = await engine.api.listContainers({ all: true, filters: { label: [`${LABEL.instance}=${this.instance}`], status: ['exited', 'dead'] } });
-      } catch {
-        continue;
-      }
-      for (const c of list) {
-        const sessionId = c.Labels[LABEL.session]!;
-        if (this.tracked.has(sessionId)) continue;
-        const end = this.readEnd(sessionId);
-        let endedAt = end?.at;
-        if (endedAt === undefined) {
-          const info = await engine.api.getContainer(c.Id).inspect().catch(() => undefined);
-          endedAt = info ? Date.parse(info.State.FinishedAt) : undefined;
-        }
-        if (endedAt === undefined || endedAt > cutoff) continue;
-        await engine.api.getContainer(c.Id).remove({ v: true }).catch(() => {});
-        await this.removeSessionDir(sessionId);
-      }
-    }
-    await this.removeStrayNetworks();
-    // Artifacts whose container is already gone.
-    const sessions = join(this.options.dataDir, 'docker', 'sessions');
-    if (!existsSync(sessions)) return;
-    for (const name of readdirSync(sessions)) {
-      const dir = join(sessions, name);
-      const end = this.readEnd(decodeURIComponent(name));
-      const at = end?.at ?? statSync(dir).mtimeMs;
-      if (at <= cutoff && !this.tracked.has(decodeURIComponent(name))) await this.removeSessionDir(decodeURIComponent(name));
-    }
-  }
-
-  /** A session's directory: its artifacts, and its working directory's filesystem if still there. */
-  private async removeSessionDir(sessionId: string): Promise<void> {
-    const dir = this.sessionDir(sessionId);
-    if (await removeWorkFilesystem(dir)) rmSync(dir, { recursive: true, force: true });
-  }
-
-  /** Session networks nothing uses any more (a start interrupted between network and container). */
-  private async removeStrayNetworks(): Promise<void> {
-    for (const engine of this.engines.values()) {
-      const networks = await engine.api.listNetworks({ filters: { label: [`${LABEL.instance}=${this.instance}`] } }).catch(() => []);
-      for (const network of networks) {
-        if (this.tracked.has(network.Labels?.[LABEL.session] ?? '')) continue;
-        // Refused while a container is attached: a live session keeps its network.
-        await engine.api.getNetwork(network.Id).remove().catch(() => {});
-      }
-    }
+  private collectGarbage(): Promise<void> {
+    return collectGarbage({
+      engines: this.engines.values(),
+      files: this.files,
+      instance: this.instance,
+      isLive: (sessionId) => this.tracked.has(sessionId),
+      cutoff: this.options.now() - this.options.retentionHours * 3600_000,
+    });
   }
 
   private emit(event: RuntimeEvent) {
@@ -629,24 +306,4 @@ export class DockerRuntime implements Runtime {
     if (this.closed) return;
     for (const listener of this.listeners) listener(event);
   }
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function canConnect(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, host);
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }

@@ -1,0 +1,229 @@
+/**
+ * The sessions this runtime watches, brought in line with what their engines say: a container
+ * that runs is `running` (once ready), one that restarts is `restarting`, one that ended is
+ * finished (exit recorded, artifacts copied out, network removed), one that is gone is `lost`.
+ * An engine that stops answering makes its node unavailable and its sessions `unreachable`;
+ * when it answers again they are reconciled the same way.
+ */
+import type Docker from 'dockerode';
+import { mkdirSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
+import type { RuntimeEvent } from '../../domain/ports/runtime.js';
+import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
+import { LABEL, listContainers, statusOf, type Engine } from './engine-client.js';
+import { probeUntilReady } from './readiness.js';
+import { BRIDGE_PREFIX, removeSessionNetwork } from './session-network.js';
+import type { SessionFiles } from './session-files.js';
+import { removeWorkFilesystem } from './work-filesystem.js';
+
+export const DEFAULT_ARTIFACTS_MB = 256;
+const MAX_ARTIFACT_ENTRIES = 10_000;
+
+export interface Tracked {
+  sessionId: string;
+  nodeId: string;
+  containerId?: string;
+  ports: PortAllocation[];
+  workDir: string;
+  restart: boolean;
+  phase: 'starting' | 'running' | 'restarting' | 'ending';
+  unreachable: boolean;
+  /** The container start (StartedAt) that readiness was last checked for. */
+  readyFor?: string;
+  checking: boolean;
+  /** Ended while unreachable: stop it once the engine is back. */
+  forgotten: boolean;
+  restartCount?: number;
+}
+
+export interface ReconcilerOptions {
+  engines: ReadonlyMap<string, Engine>;
+  files: SessionFiles;
+  instance: string;
+  graceMs: number;
+  now: () => number;
+  emit: (event: RuntimeEvent) => void;
+  closed: () => boolean;
+}
+
+export class Reconciler {
+  readonly tracked = new Map<string, Tracked>();
+
+  constructor(private readonly options: ReconcilerOptions) {}
+
+  engine(nodeId: string): Engine {
+    const engine = this.options.engines.get(nodeId);
+    if (!engine) throw new Error(`node ${nodeId} has no docker engine configured`);
+    return engine;
+  }
+
+  /** One engine: is it there, and what became of the sessions on it. */
+  async poll(engine: Engine): Promise<void> {
+    if (engine.polling || this.options.closed()) return;
+    engine.polling = true;
+    try {
+      let list: Docker.ContainerInfo[];
+      try {
+        list = await listContainers(engine, this.options.instance);
+      } catch {
+        this.markDown(engine);
+        return;
+      }
+      engine.available = true;
+      const bySession = new Map(list.map((c) => [c.Labels[LABEL.session]!, c]));
+      for (const tracked of [...this.tracked.values()]) {
+        if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending') continue;
+        const container = bySession.get(tracked.sessionId);
+        if (!container) {
+          // Not created yet (start in flight) or gone.
+          if (tracked.containerId) this.lose(tracked);
+          continue;
+        }
+        tracked.containerId = container.Id;
+        await this.reconcile(engine, tracked, container);
+      }
+    } finally {
+      engine.polling = false;
+    }
+  }
+
+  async reconcile(engine: Engine, tracked: Tracked, container: Docker.ContainerInfo): Promise<void> {
+    const wasUnreachable = tracked.unreachable;
+    tracked.unreachable = false;
+    if (tracked.forgotten) {
+      await this.stop(tracked);
+      return;
+    }
+    switch (container.State) {
+      case 'running': {
+        if (tracked.restart && tracked.phase === 'running') {
+          // A crash and restart between two polls shows only in the restart count.
+          const info = await engine.api.getContainer(container.Id).inspect().catch(() => undefined);
+          if (info && tracked.restartCount !== undefined && info.RestartCount > tracked.restartCount) {
+            tracked.phase = 'restarting';
+            this.emit('restarting', tracked);
+          }
+          if (info) tracked.restartCount = info.RestartCount;
+        }
+        if (tracked.phase === 'running') {
+          if (wasUnreachable) this.emit('running', tracked);
+          return;
+        }
+        void this.checkReady(tracked);
+        return;
+      }
+      case 'restarting':
+        if (tracked.phase === 'running') {
+          tracked.phase = 'restarting';
+          this.emit('restarting', tracked);
+        }
+        return;
+      case 'exited':
+      case 'dead':
+        await this.finish(tracked);
+        return;
+      default:
+        // created, paused, removing: wait.
+        return;
+    }
+  }
+
+  /** Probe until every declared port is bound in the container, then report it running. */
+  async checkReady(tracked: Tracked): Promise<void> {
+    if (tracked.checking) return;
+    tracked.checking = true;
+    const wanted = () => !this.options.closed() && this.tracked.get(tracked.sessionId) === tracked && tracked.phase !== 'ending';
+    try {
+      if (await probeUntilReady(this.engine(tracked.nodeId), tracked.containerId!, tracked, wanted)) {
+        tracked.phase = 'running';
+        this.emit('running', tracked);
+      }
+    } finally {
+      tracked.checking = false;
+    }
+  }
+
+  /** SIGTERM, the grace period, SIGKILL; then finish. An unavailable engine: once it is back. */
+  async stop(tracked: Tracked): Promise<void> {
+    const engine = this.engine(tracked.nodeId);
+    if (!engine.available) {
+      // The session goes unreachable; the stop is finished when the engine is back.
+      tracked.forgotten = true;
+      return;
+    }
+    const id = tracked.containerId ?? (await listContainers(engine, this.options.instance, tracked.sessionId))[0]?.Id;
+    if (!id) {
+      this.lose(tracked);
+      return;
+    }
+    tracked.containerId = id;
+    try {
+      // The grace period can outlast the request timeout: the client without one.
+      await engine.streams.getContainer(id).stop({ t: Math.ceil(this.options.graceMs / 1000) });
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404) return this.lose(tracked);
+      // 304: already stopped. Anything else: the engine went away; polling takes it from here.
+      if (status !== 304) return;
+    }
+    await this.finish(tracked);
+  }
+
+  /** The container ended: record the exit, copy the artifacts out, report it. */
+  async finish(tracked: Tracked): Promise<void> {
+    if (tracked.phase === 'ending') return;
+    tracked.phase = 'ending';
+    const engine = this.engine(tracked.nodeId);
+    const { files } = this.options;
+    let info: Docker.ContainerInspectInfo;
+    try {
+      info = await engine.api.getContainer(tracked.containerId!).inspect();
+    } catch {
+      tracked.phase = 'starting';
+      return;
+    }
+    const artifacts = files.artifacts(tracked.sessionId);
+    mkdirSync(artifacts, { recursive: true, mode: 0o700 });
+    const workDir = info.Config.WorkingDir || tracked.workDir;
+    const maxBytes = Number(info.Config.Labels?.[LABEL.artifactBytes]) || DEFAULT_ARTIFACTS_MB * 1024 * 1024;
+    let copied: ArtifactCopy | undefined;
+    try {
+      const archive = (await engine.streams.getContainer(info.Id).getArchive({ path: workDir })) as unknown as Readable;
+      copied = await copyArtifacts(archive, artifacts, { maxBytes, maxEntries: MAX_ARTIFACT_ENTRIES });
+      if (copied.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
+    } catch {
+      // No working directory: no artifacts.
+    }
+    // Copied out (within the cap): the working directory's filesystem is not kept twice.
+    if (engine.local) await removeWorkFilesystem(files.dir(tracked.sessionId));
+    const network = info.HostConfig.NetworkMode;
+    if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
+    const finished = Date.parse(info.State.FinishedAt);
+    const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
+    const exitCode = info.State.ExitCode;
+    const oomKilled = info.State.OOMKilled;
+    files.writeEnd(tracked.sessionId, { exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir });
+    this.tracked.delete(tracked.sessionId);
+    // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
+    this.options.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });
+  }
+
+  lose(tracked: Tracked): void {
+    this.tracked.delete(tracked.sessionId);
+    this.emit('lost', tracked);
+  }
+
+  markDown(engine: Engine): void {
+    engine.available = false;
+    for (const tracked of this.tracked.values()) {
+      if (tracked.nodeId !== engine.nodeId || tracked.unreachable || tracked.phase === 'ending') continue;
+      tracked.unreachable = true;
+      if (!tracked.forgotten) this.emit('unreachable', tracked);
+    }
+  }
+
+  private emit(type: 'running' | 'restarting' | 'lost' | 'unreachable', tracked: Tracked): void {
+    this.options.emit({ type, sessionId: tracked.sessionId, at: this.options.now() });
+  }
+}
