@@ -10,9 +10,12 @@ import { MAX_MESSAGE_BYTES, type BusListener, type Claim, type ClaimEvents, type
 import { DedicatedConnection } from './pg-connection.js';
 import { AdvisoryLeadership } from './pg-leadership.js';
 import { LEASES_TABLE, TableLeases, type LeaseTimings } from './pg-leases.js';
+import { START_RATE_TABLE_SQL } from '../limits/start-rate.js';
 
 const CHANNEL = 'session_host';
-/** Serialises the creation of the leases table between instances starting together. */
+/** What several instances share beside the store: leases, and the start-rate limiter's counters. */
+const CLUSTER_TABLES = [LEASES_TABLE, START_RATE_TABLE_SQL];
+/** Serialises the creation of those tables between instances starting together. */
 const SCHEMA_LOCK = 0x5e55_0001;
 
 export interface PostgresCoordinationOptions {
@@ -36,7 +39,8 @@ export class PostgresCoordination implements Coordination {
   readonly instanceId: string;
   private readonly listeners = new Map<string, Set<BusListener>>();
   private readonly resyncListeners = new Set<() => void>();
-  private readonly pool: pg.Pool;
+  /** A small pool of its own, also for what shares state through tables (the start-rate limiter). */
+  readonly pool: pg.Pool;
   private readonly connection: DedicatedConnection;
   private readonly leadership: AdvisoryLeadership;
   private readonly leases: TableLeases;
@@ -46,7 +50,7 @@ export class PostgresCoordination implements Coordination {
     const onError = options.onError ?? (() => {});
     // Statements that hang (a half-open connection) fail instead, and are retried.
     const config: pg.ClientConfig = { connectionString: options.databaseUrl, query_timeout: 10_000, application_name: `session-host ${options.instanceId}` };
-    this.pool = new pg.Pool({ ...config, max: 2 });
+    this.pool = new pg.Pool({ ...config, max: 4 });
     this.pool.on('error', onError);
     this.connection = new DedicatedConnection({ ...config, application_name: `session-host ${options.instanceId} listener` }, {
       opened: async (client, reconnected) => {
@@ -64,7 +68,7 @@ export class PostgresCoordination implements Coordination {
     this.leases = new TableLeases(this.pool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1000 }, onError);
   }
 
-  /** Connects and creates the leases table; rejects when the database cannot be reached. */
+  /** Connects and creates the cluster's tables; rejects when the database cannot be reached. */
   static async start(options: PostgresCoordinationOptions): Promise<PostgresCoordination> {
     const coordination = new PostgresCoordination(options);
     try {
@@ -72,7 +76,7 @@ export class PostgresCoordination implements Coordination {
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-        await client.query(LEASES_TABLE);
+        for (const table of CLUSTER_TABLES) await client.query(table);
         await client.query('COMMIT');
       } finally {
         client.release();

@@ -35,6 +35,8 @@ export class Quota {
   private readonly exhaustedAt = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private onExhausted: (accountId: string) => void = () => {};
+  /** Whether this instance ends exhausted accounts' sessions (with several, only the leader does). */
+  private enforcing = true;
 
   constructor(
     private readonly store: QuotaStore,
@@ -94,6 +96,16 @@ export class Quota {
     for (const accountId of this.store.accountsWithLiveSessions()) this.recompute(accountId);
   }
 
+  /**
+   * Become (or stop being) the instance that ends exhausted accounts' sessions. On becoming it,
+   * the deadlines are computed afresh from the store: other instances' changes are in it.
+   */
+  enforce(on: boolean): void {
+    this.enforcing = on;
+    this.exhaustedAt.clear();
+    if (on) this.recomputeAll();
+  }
+
   close(): void {
     clearInterval(this.timer);
   }
@@ -109,6 +121,7 @@ export class Quota {
   }
 
   private tick(): void {
+    if (!this.enforcing) return;
     const now = this.now();
     for (const [accountId, deadline] of this.deadlines) {
       if (deadline > now) continue;

@@ -2,8 +2,8 @@
  * Starting and stopping sessions and their players: start (check the request, place, allocate,
  * launch), stop (drain, shut down, end), join and leave.
  */
-import { dockerImageRef, type ImageConfig, type LocationConfig, type NodeConfig, type TagConfig } from '../fleet.js';
-import type { Catalog } from './catalog.js';
+import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../config/fleet-types.js';
+import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';

@@ -3,8 +3,7 @@
  * start deadline (a session not running by its image's start time is dead, start_failed). Both
  * are cleared by the state changes that make them moot.
  */
-import { defaultLimits } from '../fleet.js';
-import type { Catalog } from './catalog.js';
+import { defaultLimits, type Catalog } from './catalog.js';
 import type { SessionRecord } from './ports/sessions.js';
 import { RETRY_MS, type SessionMachine } from './session-machine.js';
 import { isFinal } from './session-states.js';

@@ -40,7 +40,7 @@ import {
   SimpleSpanProcessor,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { DEFAULT_TRACE_SAMPLING, type TraceSampling } from '../config.js';
+import { DEFAULT_TRACE_SAMPLING, type TraceSampling } from '../config/environment.js';
 
 const propagator = new W3CTraceContextPropagator();
 

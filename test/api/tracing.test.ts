@@ -1,7 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type TraceSampling } from '../../server/config.js';
+import { loadConfig, type TraceSampling } from '../../server/config/environment.js';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';

@@ -3,7 +3,7 @@
  * X-Forwarded-For; from anyone else the header is ignored, so a caller cannot choose its address.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config/environment.js';
 import { startService, type RunningService } from '../support/service.js';
 
 async function loggedAddress(trustProxy: string[] | undefined, forwardedFor: string): Promise<string> {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TRACE_SAMPLING } from '../../server/config.js';
+import { DEFAULT_TRACE_SAMPLING } from '../../server/config/environment.js';
 import { contractFetch } from '../support/contract.js';
 import { caller } from '../support/http.js';
 import { startService, TEST_ADMIN, testFleet, type RunningService } from '../support/service.js';

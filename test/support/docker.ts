@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
-import type { FleetConfig, NodeConfig } from '../../server/fleet.js';
+import type { FleetConfig, NodeConfig } from '../../server/config/fleet-types.js';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { testFleet } from './service.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../server/domain/catalog.js';
 import { Quota } from '../../server/domain/quota.js';
 import { Sessions } from '../../server/domain/sessions.js';
-import type { FleetConfig } from '../../server/fleet.js';
+import type { FleetConfig } from '../../server/config/fleet-types.js';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';

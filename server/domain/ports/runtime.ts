@@ -4,7 +4,7 @@
  * events, and the session service alone decides the resulting state.
  */
 import type { Readable } from 'node:stream';
-import type { SessionLimits, TagDockerConfig } from '../../fleet.js';
+import type { SessionLimits, TagDockerConfig } from '../../config/fleet-types.js';
 import type { PortAllocation } from './sessions.js';
 
 export interface LaunchSpec {

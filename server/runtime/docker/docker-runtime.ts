@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
-import type { NodeDockerConfig } from '../../fleet.js';
+import type { NodeDockerConfig } from '../../config/fleet-types.js';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
 import { LABEL, listContainers, openEngine, statusOf, type Engine } from './engine-client.js';

@@ -6,7 +6,7 @@
  */
 import Docker from 'dockerode';
 import { readFileSync } from 'node:fs';
-import type { NodeDockerConfig } from '../../fleet.js';
+import type { NodeDockerConfig } from '../../config/fleet-types.js';
 
 export const LABEL = {
   session: 'session-host.session',

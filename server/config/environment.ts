@@ -2,13 +2,13 @@
  * Configuration from the environment, validated with the same ajv the API uses. Every setting
  * has a default, so `npm start` on a fresh machine needs none.
  */
-import AjvModule from 'ajv';
+import AjvModule, { type JSONSchemaType } from 'ajv';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_STORAGE_BUDGET_BYTES } from './domain/storage-budget.js';
-import { parseNetwork } from './events/egress-guard.js';
-import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/open-streams.js';
-import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/request-limits.js';
+import { DEFAULT_STORAGE_BUDGET_BYTES } from '../domain/storage-budget.js';
+import { parseNetwork } from '../events/egress-guard.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from '../http/open-streams.js';
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/request-limits.js';
 
 const Ajv = AjvModule.default;
 
@@ -87,18 +87,62 @@ export const DEFAULT_RETENTION_HOURS = 7 * 24;
 /** Webhook subscriptions one account may have (SUBSCRIPTIONS_PER_ACCOUNT). */
 export const DEFAULT_SUBSCRIPTION_LIMIT = 25;
 
-const schema = {
+/** The environment's settings after validation (defaults filled in, strings coerced). */
+interface EnvSettings {
+  HOST: string;
+  PORT: number;
+  DATA_DIR: string;
+  BOOTSTRAP_TOKEN?: string;
+  SECRET_KEY?: string;
+  DEFAULT_QUOTA_MINUTES: number;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  FLEET_FILE?: string;
+  RUNTIME?: 'process' | 'simulated';
+  SANDBOX: boolean;
+  QUOTA_TERMINATE: boolean;
+  QUOTA_GRACE_SECONDS: number;
+  QUOTA_TICK_MS: number;
+  START_RATE_PER_SECOND: number;
+  START_BURST: number;
+  START_BURST_WINDOW_SECONDS: number;
+  WEBHOOK_BACKOFF_MS: number;
+  SIMULATED_READY_MS: number;
+  SIMULATED_STOP_MS: number;
+  ADMIN_EMAIL: string;
+  ADMIN_PASSWORD?: string;
+  HTTP_HEADERS_TIMEOUT_MS: number;
+  HTTP_REQUEST_TIMEOUT_MS: number;
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: number;
+  HTTP_MAX_CONNECTIONS: number;
+  EVENT_STREAMS_PER_ACCOUNT: number;
+  LOG_FOLLOWS_PER_ACCOUNT: number;
+  SUBSCRIPTIONS_PER_ACCOUNT: number;
+  WEBHOOK_ALLOWED_NETWORKS: string;
+  TRUST_PROXY: string;
+  STORAGE_BUDGET_MIB: number;
+  SESSION_RETENTION_HOURS: number;
+  METRICS: boolean;
+  METRICS_TOP_ACCOUNTS: number;
+  OVERVIEW_INTERVAL_SECONDS: number;
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLER: string;
+  OTEL_TRACES_SAMPLER_ARG: number;
+}
+
+const schema: JSONSchemaType<EnvSettings> = {
   type: 'object',
+  required: [],
   properties: {
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     DATA_DIR: { type: 'string', minLength: 1, default: './data' },
-    BOOTSTRAP_TOKEN: { type: 'string', pattern: '^gsh_[0-9A-Za-z]{20,100}$' },
-    SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' },
+    BOOTSTRAP_TOKEN: { type: 'string', pattern: '^gsh_[0-9A-Za-z]{20,100}$', nullable: true },
+    SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$', nullable: true },
     DEFAULT_QUOTA_MINUTES: { type: 'integer', minimum: 0, default: 6000 },
-    LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
-    FLEET_FILE: { type: 'string', minLength: 1 },
-    RUNTIME: { enum: ['process', 'simulated'] },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    FLEET_FILE: { type: 'string', minLength: 1, nullable: true },
+    RUNTIME: { type: 'string', enum: ['process', 'simulated'], nullable: true },
     SANDBOX: { type: 'boolean', default: false },
     QUOTA_TERMINATE: { type: 'boolean', default: true },
     QUOTA_GRACE_SECONDS: { type: 'number', minimum: 0, default: 60 },
@@ -110,7 +154,7 @@ const schema = {
     SIMULATED_READY_MS: { type: 'integer', minimum: 0, default: 1500 },
     SIMULATED_STOP_MS: { type: 'integer', minimum: 0, default: 800 },
     ADMIN_EMAIL: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', default: 'admin@localhost' },
-    ADMIN_PASSWORD: { type: 'string', minLength: 12, maxLength: 1024 },
+    ADMIN_PASSWORD: { type: 'string', minLength: 12, maxLength: 1024, nullable: true },
     HTTP_HEADERS_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.headersTimeoutMs },
     HTTP_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.requestTimeoutMs },
     HTTP_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs },
@@ -126,15 +170,15 @@ const schema = {
     METRICS_TOP_ACCOUNTS: { type: 'integer', minimum: 0, maximum: 1000, default: 10 },
     OVERVIEW_INTERVAL_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 10 },
     // Read by the OTLP exporter itself (with OTEL_EXPORTER_OTLP_HEADERS etc.); here only to turn export on.
-    OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', pattern: '^https?://' },
-    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { type: 'string', pattern: '^https?://' },
+    OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', pattern: '^https?://', nullable: true },
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { type: 'string', pattern: '^https?://', nullable: true },
     // OpenTelemetry's names for its samplers; the default is not the SDK's (every request): see the README.
-    OTEL_TRACES_SAMPLER: { enum: Object.keys(SAMPLERS), default: 'parentbased_traceidratio' },
+    OTEL_TRACES_SAMPLER: { type: 'string', enum: Object.keys(SAMPLERS), default: 'parentbased_traceidratio' },
     OTEL_TRACES_SAMPLER_ARG: { type: 'number', minimum: 0, maximum: 1, default: DEFAULT_TRACE_SAMPLING.ratio },
   },
-} as const;
+};
 
-const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true }).compile(schema);
+const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true }).compile<EnvSettings>(schema);
 
 export class ConfigError extends Error {}
 
@@ -151,49 +195,49 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
   return {
-    host: raw.HOST as string,
-    port: raw.PORT as number,
-    dataDir: resolve(raw.DATA_DIR as string),
-    bootstrapToken: raw.BOOTSTRAP_TOKEN as string | undefined,
-    secretKey: raw.SECRET_KEY as string | undefined,
-    defaultQuotaMinutes: raw.DEFAULT_QUOTA_MINUTES as number,
-    logLevel: raw.LOG_LEVEL as string,
-    fleetFile: resolve((raw.FLEET_FILE as string | undefined) ?? join(raw.DATA_DIR as string, 'fleet.json')),
-    runtime: raw.RUNTIME as Config['runtime'],
-    sandbox: raw.SANDBOX as boolean,
+    host: raw.HOST,
+    port: raw.PORT,
+    dataDir: resolve(raw.DATA_DIR),
+    bootstrapToken: raw.BOOTSTRAP_TOKEN,
+    secretKey: raw.SECRET_KEY,
+    defaultQuotaMinutes: raw.DEFAULT_QUOTA_MINUTES,
+    logLevel: raw.LOG_LEVEL,
+    fleetFile: resolve(raw.FLEET_FILE ?? join(raw.DATA_DIR, 'fleet.json')),
+    runtime: raw.RUNTIME,
+    sandbox: raw.SANDBOX,
     quota: {
-      terminate: raw.QUOTA_TERMINATE as boolean,
-      graceSeconds: raw.QUOTA_GRACE_SECONDS as number,
-      tickMs: raw.QUOTA_TICK_MS as number,
+      terminate: raw.QUOTA_TERMINATE,
+      graceSeconds: raw.QUOTA_GRACE_SECONDS,
+      tickMs: raw.QUOTA_TICK_MS,
     },
     startRate: {
-      perSecond: raw.START_RATE_PER_SECOND as number,
-      burst: raw.START_BURST as number,
-      burstWindowSeconds: raw.START_BURST_WINDOW_SECONDS as number,
+      perSecond: raw.START_RATE_PER_SECOND,
+      burst: raw.START_BURST,
+      burstWindowSeconds: raw.START_BURST_WINDOW_SECONDS,
     },
-    webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS as number,
-    simulated: { readyMs: raw.SIMULATED_READY_MS as number, stopMs: raw.SIMULATED_STOP_MS as number },
-    admin: { email: raw.ADMIN_EMAIL as string, password: raw.ADMIN_PASSWORD as string | undefined },
+    webhookBackoffMs: raw.WEBHOOK_BACKOFF_MS,
+    simulated: { readyMs: raw.SIMULATED_READY_MS, stopMs: raw.SIMULATED_STOP_MS },
+    admin: { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD },
     http: {
-      headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS as number,
-      requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS as number,
-      keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
-      maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
+      headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: raw.HTTP_MAX_CONNECTIONS,
     },
-    trustProxy: trustedProxies(raw.TRUST_PROXY as string),
-    retentionHours: raw.SESSION_RETENTION_HOURS as number,
-    storageBudgetMiB: raw.STORAGE_BUDGET_MIB as number,
-    webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS as string),
+    trustProxy: trustedProxies(raw.TRUST_PROXY),
+    retentionHours: raw.SESSION_RETENTION_HOURS,
+    storageBudgetMiB: raw.STORAGE_BUDGET_MIB,
+    webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS),
     limits: {
-      streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT as number, logs: raw.LOG_FOLLOWS_PER_ACCOUNT as number },
-      subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT as number,
+      streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT, logs: raw.LOG_FOLLOWS_PER_ACCOUNT },
+      subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT,
     },
     observability: {
-      metrics: raw.METRICS as boolean,
-      topAccounts: raw.METRICS_TOP_ACCOUNTS as number,
-      overviewIntervalSeconds: raw.OVERVIEW_INTERVAL_SECONDS as number,
+      metrics: raw.METRICS,
+      topAccounts: raw.METRICS_TOP_ACCOUNTS,
+      overviewIntervalSeconds: raw.OVERVIEW_INTERVAL_SECONDS,
       exportTraces: raw.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
-      traceSampling: SAMPLERS[raw.OTEL_TRACES_SAMPLER as string]!(raw.OTEL_TRACES_SAMPLER_ARG as number),
+      traceSampling: SAMPLERS[raw.OTEL_TRACES_SAMPLER]!(raw.OTEL_TRACES_SAMPLER_ARG),
     },
   };
 }

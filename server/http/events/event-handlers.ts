@@ -7,11 +7,12 @@
  * plugin that would bypass the generated handler interface.
  */
 import { PassThrough } from 'node:stream';
-import type { Handlers } from '../../generated/handlers.js';
-import type { Sessions } from '../domain/sessions.js';
-import type { SessionRepository } from '../domain/ports/sessions.js';
-import { tooManyStreams, type OpenStreams } from './open-streams.js';
-import { sessionEventBody } from './session-view.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Sessions } from '../../domain/sessions.js';
+import type { SessionRepository } from '../../domain/ports/sessions.js';
+import type { EventFeed } from '../../events/event-feed.js';
+import { tooManyStreams, type OpenStreams } from '../open-streams.js';
+import { sessionEventBody } from '../session-view.js';
 
 const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 2000;
@@ -26,6 +27,8 @@ export function eventHandlers(
   events: Pick<SessionRepository, 'eventsAfter' | 'oldestEventId' | 'latestEventId'>,
   open: OpenStreams,
   now: () => number,
+  /** Where live changes come from after the snapshot or replay (server/events/event-feed.ts). */
+  feed: EventFeed,
 ): Pick<Handlers, 'streamEvents'> {
   return {
     async streamEvents({ headers }, context) {
@@ -64,12 +67,7 @@ export function eventHandlers(
         }
       }
       // From here on, live changes. No await since reading the log: nothing falls in between.
-      const unsubscribe = sessions.onChange((change) => {
-        if (change.session.accountId !== accountId || change.eventId <= lastSent) return;
-        lastSent = change.eventId;
-        const { eventId, session, previous, at } = change;
-        write('session', eventId, sessionEventBody({ id: eventId, status: session.status, previous, at, session }));
-      });
+      const unsubscribe = feed.follow(accountId, lastSent, (event) => write('session', event.id, sessionEventBody(event)));
 
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const stop = () => {
