@@ -11,7 +11,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { testFleet, useService } from '../support/service.js';
-import { hostPort, tcpExchange, waitForStatus } from '../support/sessions.js';
+import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
 const sdkSpec = parse(readFileSync(join(import.meta.dirname, '../../generated/sdk/openapi.yaml'), 'utf8'));
 const ajv = new Ajv({ strict: false });
@@ -51,7 +51,7 @@ describe('the game-server SDK', () => {
     );
   });
   const service = useService({}, { fleet });
-  const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
+  const sessionDir = (id: string) => runtimeDir(service.running, id);
   const socketOf = (id: string) => join(sessionDir(id), 'sdk', 'sdk.sock');
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
   /** The game server logs its allocation just after it says ready (which may be what made it running). */
@@ -104,6 +104,22 @@ describe('the game-server SDK', () => {
     const wait = await sdkCall(socketOf(id), 'GET', '/allocation?waitSeconds=61');
     expect([wait.status, errorIsValid(wait.body)]).toEqual([400, true]);
     expect((await sdkCall(socketOf(id), 'GET', '/session')).status).toBe(404);
+  });
+
+  it('keeps the allocation\'s players as the control API joins and removes them', async () => {
+    const id = await start('echo-sdk');
+    await waitForStatus(service.call, id, ['running']);
+    const playersInSdk = async () => ((await sdkCall(socketOf(id), 'GET', '/allocation')).body as { session: { players: string[] } }).session.players;
+    expect(await playersInSdk()).toEqual([]);
+    expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['p1', 'p2'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 5000, interval: 20 });
+    expect((await service.call('DELETE', '/session/player/leave', { body: { players: ['p1'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 5000, interval: 20 });
+    // The owner-only umask the socket is made with never reaches the game server (it starts meanwhile).
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited']);
+    const umask = process.umask();
+    expect(statSync(join(sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('kills a game server that said ready and then stops pinging its health', async () => {
