@@ -100,6 +100,8 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number, in
       retentionHours: fleet.runtime.retentionHours ?? 24,
       now,
       instanceId,
+      nodeLostAfterMs: (fleet.runtime.nodeLostAfterSeconds ?? 300) * 1000,
+      pullTimeoutMs: (fleet.runtime.pullTimeoutSeconds ?? 300) * 1000,
     });
   }
   return new ProcessRuntime({
