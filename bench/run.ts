@@ -24,6 +24,7 @@ import { b2 } from './scenarios/b2-start-to-running.js';
 import { b3 } from './scenarios/b3-scale.js';
 import { b4 } from './scenarios/b4-contention.js';
 import { b5 } from './scenarios/b5-observability.js';
+import { b6 } from './scenarios/b6-warm.js';
 import { projectRoot, serviceRoot } from './service.js';
 
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
@@ -33,6 +34,7 @@ const scenarios: Record<string, { title: string; run: (options: BenchOptions) =>
   B3: { title: 'scale: 1,000 and 10,000 live simulated sessions', run: b3 },
   B4: { title: 'contention: 500 concurrent starts into 100 slots', run: b4 },
   B5: { title: 'observability: metrics and OTLP traces on vs off', run: b5 },
+  B6: { title: 'warm starts from warm pools (issue 19)', run: b6 },
 };
 
 const options: BenchOptions = {

@@ -106,6 +106,22 @@ describe('the game-server SDK', () => {
     expect((await sdkCall(socketOf(id), 'GET', '/session')).status).toBe(404);
   });
 
+  it('keeps the allocation\'s players as the control API joins and removes them', async () => {
+    const id = await start('echo-sdk');
+    await waitForStatus(service.call, id, ['running']);
+    const playersInSdk = async () => ((await sdkCall(socketOf(id), 'GET', '/allocation')).body as { session: { players: string[] } }).session.players;
+    expect(await playersInSdk()).toEqual([]);
+    expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['p1', 'p2'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 5000, interval: 20 });
+    expect((await service.call('DELETE', '/session/player/leave', { body: { players: ['p1'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 5000, interval: 20 });
+    // The owner-only umask the socket is made with never reaches the game server (it starts meanwhile).
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited']);
+    const umask = process.umask();
+    expect(statSync(join(sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
+  });
+
   it('kills a game server that said ready and then stops pinging its health', async () => {
     const id = await start('echo-health', { ECHO_SDK: 'no-health' });
     await waitForStatus(service.call, id, ['running']);

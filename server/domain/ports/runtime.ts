@@ -91,6 +91,8 @@ export interface Runtime {
   hasImage?(nodeId: string, image: string): Promise<boolean | undefined>;
   /** The session ended while its node was unreachable: stop what is left of it once the node is back. */
   forget?(sessionId: string): void;
+  /** The session's players changed (joined or left through the API): its game server's SDK allocation follows. */
+  playersChanged?(sessionId: string, players: readonly string[]): void;
   /** Stop watching; sessions keep running, to be adopted by the next start. */
   close(): Promise<void>;
 }

@@ -97,20 +97,28 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   server.requestTimeout = 70_000;
 
   rmSync(socketPath, { force: true });
-  // Nobody but its owner may connect, even in the moment before the chown below.
+  const listening = new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.once('listening', resolve);
+  });
+  // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
+  // is bound within listen() itself, so the umask is back before anything else (the game
+  // server's spawn) can inherit it.
   const umask = process.umask(0o177);
   try {
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, resolve);
-    });
+    server.listen(socketPath);
   } finally {
     process.umask(umask);
   }
+  await listening;
   if (typeof uid === 'number') chownSync(socketPath, uid, uid);
   chmodSync(socketPath, 0o600);
 
   return {
+    /** The session's players as the control API has them now. */
+    setPlayers(players) {
+      if (session) session = { ...session, players };
+    },
     /** The session a warm game server now runs for: waiting readers get it at once. */
     allocate(next) {
       session = next;

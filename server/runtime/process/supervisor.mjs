@@ -12,7 +12,7 @@
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
@@ -174,8 +174,10 @@ function markRunning() {
   if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
 }
 
-const sdk = spec.sdk
-  ? await serveSdk({
+/** The SDK, listening while the game server starts (its client retries a socket not there yet). */
+let sdk;
+const sdkServing = spec.sdk
+  ? serveSdk({
       socketPath: spec.sdk.socketPath,
       uid: spec.sandbox?.uid,
       allocation: spec.sdk.allocation,
@@ -193,6 +195,21 @@ const sdk = spec.sdk
       },
     })
   : undefined;
+
+/** The players the control API joined, written by the service into players.json: the SDK's allocation follows them. */
+function followPlayers() {
+  if (!sdk) return;
+  const read = () => {
+    try {
+      const players = JSON.parse(readFileSync('players.json', 'utf8'));
+      if (Array.isArray(players)) sdk.setPlayers(players.filter((p) => typeof p === 'string'));
+    } catch {}
+  };
+  watch('.', (_event, file) => {
+    if (file === 'players.json') read();
+  }).unref();
+  read();
+}
 
 /** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
 function portsBoundBy(launched) {
@@ -295,3 +312,5 @@ process.on('SIGINT', () => {});
 launch();
 watchWorkDir();
 watchHealth();
+sdk = await sdkServing;
+followPlayers();
