@@ -169,8 +169,8 @@ export function createService(
 
   const observing = config.observability;
   const tracing = options.spanExporter
-    ? new Tracing({ exporter: options.spanExporter, exportEachSpan: true })
-    : new Tracing({ exporter: observing.exportTraces ? new OTLPTraceExporter() : undefined });
+    ? new Tracing({ exporter: options.spanExporter, exportEachSpan: true, sampling: observing.traceSampling })
+    : new Tracing({ exporter: observing.exportTraces ? new OTLPTraceExporter() : undefined, sampling: observing.traceSampling });
   const metrics = createMetrics();
   const recorded = observing.metrics ? metrics : undefined;
 

@@ -46,7 +46,8 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     };
     const timer = setTimeout(waiter, wait * 1000);
     waiters.add(waiter);
-    req.socket.once('close', () => {
+    // The response, not the socket: a keep-alive connection carries many long-polls.
+    res.once('close', () => {
       clearTimeout(timer);
       waiters.delete(waiter);
     });
@@ -69,7 +70,13 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   const server = createServer({ maxHeaderSize: 8192 }, (req, res) => {
     // A body is not part of any operation: drain and ignore it.
     req.resume();
-    const url = new URL(req.url ?? '/', 'http://session-host-sdk');
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://session-host-sdk');
+    } catch {
+      // A request line that is no URL (`GET http://[`): the game server's mistake, not a reason to die.
+      return fail(res, 400, 'BAD_REQUEST', 'the request target is not a valid URL');
+    }
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /allocation') return getAllocation(req, res, url);
     if (route === 'POST /ready') {

@@ -86,6 +86,29 @@ function persist() {
   }
 }
 
+/**
+ * Players the game server reports connected go to connected.json, at most once a second, not to
+ * state.json: the service reads state.json on each of its changes and every second, and a game
+ * server may flip players as fast as it likes (up to 1,024 ids of 128 characters). Informational,
+ * so a write that fails (a full disk) waits for the next change.
+ */
+const CONNECTED_WRITE_MS = 1000;
+let connectedLatest;
+let connectedTimer;
+function recordConnected(connected) {
+  connectedLatest = connected;
+  connectedTimer ??= setTimeout(() => {
+    connectedTimer = undefined;
+    try {
+      const temp = join(dir, 'connected.json.tmp');
+      writeFileSync(temp, JSON.stringify(connectedLatest), { mode: 0o600 });
+      renameSync(temp, join(dir, 'connected.json'));
+    } catch {
+      // Kept in memory (the SDK's allocation still answers it); written with the next change.
+    }
+  }, CONNECTED_WRITE_MS);
+}
+
 function exitOnceSaved() {
   if (saveRetry === undefined) process.exit(0);
   setTimeout(exitOnceSaved, SAVE_RETRY_MS);
@@ -190,9 +213,7 @@ const sdkServing = spec.sdk
       onHealth() {
         lastHealth = performance.now();
       },
-      onPlayers(connected) {
-        save({ connected });
-      },
+      onPlayers: recordConnected,
     })
   : undefined;
 
