@@ -28,19 +28,22 @@ import { monotonicMs, steadyClock } from './clock.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
 import { instanceIdentity } from './instance.js';
-import { accountHandlers } from './http/account-handlers.js';
-import { adminHandlers } from './http/admin-handlers.js';
+import { accountHandlers } from './http/account/account-handlers.js';
+import { adminHandlers } from './http/admin/admin-handlers.js';
 import { createApp } from './http/app.js';
-import { eventHandlers } from './http/event-handlers.js';
-import { healthHandlers } from './http/health-handlers.js';
-import { observabilityHandlers } from './http/observability-handlers.js';
+import { eventHandlers } from './http/events/event-handlers.js';
+import { healthHandlers } from './http/health/health-handlers.js';
+import { metricsHandlers } from './http/metrics/metrics-handlers.js';
 import { OpenStreams } from './http/open-streams.js';
-import { outputHandlers } from './http/output-handlers.js';
-import { registryHandlers } from './http/registry-handlers.js';
-import { sessionHandlers } from './http/session-handlers.js';
+import { logHandlers } from './http/logs/log-handlers.js';
+import { artifactHandlers } from './http/artifacts/artifact-handlers.js';
+import { playerHandlers } from './http/players/player-handlers.js';
+import { locationHandlers } from './http/locations/location-handlers.js';
+import { registryHandlers } from './http/webhooks/registry-handlers.js';
+import { sessionHandlers } from './http/sessions/session-handlers.js';
 import { sessionEventBody } from './http/session-view.js';
-import { subscriptionHandlers } from './http/subscription-handlers.js';
-import { tokenHandlers } from './http/token-handlers.js';
+import { subscriptionHandlers } from './http/events/subscription-handlers.js';
+import { tokenHandlers } from './http/tokens/token-handlers.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
 import { instrument } from './observability/instrument.js';
 import { registerLevels } from './observability/levels.js';
@@ -249,7 +252,10 @@ export function createService(
     ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
-    ...outputHandlers(sessions, eventStreams),
+    ...playerHandlers(sessions),
+    ...locationHandlers(sessions),
+    ...logHandlers(sessions, eventStreams),
+    ...artifactHandlers(sessions),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now, localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,
@@ -260,8 +266,8 @@ export function createService(
       guard,
     }),
     ...registryHandlers(catalog, now),
-    ...adminHandlers({ operators, admin, sessions, catalog, now }),
-    ...observabilityHandlers(metrics, overview),
+    ...adminHandlers({ operators, admin, sessions, catalog, overview, now }),
+    ...metricsHandlers(metrics),
   };
 
   const app = createApp({

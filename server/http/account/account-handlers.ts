@@ -1,7 +1,7 @@
-import type { Handlers } from '../../generated/handlers.js';
-import { accountView } from '../domain/accounts.js';
-import type { AccountRepository } from '../domain/ports/accounts.js';
-import type { Quota } from '../domain/quota.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import { accountView } from '../../domain/accounts.js';
+import type { AccountRepository } from '../../domain/ports/accounts.js';
+import type { Quota } from '../../domain/quota.js';
 
 export function accountHandlers(accounts: AccountRepository, quota: Quota): Pick<Handlers, 'getAccount'> {
   return {

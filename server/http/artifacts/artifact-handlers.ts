@@ -1,13 +1,11 @@
-/** A session's output: its logs (optionally followed) and its artifacts as a tar (gzip on the wire when accepted). */
+/** An ended session's files as a tar, gzip on the wire when accepted (the spec's Artifacts tag). */
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { create as createTar } from 'tar';
-import type { Handlers } from '../../generated/handlers.js';
-import type { Sessions } from '../domain/sessions.js';
-import { PerKeySlots } from '../limits/per-key-slots.js';
-import { fail } from './errors.js';
-import { tooManyStreams, type OpenStreams } from './open-streams.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Sessions } from '../../domain/sessions.js';
+import { fail } from '../errors.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
 export function containedPath(root: string, path: string): string | undefined {
@@ -46,42 +44,8 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
-export const LOG_READS_PER_ACCOUNT = 8;
-
-export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'getSessionLogs' | 'downloadArtifacts'> {
-  const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
+export function artifactHandlers(sessions: Sessions): Pick<Handlers, 'downloadArtifacts'> {
   return {
-    async getSessionLogs({ query }, context) {
-      const follow = query.follow ?? false;
-      // A follow is held open: capped per account, and ended when its token stops authenticating.
-      const lease = follow ? open.open('logs', context.principal) : undefined;
-      if (follow && !lease) return tooManyStreams(context, 'log follows', open.limit('logs'));
-      let slot: () => void;
-      try {
-        slot = await logReads.acquire(context.principal.accountId, context.signal);
-      } catch (error) {
-        lease?.release();
-        throw error;
-      }
-      const release = () => {
-        slot();
-        lease?.release();
-      };
-      const stream = sessions.logs(context.principal.accountId, query.id, {
-        follow,
-        signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
-      });
-      if (!stream) {
-        release();
-        return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
-      }
-      // Whichever comes first: the stream ends (or is destroyed), or the client leaves.
-      stream.once('close', release);
-      context.signal.addEventListener('abort', release, { once: true });
-      return { status: 200, body: stream };
-    },
-
     async downloadArtifacts({ query, headers }, context) {
       const found = sessions.artifactRoot(context.principal.accountId, query.session);
       if (!found.ok) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Handlers } from '../../generated/handlers.js';
-import { envRuleText } from '../domain/env-names.js';
-import type { Sessions } from '../domain/sessions.js';
-import type { RequestContext } from './context.js';
-import { fail } from './errors.js';
-import { sessionBody } from './session-view.js';
-import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import { envRuleText } from '../../domain/env-names.js';
+import type { Sessions } from '../../domain/sessions.js';
+import { fail } from '../errors.js';
+import { sessionBody } from '../session-view.js';
+import { endedSession, unknownSession } from './session-failures.js';
+import { fetchLimit, pageAfter, pageOf } from '../wire/paging.js';
 
 /** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
 const RETRY_AFTER_SECONDS = 3;
@@ -14,19 +14,9 @@ type SessionOperations =
   | 'startSession'
   | 'listSessions'
   | 'getSession'
-  | 'stopSession'
-  | 'joinPlayers'
-  | 'leavePlayers'
-  | 'listLocations'
-  | 'listAvailableLocations'
-  | 'getTagExists';
+  | 'stopSession';
 
 export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOperations> {
-  const unknownSession = (context: RequestContext, id: string) =>
-    fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${id} is unknown` });
-  const endedSession = (context: RequestContext, id: string) =>
-    fail(context, 'CONFLICT', { details: `session ${id} has already ended` });
-
   return {
     async startSession({ body }, context) {
       // Without an id (as Gameye allows) the service chooses one; the 201 carries it.
@@ -99,37 +89,6 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
       const result = await sessions.stop(context.principal.accountId, params.id);
       if (result.ok) return { status: 204 };
       return result.reason === 'not_found' ? unknownSession(context, params.id) : endedSession(context, params.id);
-    },
-
-    async joinPlayers({ body }, context) {
-      const result = sessions.join(context.principal.accountId, body.session, body.players);
-      if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
-      return result.reason === 'not_found' ? unknownSession(context, result.sessionId) : endedSession(context, result.sessionId);
-    },
-
-    async leavePlayers({ body }, context) {
-      const result = sessions.leave(context.principal.accountId, body.session, body.players);
-      if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
-      if (result.reason === 'ended') return endedSession(context, result.sessionId);
-      return body.session === undefined
-        ? fail(context, 'RESOURCE_NOT_FOUND', { details: `no live session has player ${result.sessionId}` })
-        : unknownSession(context, result.sessionId);
-    },
-
-    async listLocations(_request, context) {
-      return { status: 200, body: { locations: sessions.locations(context.principal.accountId) } };
-    },
-
-    async listAvailableLocations({ params }, context) {
-      const locations = sessions.availableLocations(context.principal.accountId, params.image);
-      if (!locations) return fail(context, 'RESOURCE_NOT_FOUND', { details: `image ${params.image} is unknown` });
-      return { status: 200, body: { locations } };
-    },
-
-    async getTagExists({ params }, context) {
-      const result = sessions.tagExists(context.principal.accountId, params.region, params.image, params.version);
-      if (!result.ok) return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
-      return { status: 200, body: { exists: result.exists } };
     },
   };
 }

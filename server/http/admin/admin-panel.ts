@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export const ADMIN_DIST = resolve(import.meta.dirname, '../../admin/dist');
+export const ADMIN_DIST = resolve(import.meta.dirname, '../../../admin/dist');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,5 +1,5 @@
-import type { Handlers } from '../../generated/handlers.js';
-import type { Health } from '../health.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Health } from '../../health.js';
 
 /** GET /healthz (alive whenever it answers) and GET /readyz (503 while degraded). */
 export function healthHandlers(health: Pick<Health, 'readiness'>): Pick<Handlers, 'getLiveness' | 'getReadiness'> {

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Handlers } from '../../generated/handlers.js';
-import type { EgressGuard } from '../events/egress-guard.js';
-import type { SubscriptionRepository } from '../events/subscriptions.js';
-import type { SecretBox } from '../security/secret-box.js';
-import type { RequestContext } from './context.js';
-import { fail } from './errors.js';
-import { iso } from './wire/time.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { EgressGuard } from '../../events/egress-guard.js';
+import type { SubscriptionRepository } from '../../events/subscriptions.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { RequestContext } from '../context.js';
+import { fail } from '../errors.js';
+import { iso } from '../wire/time.js';
 
 const DELIVERY_LOG_LIMIT = 100;
 

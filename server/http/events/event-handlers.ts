@@ -7,12 +7,12 @@
  * plugin that would bypass the generated handler interface.
  */
 import { PassThrough } from 'node:stream';
-import type { Handlers } from '../../generated/handlers.js';
-import type { Sessions } from '../domain/sessions.js';
-import type { SessionRepository } from '../domain/ports/sessions.js';
-import type { EventFeed } from '../events/event-feed.js';
-import { tooManyStreams, type OpenStreams } from './open-streams.js';
-import { sessionEventBody } from './session-view.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Sessions } from '../../domain/sessions.js';
+import type { SessionRepository } from '../../domain/ports/sessions.js';
+import type { EventFeed } from '../../events/event-feed.js';
+import { tooManyStreams, type OpenStreams } from '../open-streams.js';
+import { sessionEventBody } from '../session-view.js';
 
 const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 2000;

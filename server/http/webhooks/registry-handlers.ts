@@ -1,6 +1,6 @@
-import type { Handlers } from '../../generated/handlers.js';
-import type { Catalog } from '../domain/catalog.js';
-import { fail } from './errors.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Catalog } from '../../domain/catalog.js';
+import { fail } from '../errors.js';
 
 export function registryHandlers(catalog: Catalog, now: () => number): Pick<Handlers, 'registerImageTag'> {
   return {

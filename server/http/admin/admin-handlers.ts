@@ -3,19 +3,20 @@
  * Admin (accounts, tokens, audit), Sessions and Catalog (fleet). The onRequest hook has
  * already checked the session cookie and, on changes, the CSRF token.
  */
-import type { Handlers } from '../../generated/handlers.js';
-import type { Admin, UserView } from '../domain/admin.js';
-import type { AuditEntry } from '../domain/ports/audit.js';
-import type { Catalog } from '../domain/catalog.js';
-import type { Operators, PanelSession } from '../domain/operators.js';
-import type { Sessions } from '../domain/sessions.js';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Admin, UserView } from '../../domain/admin.js';
+import type { AuditEntry } from '../../domain/ports/audit.js';
+import type { Catalog } from '../../domain/catalog.js';
+import type { Operators, PanelSession } from '../../domain/operators.js';
+import type { Sessions } from '../../domain/sessions.js';
+import type { OverviewHistory } from '../../observability/overview.js';
 import { clearedSessionCookie, sessionCookie } from './admin-auth.js';
-import type { RequestContext } from './context.js';
-import { fail } from './errors.js';
-import { sessionBody } from './session-view.js';
-import { tokenBody, tokenCreatedBody } from './token-handlers.js';
-import { fetchLimit, pageAfter, pageOf } from './wire/paging.js';
-import { iso } from './wire/time.js';
+import type { RequestContext } from '../context.js';
+import { fail } from '../errors.js';
+import { sessionBody } from '../session-view.js';
+import { tokenBody, tokenCreatedBody } from '../tokens/token-handlers.js';
+import { fetchLimit, pageAfter, pageOf } from '../wire/paging.js';
+import { iso } from '../wire/time.js';
 
 type AdminOperations =
   | 'signIn'
@@ -36,7 +37,8 @@ type AdminOperations =
   | 'listAllSessions'
   | 'stopAnySession'
   | 'tailSessionLogs'
-  | 'listImages';
+  | 'listImages'
+  | 'getOverview';
 
 const LOG_TAIL_BYTES = 64 * 1024;
 
@@ -68,6 +70,7 @@ export function adminHandlers(deps: {
   admin: Admin;
   sessions: Sessions;
   catalog: Catalog;
+  overview: OverviewHistory;
   now: () => number;
 }): Pick<Handlers, AdminOperations> {
   const { operators, admin, sessions, catalog } = deps;
@@ -250,6 +253,10 @@ export function adminHandlers(deps: {
           })),
         },
       };
+    },
+
+    async getOverview() {
+      return { status: 200, body: deps.overview.view() };
     },
   };
 }

@@ -3,8 +3,8 @@
  * carries in X-CSRF-Token. Bearer tokens are not panel credentials.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { Operators } from '../domain/operators.js';
-import type { OperatorIdentity } from './context.js';
+import type { Operators } from '../../domain/operators.js';
+import type { OperatorIdentity } from '../context.js';
 
 export const ADMIN_COOKIE = 'gsh_admin';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
