@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 import type { NodeDockerConfig } from '../../config/fleet-types.js';
 
 export const LABEL = {
+  /** The session's key (unique across accounts): what the runtime finds its container by. */
   session: 'session-host.session',
+  /** The id its account chose, for people (`docker ps --filter label=session-host.id=match-1`). */
+  id: 'session-host.id',
   account: 'session-host.account',
   location: 'session-host.location',
   node: 'session-host.node',
@@ -28,7 +31,14 @@ export interface Engine {
   streams: Docker;
   local: boolean;
   publishIp: string;
+  /** Answers (heartbeat, or any request): takes sessions. */
   available: boolean;
+  /** Since when (monotonic ms) it has not answered; undefined while it answers. */
+  downSince?: number;
+  /** Unanswering past the node-lost timeout: its sessions ended `node_lost`. */
+  lost: boolean;
+  /** When it last answered (wall clock, ms since the epoch), for the panel. */
+  lastSeen?: number;
   polling: boolean;
 }
 
@@ -51,6 +61,7 @@ export function openEngine(nodeId: string, docker: NodeDockerConfig): Engine {
     local: docker.engine.startsWith('unix://'),
     publishIp: docker.publishIp ?? '0.0.0.0',
     available: true,
+    lost: false,
     polling: false,
   };
 }
