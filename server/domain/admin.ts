@@ -53,7 +53,7 @@ export class Admin {
     return this.deps.accounts.search(options).map((account) => this.view(account));
   }
 
-  user(id: string): UserView | undefined {
+  getUser(id: string): UserView | undefined {
     const account = this.deps.accounts.findById(id);
     return account && this.view(account);
   }
@@ -75,7 +75,7 @@ export class Admin {
     });
     this.replaceGrants(id, input);
     this.record(actor, id, 'user_created', null, `${input.name} <${input.email}>, ${input.quotaMinutes} min`);
-    return { ok: true, user: this.user(id)! };
+    return { ok: true, user: this.getUser(id)! };
   }
 
   updateUser(actor: string, id: string, changes: UserChanges): UserWriteResult {
@@ -95,14 +95,14 @@ export class Admin {
       .filter(([key, value]) => value !== undefined && key !== 'disabled')
       .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(' ') || '(none)' : String(value)}`);
     if (described.length > 0) this.record(actor, id, 'user_updated', null, described.join(', '));
-    return { ok: true, user: this.user(id)! };
+    return { ok: true, user: this.getUser(id)! };
   }
 
-  tokens(accountId: string): TokenView[] | undefined {
+  listUserTokens(accountId: string): TokenView[] | undefined {
     return this.deps.accounts.findById(accountId) ? this.deps.tokens.list(accountId) : undefined;
   }
 
-  createToken(actor: string, accountId: string, input: CreateTokenInput): CreateTokenResult | { ok: false; reason: 'not_found' } {
+  createUserToken(actor: string, accountId: string, input: CreateTokenInput): CreateTokenResult | { ok: false; reason: 'not_found' } {
     if (!this.deps.accounts.findById(accountId)) return { ok: false, reason: 'not_found' };
     const result = this.deps.tokens.mintFor(accountId, input);
     if (result.ok) {
@@ -112,28 +112,28 @@ export class Admin {
     return result;
   }
 
-  revealToken(actor: string, accountId: string, tokenId: string): string | undefined {
+  revealUserToken(actor: string, accountId: string, tokenId: string): string | undefined {
     const token = this.deps.tokens.find(accountId, tokenId);
     const value = token && this.deps.tokens.reveal(accountId, tokenId);
     if (token && value !== undefined) this.record(actor, accountId, 'token_revealed', tokenId, token.name);
     return value;
   }
 
-  setTokenDisabled(actor: string, accountId: string, tokenId: string, disabled: boolean): TokenView | undefined {
+  updateUserToken(actor: string, accountId: string, tokenId: string, disabled: boolean): TokenView | undefined {
     if (!this.deps.tokens.setDisabled(accountId, tokenId, disabled)) return undefined;
     const record = this.deps.tokens.find(accountId, tokenId)!;
     this.record(actor, accountId, disabled ? 'token_disabled' : 'token_enabled', tokenId, record.name);
     return this.deps.tokens.view(record);
   }
 
-  deleteToken(actor: string, accountId: string, tokenId: string): boolean {
+  deleteUserToken(actor: string, accountId: string, tokenId: string): boolean {
     const token = this.deps.tokens.find(accountId, tokenId);
     if (!token || !this.deps.tokens.revoke(accountId, tokenId)) return false;
     this.record(actor, accountId, 'token_deleted', tokenId, token.name);
     return true;
   }
 
-  auditLog(accountId: string): AuditEntry[] | undefined {
+  listUserAudit(accountId: string): AuditEntry[] | undefined {
     return this.deps.accounts.findById(accountId) ? this.deps.audit.list(accountId, AUDIT_LIMIT) : undefined;
   }
 

@@ -9,7 +9,7 @@ import type { AccessGrants } from './ports/accounts.js';
 import type { ImageTagStore, NodeLocks } from './ports/catalog.js';
 
 const noGrants: Pick<AccessGrants, 'granted'> = { granted: () => false };
-const noLocks: NodeLocks = { lockOf: () => undefined, set: () => {} };
+const noLocks: NodeLocks = { lockOf: () => undefined, set: () => {}, drainOf: () => false, setDrain: () => {} };
 
 export class Catalog {
   constructor(
@@ -50,10 +50,11 @@ export class Catalog {
     return this.tags.all();
   }
 
-  /** Lock or unlock a node for maintenance; false when no location has the node. */
-  setNodeLock(nodeId: string, locked: boolean, at: number): boolean {
+  /** Lock or unlock a node for maintenance, drain it or stop draining; false when no location has the node. */
+  setNode(nodeId: string, change: { locked?: boolean; drain?: boolean }, at: number): boolean {
     if (!this.fleet.locations.some((l) => l.nodes.some((n) => n.id === nodeId))) return false;
-    this.locks.set(nodeId, locked, at);
+    if (change.locked !== undefined) this.locks.set(nodeId, change.locked, at);
+    if (change.drain !== undefined) this.locks.setDrain(nodeId, change.drain, at);
     return true;
   }
 
@@ -72,7 +73,8 @@ export class Catalog {
   }
 
   private withLocks(location: LocationConfig): LocationConfig {
-    return { ...location, nodes: location.nodes.map((node) => ({ ...node, locked: this.locks.lockOf(node.id) ?? node.locked })) };
+    const nodes = location.nodes.map((node) => ({ ...node, locked: this.locks.lockOf(node.id) ?? node.locked, draining: this.locks.drainOf(node.id) || (node.draining ?? false) }));
+    return { ...location, nodes };
   }
 
   private mayUse(resource: LocationConfig | ImageConfig, accountId: string): boolean {

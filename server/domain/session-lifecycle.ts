@@ -8,7 +8,7 @@ import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
-import { place } from './placement.js';
+import { closedToStarts, place } from './placement.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionMachine } from './session-machine.js';
@@ -21,7 +21,8 @@ export interface StartRequest {
   id: string;
   location: string;
   image: string;
-  version?: string;
+  /** The image's tag (`version` on the wire, Gameye's name); the image's default tag when left out. */
+  tag?: string;
   env?: Record<string, string>;
   args?: string[];
   labels?: Record<string, string>;
@@ -72,7 +73,7 @@ export class SessionLifecycle {
     if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
     const badEnv = refusedEnvNames(Object.keys(request.env ?? {}), image.allowedEnv);
     if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv, allowlist: image.allowedEnv };
-    const tagName = request.version ?? image.defaultTag;
+    const tagName = request.tag ?? image.defaultTag;
     const tag = catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
     if (!quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
@@ -204,14 +205,14 @@ export class SessionLifecycle {
     const reachable = location.nodes.filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
     const ref = dockerImageRef(image, tagName, tag);
     if (!ref || !runtime.hasImage) return { ok: true, nodes: reachable };
-    const candidates = reachable.filter((node) => !node.locked);
+    const candidates = reachable.filter((node) => !closedToStarts(node));
     const held = await Promise.all(candidates.map((node) => runtime.hasImage!(node.id, ref)));
     const withImage = candidates.filter((_node, i) => held[i] === true);
     if (candidates.length > 0 && withImage.length === 0 && held.some((h) => h === false)) {
       return { ok: false, missing: `${image.name}:${tagName} (docker image ${ref} is not on the nodes of ${location.id})` };
     }
     // Locked nodes stay in the list so that placement still tells `locked` from `full`.
-    return { ok: true, nodes: reachable.filter((node) => node.locked || withImage.includes(node)) };
+    return { ok: true, nodes: reachable.filter((node) => closedToStarts(node) || withImage.includes(node)) };
   }
 
   /** Ports of the node's host address that sessions have, and those some other process holds there. */

@@ -11,4 +11,7 @@ export interface ImageTagStore {
 export interface NodeLocks {
   lockOf(nodeId: string): boolean | undefined;
   set(nodeId: string, locked: boolean, at: number): void;
+  /** Whether the node is set to drain (no new sessions; live ones run to their end). */
+  drainOf(nodeId: string): boolean;
+  setDrain(nodeId: string, draining: boolean, at: number): void;
 }
