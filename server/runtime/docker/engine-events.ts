@@ -9,6 +9,13 @@ import { LABEL, type Engine } from './engine-client.js';
 
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 15_000;
+/** A line this long is no event: the stream is dropped and opened again, so a node cannot grow our memory. */
+export const MAX_EVENT_LINE = 1 << 20;
+/**
+ * A resync this often even while the stream is up: a stream cut silently (a NAT or balancer
+ * dropping an idle connection) loses events without ever ending.
+ */
+const RESYNC_MS = 60_000;
 
 export interface EventFollower {
   stop(): void;
@@ -47,6 +54,13 @@ export function followEngineEvents(engine: Engine, instance: string, handlers: E
     current = stream;
     const openedAt = Date.now();
     let buffered = '';
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      if (Date.now() - openedAt > MAX_BACKOFF_MS) backoff = FIRST_BACKOFF_MS;
+      retry();
+    };
     stream.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       let newline: number;
@@ -62,14 +76,11 @@ export function followEngineEvents(engine: Engine, instance: string, handlers: E
           // Not an event: ignore the line.
         }
       }
+      if (buffered.length > MAX_EVENT_LINE) {
+        stream.destroy?.();
+        end();
+      }
     });
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      if (Date.now() - openedAt > MAX_BACKOFF_MS) backoff = FIRST_BACKOFF_MS;
-      retry();
-    };
     stream.on('end', end);
     stream.on('close', end);
     stream.on('error', end);
@@ -77,10 +88,13 @@ export function followEngineEvents(engine: Engine, instance: string, handlers: E
   }
 
   void open();
+  const resync = setInterval(() => current && handlers.connected(), RESYNC_MS);
+  resync.unref();
   return {
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(resync);
       current?.destroy?.();
     },
   };
