@@ -1,7 +1,7 @@
 import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/accounts.js';
 import type { Db } from './sqlite.js';
 
-interface AccountRow {
+export interface AccountRow {
   id: string;
   name: string;
   email: string | null;
@@ -13,7 +13,7 @@ interface AccountRow {
   max_sessions: number | null;
 }
 
-function toRecord(row: AccountRow): AccountRecord {
+export function toRecord(row: AccountRow): AccountRecord {
   return {
     id: row.id,
     name: row.name,

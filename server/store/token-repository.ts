@@ -2,7 +2,7 @@ import type { Scope } from '../domain/scopes.js';
 import type { TokenRecord, TokenRepository } from '../domain/tokens.js';
 import type { Db } from './sqlite.js';
 
-interface TokenRow {
+export interface TokenRow {
   id: string;
   account_id: string;
   issuer_id: string | null;
@@ -17,9 +17,9 @@ interface TokenRow {
   last_used: number | null;
 }
 
-const COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
+export const COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
 
-function toRecord(row: TokenRow): TokenRecord {
+export function toRecord(row: TokenRow): TokenRecord {
   return {
     id: row.id,
     accountId: row.account_id,
