@@ -2,7 +2,7 @@
  * First run on a new data directory: an operator account holding one token with every scope.
  * Its value is BOOTSTRAP_TOKEN when set; otherwise a fresh one is returned to be shown once.
  */
-import type { AccountRepository } from './domain/accounts.js';
+import type { AccountRepository } from './domain/ports/accounts.js';
 import { onboardAccount } from './domain/onboarding.js';
 import type { Tokens } from './domain/tokens.js';
 

@@ -62,6 +62,13 @@ export interface TagConfig {
   ports: PortDeclaration[];
   /** The Docker image of the tag and its limits (runtime driver `docker`). */
   docker?: TagDockerConfig;
+  /**
+   * When a session is `running`: `ports` (default) once every declared port is bound; `sdk` once
+   * the game server says so through its SDK (`POST /ready`, spec/sdk/). Process runtime.
+   */
+  readiness?: 'ports' | 'sdk';
+  /** With the SDK: a game server that said ready and then goes this long without a health ping is killed. */
+  healthSeconds?: number;
 }
 
 export interface TagDockerConfig extends DockerLimits {
@@ -306,6 +313,8 @@ const schema = {
               required: ['ports'],
               properties: {
                 command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+                readiness: { enum: ['ports', 'sdk'] },
+                healthSeconds: { type: 'integer', minimum: 1, maximum: 3600 },
                 docker: {
                   type: 'object',
                   additionalProperties: false,
@@ -381,6 +390,9 @@ function checkConsistency(fleet: FleetConfig): string[] {
         }
       }
       if (fleet.runtime.driver === 'process' && !tag.command) problems.push(`image ${image.name}:${name}: the process runtime needs a command`);
+      if (fleet.runtime.driver === 'docker' && (tag.readiness === 'sdk' || tag.healthSeconds)) {
+        problems.push(`image ${image.name}:${name}: the game-server SDK (readiness "sdk", healthSeconds) is served by the process runtime only so far`);
+      }
     }
   }
   if (fleet.runtime.driver === 'docker') {

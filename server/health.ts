@@ -7,14 +7,7 @@
  * write to the store succeeds, tried every second while degraded.
  */
 import { randomUUID } from 'node:crypto';
-
-/** What background work reports to: every failure, and every success after one. */
-export interface FailureReporter {
-  /** Log the failure with a fresh identifier and mark the component failing; returns the identifier. */
-  failed(component: string, error: unknown): string;
-  /** The component's last attempt succeeded. */
-  recovered(component: string): void;
-}
+import type { FailureReporter } from './domain/ports/failure-reporter.js';
 
 export interface Problem {
   component: string;

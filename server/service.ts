@@ -49,7 +49,7 @@ import { Tracing } from './observability/tracing.js';
 import { ProcessRuntime } from './runtime/process/process-runtime.js';
 import { processSandboxes } from './runtime/process/sandboxes.js';
 import { DockerRuntime } from './runtime/docker/docker-runtime.js';
-import type { Runtime } from './runtime/runtime.js';
+import type { Runtime } from './domain/ports/runtime.js';
 import { SimulatedRuntime } from './runtime/simulated-runtime.js';
 import { operatorSecrets } from './security/passwords.js';
 import { SecretBox } from './security/secret-box.js';

@@ -110,14 +110,16 @@ export async function b3(options: BenchOptions): Promise<ScenarioResult> {
     const b = large.queries[name].latencyMs;
     const growth = b.p99 / a.p99;
     const limited = name !== 'full list';
+    // Issue 19: a selective filter stays flat (the read model's label index).
+    const maxGrowth = name === 'limit=100, selective filter (1% match)' ? 1.5 : 2;
     rows.push({
       scenario: `B3 GET /session ${name}`,
       metric: `p50 / p99 at ${k(large.sessions)} (1 conn)`,
       ours: `${ms(b.p50)} / ${ms(b.p99)}`,
       reference: `at ${k(small.sessions)}: ${ms(a.p50)} / ${ms(a.p99)}`,
       ratio: `${ratio(growth)} p99`,
-      target: limited ? 'p99 ≤ 10 ms, ≤ 2× 1k' : '',
-      met: limited ? b.p99 <= 10 && growth <= 2 : null,
+      target: limited ? `p99 ≤ 10 ms, ≤ ${maxGrowth}× 1k` : '',
+      met: limited ? b.p99 <= 10 && growth <= maxGrowth : null,
     });
   }
   const marginalRss = (large.rssLoadedBytes - small.rssLoadedBytes) / (large.sessions - small.sessions);

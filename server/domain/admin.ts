@@ -4,8 +4,8 @@
  * every account change is written to the audit log here, so no caller can forget it.
  */
 import type { FleetConfig } from '../fleet.js';
-import type { AccessGrants, AccountRecord, AccountRepository } from './accounts.js';
-import type { AuditAction, AuditEntry, AuditLog } from './audit.js';
+import type { AccessGrants, AccountRecord, AccountRepository } from './ports/accounts.js';
+import type { AuditAction, AuditEntry, AuditLog } from './ports/audit.js';
 import { newAccountId } from './onboarding.js';
 import type { QuotaUsage } from './quota.js';
 import type { CreateTokenInput, CreateTokenResult, Tokens, TokenView } from './tokens.js';

@@ -5,20 +5,8 @@
  * set in the panel, which override the fleet file's `locked`.
  */
 import { limitsOf, type FleetConfig, type ImageConfig, type LocationConfig, type SessionLimits, type TagConfig } from '../fleet.js';
-import type { AccessGrants } from './accounts.js';
-
-export interface ImageTagStore {
-  has(accountId: string, image: string, tag: string): boolean;
-  register(accountId: string, image: string, tag: string, at: number): void;
-  /** Every registered tag, for the admin panel. */
-  all(): { accountId: string; image: string; tag: string; registered: number }[];
-}
-
-/** Node locks set in the admin panel; undefined when the fleet file's value stands. */
-export interface NodeLocks {
-  lockOf(nodeId: string): boolean | undefined;
-  set(nodeId: string, locked: boolean, at: number): void;
-}
+import type { AccessGrants } from './ports/accounts.js';
+import type { ImageTagStore, NodeLocks } from './ports/catalog.js';
 
 const noGrants: Pick<AccessGrants, 'granted'> = { granted: () => false };
 const noLocks: NodeLocks = { lockOf: () => undefined, set: () => {} };

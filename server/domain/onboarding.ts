@@ -3,7 +3,7 @@
  * The bootstrap operator is onboarded this way; so are studios, by operators (the admin panel).
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountRepository } from './accounts.js';
+import type { AccountRepository } from './ports/accounts.js';
 import { allScopes } from './scopes.js';
 import type { Tokens } from './tokens.js';
 

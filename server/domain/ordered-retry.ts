@@ -4,7 +4,7 @@
  * never overtaken by the next event of its session). Failures go to the reporter under one
  * component name, which recovers once no key has work waiting.
  */
-import type { FailureReporter } from '../health.js';
+import type { FailureReporter } from './ports/failure-reporter.js';
 
 export interface OrderedRetryOptions<T> {
   key: (item: T) => string;

@@ -6,7 +6,8 @@
  * sessions has a deadline (remaining time shared by its live sessions), recomputed only when
  * that account's sessions change.
  */
-import type { FailureReporter } from '../health.js';
+import type { FailureReporter } from './ports/failure-reporter.js';
+import type { QuotaStore } from './ports/quota.js';
 
 export interface QuotaPolicy {
   /** Charge run time at all (the sandbox does not). */
@@ -17,16 +18,6 @@ export interface QuotaPolicy {
   graceMs: number;
   /** How often deadlines are checked (a check reads only the deadline map). */
   tickMs: number;
-}
-
-export interface QuotaStore {
-  /** Quota and seconds charged for ended sessions. */
-  account(accountId: string): { quotaMinutes: number; usedSeconds: number } | undefined;
-  addUsedSeconds(accountId: string, seconds: number): void;
-  /** When each of the account's live sessions was launched. */
-  launchedAt(accountId: string): number[];
-  /** Accounts with live sessions (for the deadlines after a restart). */
-  accountsWithLiveSessions(): string[];
 }
 
 export interface QuotaUsage {

@@ -2,10 +2,9 @@
  * The session state machine, written once. The spec's SessionStatus description carries the
  * same table; test/unit/session-states.test.ts holds the two together.
  */
-import type { EndReason as NullableEndReason, SessionStatus } from '../../generated/types.js';
+import type { EndReason, SessionStatus } from './ports/sessions.js';
 
-export type { SessionStatus };
-export type EndReason = NonNullable<NullableEndReason>;
+export type { EndReason, SessionStatus };
 
 export const transitions: Readonly<Record<SessionStatus, readonly SessionStatus[]>> = {
   /** Placed on a node; the game server is starting. */

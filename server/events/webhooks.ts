@@ -6,7 +6,7 @@
  * Each POST is signed: `Webhook-Signature: t=<unix s>,v1=<hex HMAC-SHA256("<t>.<body>")>`.
  */
 import { createHmac } from 'node:crypto';
-import type { SessionRepository, StoredEvent } from '../domain/session-record.js';
+import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { EgressGuard } from './egress-guard.js';
 import type { SubscriptionRecord, SubscriptionRepository } from './subscriptions.js';

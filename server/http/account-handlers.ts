@@ -1,5 +1,6 @@
 import type { Handlers } from '../../generated/handlers.js';
-import { accountView, type AccountRepository } from '../domain/accounts.js';
+import { accountView } from '../domain/accounts.js';
+import type { AccountRepository } from '../domain/ports/accounts.js';
 import type { Quota } from '../domain/quota.js';
 
 export function accountHandlers(accounts: AccountRepository, quota: Quota): Pick<Handlers, 'getAccount'> {

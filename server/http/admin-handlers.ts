@@ -5,7 +5,7 @@
  */
 import type { Handlers } from '../../generated/handlers.js';
 import type { Admin, UserView } from '../domain/admin.js';
-import type { AuditEntry } from '../domain/audit.js';
+import type { AuditEntry } from '../domain/ports/audit.js';
 import type { Catalog } from '../domain/catalog.js';
 import type { Operators, PanelSession } from '../domain/operators.js';
 import type { Sessions } from '../domain/sessions.js';

@@ -9,7 +9,7 @@
 import { PassThrough } from 'node:stream';
 import type { Handlers } from '../../generated/handlers.js';
 import type { Sessions } from '../domain/sessions.js';
-import type { SessionRepository } from '../domain/session-record.js';
+import type { SessionRepository } from '../domain/ports/sessions.js';
 import { tooManyStreams, type OpenStreams } from './open-streams.js';
 import { sessionEventBody } from './session-view.js';
 

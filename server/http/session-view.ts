@@ -1,6 +1,6 @@
 /** Sessions as the spec shows them (Gameye's wire shape plus our lifecycle fields). */
 import type { Session as SessionBody, SessionEvent as SessionEventBody } from '../../generated/types.js';
-import type { SessionRecord } from '../domain/session-record.js';
+import type { SessionRecord } from '../domain/ports/sessions.js';
 import type { SessionStatus } from '../domain/session-states.js';
 
 export type { SessionBody, SessionEventBody };

@@ -1,6 +1,7 @@
 import type { Handlers } from '../../generated/handlers.js';
-import type { AuditLog } from '../domain/audit.js';
-import type { Principal, TokenRecord, Tokens, TokenView } from '../domain/tokens.js';
+import type { AuditLog } from '../domain/ports/audit.js';
+import type { Principal, Tokens, TokenView } from '../domain/tokens.js';
+import type { TokenRecord } from '../domain/ports/tokens.js';
 import { fail } from './errors.js';
 import { iso, isoOrNull } from './wire/time.js';
 

@@ -5,7 +5,7 @@
  * studios start sessions.
  */
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { StartRateLimiter } from '../domain/sessions.js';
+import type { StartRateLimiter } from '../domain/ports/start-rate.js';
 
 export interface StartRateConfig {
   perSecond: number;

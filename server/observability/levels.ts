@@ -3,9 +3,9 @@
  * per node, and the quota used by the accounts using the most (a fixed number of them, so an
  * operator with ten thousand accounts does not get ten thousand series).
  */
-import type { AccountRepository } from '../domain/accounts.js';
+import type { AccountRepository } from '../domain/ports/accounts.js';
 import type { Quota } from '../domain/quota.js';
-import type { SessionRecord } from '../domain/session-record.js';
+import type { SessionRecord } from '../domain/ports/sessions.js';
 import type { LocationView } from '../domain/sessions.js';
 import type { Metrics } from './metrics.js';
 

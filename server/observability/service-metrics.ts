@@ -3,10 +3,10 @@
  * (from state changes), runtime events by type, webhook delivery results and lag. Attached at
  * wiring time through the listeners and ports those parts already have.
  */
-import type { StoredEvent } from '../domain/session-record.js';
+import type { StoredEvent } from '../domain/ports/sessions.js';
 import type { Sessions } from '../domain/sessions.js';
 import type { SubscriptionRepository } from '../events/subscriptions.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../domain/ports/runtime.js';
 import { deliveryResult, type Metrics } from './metrics.js';
 
 export function countSessionEvents(metrics: Metrics, sessions: Pick<Sessions, 'onChange'>, runtime: Pick<Runtime, 'onEvent'>): void {

@@ -3,7 +3,7 @@
  * benchmarks. Sessions become running after `readyMs` and exit (code 0) `stopMs` after a stop.
  */
 import { Readable } from 'node:stream';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from './runtime.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../domain/ports/runtime.js';
 
 export interface SimulatedRuntimeOptions {
   readyMs: number;

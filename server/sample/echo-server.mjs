@@ -7,11 +7,19 @@
 // ports forward to the container's own address). ECHO_ALLOCATE_MB allocates (and touches) that
 // much memory after start, to test memory limits. ECHO_CRASH_AFTER_MS crashes it (exit 3).
 // ECHO_BIND_AFTER_MS waits that long before binding its ports (a slow start).
+//
+// With the game-server SDK (SESSION_HOST_SDK set, server/sample/sdk-client.mjs) it says `ready`
+// once its ports are bound, takes its session id from its allocation (a warm server waits for
+// one), pings its health, and a TCP line `connect <player>` or `disconnect <player>` is reported
+// to the SDK before it is echoed. ECHO_SDK=off leaves the SDK unused, ECHO_SDK=no-health says
+// ready but never pings (to test readiness and health deadlines).
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { connectSdk } from './sdk-client.mjs';
 
-const sessionId = process.env.SESSION_ID ?? 'unknown';
+const sdk = process.env.ECHO_SDK === 'off' ? undefined : connectSdk();
+let sessionId = process.env.SESSION_ID ?? 'unknown';
 const host = process.env.SESSION_HOST ?? '127.0.0.1';
 const udpPort = Number(process.env.PORT_GAME ?? 7777);
 const tcpPort = Number(process.env.PORT_QUERY ?? 7778);
@@ -35,7 +43,12 @@ const tcp = createServer((socket) => {
       const line = buffered.slice(0, newline).replace(/\r$/, '');
       buffered = buffered.slice(newline + 1);
       stats.lines++;
-      socket.write(reply(line) + '\n');
+      const [verb, player] = line.split(' ');
+      const reported =
+        sdk && player && (verb === 'connect' || verb === 'disconnect')
+          ? (verb === 'connect' ? sdk.connectPlayer(player) : sdk.disconnectPlayer(player)).then(() => '', (error) => ` (${error.message})`)
+          : Promise.resolve('');
+      reported.then((note) => socket.writable && socket.write(reply(line) + note + '\n'));
     }
   });
   socket.on('error', () => socket.destroy());
@@ -55,9 +68,21 @@ setTimeout(() => {
   udp.bind(udpPort, bind, () => {
     tcp.listen(tcpPort, bind, () => {
       console.log(`echo server for session ${sessionId} on udp ${bind}:${udpPort}, tcp ${bind}:${tcpPort}`);
+      if (sdk) useSdk().catch((error) => console.error(`echo server: SDK: ${error.message}`));
     });
   });
 }, Number(process.env.ECHO_BIND_AFTER_MS ?? 0));
+
+/** Ready (the ports are bound), then the session from the allocation (a warm server waits for it), then health pings. */
+async function useSdk() {
+  await sdk.ready();
+  let allocation = await sdk.allocation();
+  while (allocation.state !== 'allocated') allocation = await sdk.allocation({ waitSeconds: 60 });
+  sessionId = allocation.session.id;
+  stats.session = sessionId;
+  console.log(`echo server: allocated to session ${sessionId} (labels ${JSON.stringify(allocation.session.labels)})`);
+  if (process.env.ECHO_SDK !== 'no-health') sdk.keepHealthy(1000);
+}
 
 const allocateMb = Number(process.env.ECHO_ALLOCATE_MB ?? 0);
 if (allocateMb > 0) {

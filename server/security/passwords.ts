@@ -3,7 +3,7 @@
  * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`; verified in constant time.
  */
 import { createHash, randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { OperatorSecrets } from '../domain/operators.js';
+import type { OperatorSecrets } from '../domain/ports/operators.js';
 
 const PARAMS = { N: 16384, r: 8, p: 1 };
 const KEY_BYTES = 32;

@@ -3,7 +3,7 @@
  * looked up by SHA-256 (they are random, so a slow hash adds nothing) and sealed for reveal.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { TokenVault } from '../domain/tokens.js';
+import type { TokenVault } from '../domain/ports/tokens.js';
 import type { SecretBox } from './secret-box.js';
 
 export const TOKEN_PREFIX = 'gsh_';

@@ -1,4 +1,4 @@
-import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/accounts.js';
+import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/ports/accounts.js';
 import type { Db } from './sqlite.js';
 
 export interface AccountRow {

@@ -1,7 +1,7 @@
 /** SQLite side of the admin panel: operators and their panel sessions, the audit log, node locks. */
-import type { AuditAction, AuditLog } from '../domain/audit.js';
-import type { NodeLocks } from '../domain/catalog.js';
-import type { OperatorRepository } from '../domain/operators.js';
+import type { AuditAction, AuditLog } from '../domain/ports/audit.js';
+import type { NodeLocks } from '../domain/ports/catalog.js';
+import type { OperatorRepository } from '../domain/ports/operators.js';
 import type { Db } from './sqlite.js';
 
 export function createOperatorRepository(db: Db): OperatorRepository {

@@ -1,4 +1,4 @@
-import type { ImageTagStore } from '../domain/catalog.js';
+import type { ImageTagStore } from '../domain/ports/catalog.js';
 import type { Db } from './sqlite.js';
 
 export function createImageTagRepository(db: Db): ImageTagStore {

@@ -4,16 +4,63 @@
  * its data directory (the database is locked) and every write goes through the repository, which
  * updates this model in the same call. Records are replaced, never mutated, so a caller holding
  * one keeps a consistent snapshot. Kept sorted by (created, id) for newest-first paging.
+ *
+ * Besides the whole list, an index keeps one list per account and one per label (key, value),
+ * in the same order: a listing walks the shortest list that every match is on, so a selective
+ * filter costs what it finds, not what the fleet holds.
  */
-import type { SessionFilter, SessionRecord } from '../domain/session-record.js';
+import type { SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
-const before = (a: { created: number; id: string }, b: { created: number; id: string }) =>
-  a.created < b.created || (a.created === b.created && a.id < b.id);
+type Position = { created: number; id: string };
+
+const before = (a: Position, b: Position) => a.created < b.created || (a.created === b.created && a.id < b.id);
+
+/** Records ascending by (created, id). */
+class OrderedRecords {
+  readonly items: SessionRecord[] = [];
+
+  insert(record: SessionRecord): void {
+    // Usually the newest: appended; otherwise placed by binary search.
+    this.items.splice(this.insertionPoint(record), 0, record);
+  }
+
+  replace(record: SessionRecord): void {
+    this.items[this.insertionPoint(record) - 1] = record;
+  }
+
+  remove(record: Position): void {
+    this.items.splice(this.insertionPoint(record) - 1, 1);
+  }
+
+  /** The index after every entry at or before `key` in (created, id) order. */
+  private insertionPoint(key: Position): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (before(key, this.items[mid]!)) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  }
+}
+
+const accountKey = (accountId: string) => `a\u0000${accountId}`;
+const labelKey = (key: string, value: string) => `l\u0000${key}\u0000${value}`;
+
+/** The index lists a record is on: its account's and one per label. */
+function indexKeys(record: SessionRecord): string[] {
+  const keys = [accountKey(record.accountId)];
+  for (const key in record.labels) if (Object.hasOwn(record.labels, key)) keys.push(labelKey(key, record.labels[key]!));
+  return keys;
+}
+
+const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
 
 export class LiveSessions {
   private readonly byId = new Map<string, SessionRecord>();
-  /** Ascending by (created, id). */
-  private readonly ordered: SessionRecord[] = [];
+  private readonly ordered = new OrderedRecords();
+  private readonly index = new Map<string, OrderedRecords>();
 
   constructor(records: Iterable<SessionRecord>) {
     for (const record of records) this.put(record);
@@ -35,32 +82,56 @@ export class LiveSessions {
   put(record: SessionRecord): void {
     const existing = this.byId.get(record.id);
     this.byId.set(record.id, record);
-    if (existing) {
-      this.ordered[this.indexOf(existing)] = record;
+    if (!existing) {
+      this.ordered.insert(record);
+      for (const key of indexKeys(record)) this.indexed(key).insert(record);
       return;
     }
-    // Usually the newest: appended; otherwise placed by binary search.
-    const at = this.insertionPoint(record);
-    this.ordered.splice(at, 0, record);
+    this.ordered.replace(record);
+    const oldKeys = indexKeys(existing);
+    const newKeys = indexKeys(record);
+    if (sameKeys(oldKeys, newKeys)) {
+      for (const key of newKeys) this.indexed(key).replace(record);
+      return;
+    }
+    this.unindex(existing, oldKeys);
+    for (const key of newKeys) this.indexed(key).insert(record);
   }
 
   delete(id: string): void {
     const existing = this.byId.get(id);
     if (!existing) return;
     this.byId.delete(id);
-    this.ordered.splice(this.indexOf(existing), 1);
+    this.ordered.remove(existing);
+    this.unindex(existing, indexKeys(existing));
+  }
+
+  /**
+   * The list a listing walks: the shortest of the whole list, the account's and each filtered
+   * label's (every match is on each of them).
+   */
+  candidates(filter: Pick<SessionFilter, 'accountId' | 'labels'>): readonly SessionRecord[] {
+    let shortest = this.ordered.items;
+    const keys = Object.entries(filter.labels).map(([key, value]) => labelKey(key, value));
+    if (filter.accountId !== undefined) keys.push(accountKey(filter.accountId));
+    for (const key of keys) {
+      const list = this.index.get(key)?.items ?? [];
+      if (list.length < shortest.length) shortest = list;
+    }
+    return shortest;
   }
 
   /** The live sessions matching the filter, newest first (the SQL listing's semantics). */
   list(filter: SessionFilter): SessionRecord[] {
     const out: SessionRecord[] = [];
-    let from = this.ordered.length - 1;
+    const candidates = this.candidates(filter);
+    let from = candidates.length - 1;
     // Strictly older than the cursor, as the SQL listing pages.
-    if (filter.after) from = this.countBefore(filter.after) - 1;
+    if (filter.after) from = countBefore(candidates, filter.after) - 1;
     const labels = Object.entries(filter.labels);
     const notLabels = Object.entries(filter.notLabels);
     for (let i = from; i >= 0 && (filter.limit === undefined || out.length < filter.limit); i--) {
-      const s = this.ordered[i]!;
+      const s = candidates[i]!;
       // Without an account: the whole fleet (the operators' view).
       if (filter.accountId !== undefined && s.accountId !== filter.accountId) continue;
       if (filter.location !== undefined && s.location !== filter.location) continue;
@@ -77,33 +148,33 @@ export class LiveSessions {
     return out;
   }
 
-  /** How many entries come strictly before `key` in (created, id) order. */
-  private countBefore(key: { created: number; id: string }): number {
-    let low = 0;
-    let high = this.ordered.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (before(this.ordered[mid]!, key)) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+  private indexed(key: string): OrderedRecords {
+    let list = this.index.get(key);
+    if (!list) this.index.set(key, (list = new OrderedRecords()));
+    return list;
   }
 
-  private indexOf(record: SessionRecord): number {
-    return this.insertionPoint(record) - 1;
-  }
-
-  /** The index after every entry at or before `key` in (created, id) order. */
-  private insertionPoint(key: { created: number; id: string }): number {
-    let low = 0;
-    let high = this.ordered.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (before(key, this.ordered[mid]!)) high = mid;
-      else low = mid + 1;
+  private unindex(record: SessionRecord, keys: string[]): void {
+    for (const key of keys) {
+      const list = this.index.get(key);
+      if (!list) continue;
+      list.remove(record);
+      // Bounded by what is live: an emptied list goes.
+      if (list.items.length === 0) this.index.delete(key);
     }
-    return low;
   }
+}
+
+/** How many entries of an ordered list come strictly before `key`. */
+function countBefore(items: readonly SessionRecord[], key: Position): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (before(items[mid]!, key)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Own labels only: a filter on `constructor` matches no session rather than Object's. */

@@ -1,5 +1,4 @@
-import type { PortAllocation, SessionChanges, SessionRecord, SessionRepository, StoredEvent } from '../domain/session-record.js';
-import type { EndReason, SessionStatus } from '../domain/session-states.js';
+import type { EndReason, PortAllocation, SessionChanges, SessionRecord, SessionRepository, SessionStatus, StoredEvent } from '../domain/ports/sessions.js';
 import { LiveSessions } from './live-sessions.js';
 import type { Db } from './sqlite.js';
 

@@ -1,5 +1,5 @@
-import type { Scope } from '../domain/scopes.js';
-import type { TokenRecord, TokenRepository } from '../domain/tokens.js';
+import type { Scope } from '../../generated/types.js';
+import type { TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
 
 export interface TokenRow {

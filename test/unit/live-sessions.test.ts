@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SessionRecord } from '../../server/domain/session-record.js';
+import type { SessionRecord } from '../../server/domain/ports/sessions.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';
+import { LiveSessions } from '../../server/store/live-sessions.js';
 
 const session = fc.record({
   n: fc.nat(40),
@@ -59,5 +60,60 @@ describe('the live-session read model', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+const record = (n: number, accountId: string, labels: Record<string, string>): SessionRecord => ({
+  id: `s${n}`, accountId, image: 'echo', tag: 'latest', location: 'a', nodeId: 'a', host: 'h', created: n % 7,
+  ports: [], status: 'created', labels, args: [], restart: false, expires: null, pendingEndReason: null,
+  ended: null, exitCode: null, endReason: null, runningSince: null, players: [],
+});
+
+describe('the read model\'s index of accounts and labels', () => {
+  it('lists what a walk of every live session finds, through inserts, label changes and deletes', () => {
+    const op = fc.record({
+      n: fc.nat(30),
+      accountId: fc.constantFrom('acc1', 'acc2'),
+      labels: fc.dictionary(fc.constantFrom('mode', 'map'), fc.constantFrom('x', 'y'), { maxKeys: 2 }),
+      remove: fc.boolean(),
+    });
+    const query = fc.record({
+      accountId: fc.option(fc.constantFrom('acc1', 'acc2'), { nil: undefined }),
+      labels: fc.dictionary(fc.constantFrom('mode', 'map'), fc.constantFrom('x', 'y'), { maxKeys: 2 }),
+      limit: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), query, (ops, q) => {
+        const live = new LiveSessions([]);
+        const truth = new Map<string, SessionRecord>();
+        for (const o of ops) {
+          const r = record(o.n, o.accountId, o.labels);
+          if (o.remove) {
+            live.delete(r.id);
+            truth.delete(r.id);
+          } else {
+            live.put(r);
+            truth.set(r.id, r);
+          }
+        }
+        const expected = [...truth.values()]
+          .filter((s) => (q.accountId === undefined || s.accountId === q.accountId) && Object.entries(q.labels).every(([k, v]) => s.labels[k] === v))
+          .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1))
+          .slice(0, q.limit ?? Infinity)
+          .map((s) => s.id);
+        const found = live.list({ all: false, notLabels: {}, ...q }).map((s) => s.id);
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('walks only the sessions carrying a filtered label, however many others are live', () => {
+    const live = new LiveSessions([]);
+    for (let n = 0; n < 10_000; n++) live.put(record(n, 'acc1', { shard: `s${n % 100}` }));
+    expect(live.candidates({ accountId: 'acc1', labels: { shard: 's7' } })).toHaveLength(100);
+    expect(live.candidates({ accountId: 'acc1', labels: { shard: 'nowhere' } })).toHaveLength(0);
+    // No selective filter: the account's list is the whole fleet here.
+    expect(live.candidates({ accountId: 'acc1', labels: {} })).toHaveLength(10_000);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerLevels } from '../../server/observability/levels.js';
 import { createMetrics } from '../../server/observability/metrics.js';
 import { histogramQuantile, OverviewHistory } from '../../server/observability/overview.js';
-import type { SessionRecord } from '../../server/domain/session-record.js';
+import type { SessionRecord } from '../../server/domain/ports/sessions.js';
 
 describe('histogramQuantile', () => {
   it('interpolates within the bucket holding the rank, as Prometheus does', () => {

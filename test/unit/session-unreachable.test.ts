@@ -8,7 +8,7 @@ import { Catalog } from '../../server/domain/catalog.js';
 import { Quota } from '../../server/domain/quota.js';
 import { Sessions } from '../../server/domain/sessions.js';
 import type { FleetConfig } from '../../server/fleet.js';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../server/runtime/runtime.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../server/domain/session-record.js';
+import type { StoredEvent } from '../../server/domain/ports/sessions.js';
 import { EgressGuard } from '../../server/events/egress-guard.js';
 import { WebhookDispatcher } from '../../server/events/webhooks.js';
 import { SecretBox } from '../../server/security/secret-box.js';

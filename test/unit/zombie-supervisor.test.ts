@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
-import type { RuntimeEvent } from '../../server/runtime/runtime.js';
+import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { eventually } from '../support/eventually.mjs';
 
 const rawStartTime = (pid: number) => {

@@ -8,7 +8,7 @@
  */
 import type Docker from 'dockerode';
 import { connect } from 'node:net';
-import type { PortAllocation } from '../../domain/session-record.js';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
 import { boundPorts } from '../socket-table.mjs';
 import type { Engine } from './engine-client.js';
 

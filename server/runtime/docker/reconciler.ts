@@ -8,8 +8,8 @@
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { PortAllocation } from '../../domain/session-record.js';
-import type { RuntimeEvent } from '../runtime.js';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
+import type { RuntimeEvent } from '../../domain/ports/runtime.js';
 import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
 import { LABEL, listContainers, statusOf, type Engine } from './engine-client.js';
 import { probeUntilReady } from './readiness.js';

@@ -9,14 +9,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../runtime.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isSameProcess } from './proc.js';
 import { purgeEndedSessions } from './retention.js';
 import type { Sandboxes } from './sandboxes.js';
+import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
+import type { AllocatedSession } from '../../../generated/sdk/types.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
+const SDK_SOCKET = 'sdk.sock';
 const LIVENESS_POLL_MS = 1000;
 const FIRST_STATE_TIMEOUT_MS = 10_000;
 const MAX_PURGE_EVERY_MS = 10 * 60_000;
@@ -105,7 +108,11 @@ export class ProcessRuntime implements Runtime {
     const dir = this.dir(spec.sessionId);
     const work = join(dir, 'work');
     mkdirSync(work, { recursive: true, mode: 0o700 });
-    const sandbox = this.options.sandboxes?.prepare(spec, dir, work);
+    // The SDK socket's directory: the service's (passable, not listable); the socket is the session uid's.
+    const sdkDir = join(dir, 'sdk');
+    mkdirSync(sdkDir, { recursive: true, mode: 0o711 });
+    const sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir);
+    const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
     const supervisor = await this.takeSpare();
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
@@ -116,13 +123,20 @@ export class ProcessRuntime implements Runtime {
           spec: {
             file: spec.file,
             args: spec.args,
-            env: spec.env,
+            env: { ...spec.env, SESSION_HOST_SDK: sdkSocket },
             ports: spec.ports,
             restart: spec.restart,
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
             sandbox,
+            sdk: {
+              // Relative to the session directory (the supervisor's working directory): a unix socket's path is short.
+              socketPath: `sdk/${SDK_SOCKET}`,
+              readiness: spec.sdk.readiness,
+              healthSeconds: spec.sdk.healthSeconds,
+              allocation: allocationOf(spec),
+            },
           },
         }),
         resolve,
@@ -319,6 +333,17 @@ export class ProcessRuntime implements Runtime {
   private emit(event: RuntimeEvent) {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+/** What the game server reads from its SDK (spec/sdk/): the session it runs for. */
+function allocationOf(spec: LaunchSpec): AllocatedSession {
+  return {
+    id: spec.sessionId,
+    labels: spec.labels,
+    host: spec.host,
+    ports: spec.ports.map(({ name, type, host }) => ({ name, type, host })),
+    players: [],
+  };
 }
 
 function isAlive(pid: number): boolean {

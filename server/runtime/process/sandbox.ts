@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, sep } from 'node:path';
-import type { PortAllocation } from '../../domain/session-record.js';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
 
 export interface SandboxTools {
   bwrap: string;
@@ -84,7 +84,12 @@ export interface SandboxSession {
   /** Directories to show read-only although under a hidden one (the project, Node's prefix). */
   readOnly: readonly string[];
   limits: { openFiles: number; fileBytes: number };
+  /** The directory of the session's SDK socket, shown read-only at SDK_DIR_IN_SANDBOX. */
+  sdkDir?: string;
 }
+
+/** Where a sandboxed game server finds its SDK socket's directory (under the emptied /run). */
+export const SDK_DIR_IN_SANDBOX = '/run/session-host';
 
 /** The command line up to and including bwrap's `--`; the game's executable and arguments follow. */
 export function sandboxArgv(tools: SandboxTools, session: SandboxSession): string[] {
@@ -129,6 +134,8 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
   for (const dir of HIDDEN) if (isRealDirectory(dir)) args.push('--tmpfs', dir);
   for (const dir of session.readOnly) args.push('--ro-bind', dir, dir);
   for (const dir of session.hide) args.push('--tmpfs', dir);
+  // Connecting to a socket needs no write access to its mount.
+  if (session.sdkDir) args.push('--ro-bind', session.sdkDir, SDK_DIR_IN_SANDBOX);
   args.push(
     '--bind', session.workDir, session.workDir,
     '--chdir', session.workDir,

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { FleetConfigError, projectRoot, type FleetConfig } from '../../fleet.js';
-import type { LaunchSpec } from '../runtime.js';
+import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { cgroupProblem, createCgroups, removeSessionCgroups } from './cgroups.js';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
 
@@ -39,7 +39,7 @@ export class Sandboxes {
   constructor(private readonly options: SandboxesOptions) {}
 
   /** Give the session a uid, make its work directory that uid's alone, create its cgroups. */
-  prepare(spec: LaunchSpec, sessionDir: string, workDir: string): PreparedSandbox {
+  prepare(spec: LaunchSpec, sessionDir: string, workDir: string, sdkDir: string): PreparedSandbox {
     const uid = this.allocate(spec.sessionId);
     try {
       // Others may pass through (to reach the work dir they own) but not list.
@@ -59,6 +59,7 @@ export class Sandboxes {
         hide: this.options.hide,
         readOnly: this.options.readOnly,
         limits: { openFiles: spec.limits.openFiles, fileBytes: Math.round(spec.limits.fileMb * MB) },
+        sdkDir,
       });
       return { uid, argv, cgroups };
     } catch (error) {

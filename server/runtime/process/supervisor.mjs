@@ -7,19 +7,24 @@
 // one JSON document on stdin: { dir, spec } (see process-runtime.ts). The game server gets
 // exactly spec.env. Stdin closing with nothing on it (the service went away) ends it.
 //
-// state.json phases: starting -> running (all declared ports bound) -> [restarting -> running]*
+// state.json phases: starting -> running (all declared ports bound, or, with `readiness: sdk`,
+// the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
+// It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
 import { openOutputLog } from './output-log.mjs';
+import { serveSdk } from './sdk-server.mjs';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 if (input.trim() === '') process.exit(0);
 const { dir, spec } = JSON.parse(input);
+// Relative paths (the SDK socket's: a unix socket path is at most 108 bytes) are the session directory's.
+process.chdir(dir);
 // Its own stdout and stderr are not kept: anything unexpected goes to the session directory.
 process.on('uncaughtException', (error) => {
   writeFileSync(join(dir, 'supervisor.log'), `${new Date().toISOString()} ${error.stack ?? error}\n`, { flag: 'a' });
@@ -158,6 +163,37 @@ function drained(launched) {
   });
 }
 
+/** The game server of the current launch said `ready` on its SDK socket. */
+let sdkReady = false;
+/** When the game server last pinged its health (monotonic ms); health is watched once it is ready. */
+let lastHealth = 0;
+
+function markRunning() {
+  // runningAt is history, kept to the end: a session that ran while the service was down
+  // still gets its start, its end and its charge.
+  if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
+}
+
+const sdk = spec.sdk
+  ? await serveSdk({
+      socketPath: spec.sdk.socketPath,
+      uid: spec.sandbox?.uid,
+      allocation: spec.sdk.allocation,
+      onReady() {
+        lastHealth = performance.now();
+        if (sdkReady) return;
+        sdkReady = true;
+        if (spec.sdk.readiness === 'sdk' && game && game.exitCode === null && state.phase !== 'running') markRunning();
+      },
+      onHealth() {
+        lastHealth = performance.now();
+      },
+      onPlayers(connected) {
+        save({ connected });
+      },
+    })
+  : undefined;
+
 /** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
 function portsBoundBy(launched) {
   if (!spec.sandbox) return boundPorts('/proc/net');
@@ -168,13 +204,14 @@ function portsBoundBy(launched) {
 }
 
 function waitUntilReady(launched) {
+  sdkReady = false;
+  // Readiness by the SDK: the game server's own `POST /ready` says it (onReady above).
+  if (spec.sdk?.readiness === 'sdk') return;
   const poll = () => {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
     const bound = portsBoundBy(launched) ?? { tcp: new Set(), udp: new Set() };
     if (spec.ports.every((p) => bound[p.type].has(p.host))) {
-      // runningAt is history, kept to the end: a session that ran while the service was down
-      // still gets its start, its end and its charge.
-      if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
+      markRunning();
       return;
     }
     setTimeout(poll, READY_POLL_MS);
@@ -197,6 +234,7 @@ function onExit(launched, code, signal) {
 }
 
 async function finish(code, signal) {
+  sdk?.close();
   await releaseCgroups();
   save({ phase: 'ended', exitCode: code, signal, stopped: stopping });
   exitOnceSaved();
@@ -222,6 +260,23 @@ function watchWorkDir() {
   timer.unref();
 }
 
+/**
+ * With `healthSeconds`, a game server that said ready and then stops pinging for that long is
+ * hung: killed (restarted when the session asked for it), as a crash.
+ */
+function watchHealth() {
+  const limitMs = (spec.sdk?.healthSeconds ?? 0) * 1000;
+  if (!limitMs) return;
+  const timer = setInterval(() => {
+    if (!sdkReady || stopping || !game || game.exitCode !== null || game.signalCode !== null) return;
+    if (performance.now() - lastHealth <= limitMs) return;
+    sdkReady = false;
+    output.write(Buffer.from(`supervisor: no health ping for ${spec.sdk.healthSeconds} s; the game server is killed\n`));
+    signalGame('SIGKILL', { insideOnly: true });
+  }, Math.min(1000, limitMs / 2));
+  timer.unref();
+}
+
 process.on('SIGTERM', () => {
   if (stopping) return;
   stopping = true;
@@ -239,3 +294,4 @@ process.on('SIGINT', () => {});
 
 launch();
 watchWorkDir();
+watchHealth();

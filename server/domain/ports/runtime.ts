@@ -4,8 +4,8 @@
  * events, and the session service alone decides the resulting state.
  */
 import type { Readable } from 'node:stream';
-import type { PortAllocation } from '../domain/session-record.js';
-import type { SessionLimits, TagDockerConfig } from '../fleet.js';
+import type { SessionLimits, TagDockerConfig } from '../../fleet.js';
+import type { PortAllocation } from './sessions.js';
 
 export interface LaunchSpec {
   sessionId: string;
@@ -29,6 +29,10 @@ export interface LaunchSpec {
   restart: boolean;
   /** What the session may use (the fleet's limits for its image). */
   limits: SessionLimits;
+  /** The session's labels (its game server reads them through the SDK). */
+  labels: Record<string, string>;
+  /** How the session becomes `running` (the tag's `readiness`, default `ports`) and its SDK health deadline. */
+  sdk: { readiness: 'ports' | 'sdk'; healthSeconds?: number };
 }
 
 export type RuntimeEvent =

@@ -1,5 +1,8 @@
-/** A session as the service keeps it. */
-import type { EndReason, SessionStatus } from './session-states.js';
+/** A session as the service keeps it, and the repository that keeps sessions and their event log. */
+import type { EndReason as NullableEndReason, SessionStatus } from '../../../generated/types.js';
+
+export type { SessionStatus };
+export type EndReason = NonNullable<NullableEndReason>;
 
 /** A session state change as kept in the event log, with the session as it was then. */
 export interface StoredEvent {

@@ -1,0 +1,57 @@
+/**
+ * What the runtime is asked to launch for a session: the image's command or container, the
+ * request's args, and an environment whose session identity (id, host, ports) the caller cannot
+ * override.
+ */
+import { dockerImageRef, resolveCommand, type ImageConfig, type SessionLimits, type TagConfig } from '../fleet.js';
+import type { LaunchSpec } from './ports/runtime.js';
+import type { PortAllocation, SessionRecord } from './ports/sessions.js';
+
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+export function launchSpec(
+  session: SessionRecord,
+  image: ImageConfig,
+  tag: TagConfig,
+  limits: SessionLimits,
+  callerEnv: Record<string, string>,
+): LaunchSpec {
+  const base = {
+    sessionId: session.id,
+    accountId: session.accountId,
+    location: session.location,
+    nodeId: session.nodeId,
+    host: session.host,
+    ports: session.ports,
+    restart: session.restart,
+    limits,
+    labels: session.labels,
+    sdk: { readiness: tag.readiness ?? 'ports', ...(tag.healthSeconds ? { healthSeconds: tag.healthSeconds } : {}) },
+  };
+  const identity = sessionEnv(session.id, session.host, session.ports);
+  const ref = dockerImageRef(image, session.tag, tag);
+  if (tag.docker && ref) {
+    // A container: the image's entrypoint runs; its PATH comes from the image.
+    return {
+      ...base,
+      container: { ...tag.docker, image: ref, ...(tag.command ? { command: tag.command } : {}) },
+      file: '',
+      args: session.args,
+      env: { ...callerEnv, ...identity },
+    };
+  }
+  const { file, args } = resolveCommand(tag.command ?? []);
+  return {
+    ...base,
+    file,
+    args: [...args, ...session.args],
+    // The caller's env first, so it cannot override what identifies the session.
+    env: { ...callerEnv, PATH: DEFAULT_PATH, ...identity },
+  };
+}
+
+export function sessionEnv(id: string, host: string, ports: readonly PortAllocation[]): Record<string, string> {
+  const env: Record<string, string> = { SESSION_ID: id, SESSION_HOST: host };
+  for (const port of ports) env[`PORT_${port.name.toUpperCase()}`] = String(port.host);
+  return env;
+}

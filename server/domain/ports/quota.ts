@@ -1,0 +1,10 @@
+/** What quota reads and charges in the store. */
+export interface QuotaStore {
+  /** Quota and seconds charged for ended sessions. */
+  account(accountId: string): { quotaMinutes: number; usedSeconds: number } | undefined;
+  addUsedSeconds(accountId: string, seconds: number): void;
+  /** When each of the account's live sessions was launched. */
+  launchedAt(accountId: string): number[];
+  /** Accounts with live sessions (for the deadlines after a restart). */
+  accountsWithLiveSessions(): string[];
+}

@@ -1,0 +1,51 @@
+/** Where tokens are kept, and the crypto that makes and checks their values. */
+import type { Scope } from '../../../generated/types.js';
+
+export interface TokenRecord {
+  id: string;
+  accountId: string;
+  /** The token that created this one; null for bootstrap and operator-made tokens. */
+  issuerId: string | null;
+  name: string;
+  scopes: Scope[];
+  /** Last characters of the value, for the masked form. */
+  hint: string;
+  created: number;
+  expiresAt: number | null;
+  disabled: boolean;
+  revokedAt: number | null;
+  lastUsed: number | null;
+}
+
+export interface TokenRepository {
+  insert(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }): void;
+  findById(id: string): TokenRecord | undefined;
+  findByHash(hash: Buffer): (TokenRecord & { hash: Buffer }) | undefined;
+  /** Tokens of the account that are not revoked, newest first. */
+  listActive(accountId: string): TokenRecord[];
+  /** Revoke the token and every token it issued, transitively. */
+  revokeWithDescendants(id: string, at: number): void;
+  recordLastUsed(uses: ReadonlyMap<string, number>): void;
+  setDisabled(id: string, disabled: boolean): void;
+  /** The AES-GCM sealed value of the token. */
+  sealed(id: string): Buffer | undefined;
+}
+
+/** Creates, hashes and seals token values; implemented with node:crypto in security/. */
+export interface TokenVault {
+  newId(): string;
+  newValue(): string;
+  /** True when the text has the shape of a token value (prefix, alphabet, length). */
+  isWellFormed(value: string): boolean;
+  hash(value: string): Buffer;
+  /** Constant-time comparison of two hashes. */
+  sameHash(a: Buffer, b: Buffer): boolean;
+  seal(value: string, tokenId: string): Buffer;
+  open(sealed: Buffer, tokenId: string): string;
+  hint(value: string): string;
+  mask(hint: string): string;
+}
+
+export interface AccountGate {
+  isAccountActive(accountId: string): boolean;
+}

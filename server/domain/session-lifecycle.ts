@@ -1,0 +1,220 @@
+/**
+ * Starting and stopping sessions and their players: start (check the request, place, allocate,
+ * launch), stop (drain, shut down, end), join and leave.
+ */
+import { dockerImageRef, type ImageConfig, type LocationConfig, type NodeConfig, type TagConfig } from '../fleet.js';
+import type { Catalog } from './catalog.js';
+import { parseDuration } from './duration.js';
+import { refusedEnvNames } from './env-names.js';
+import { launchSpec } from './launch-spec.js';
+import { place } from './placement.js';
+import type { SessionRecord } from './ports/sessions.js';
+import type { StartRateLimiter } from './ports/start-rate.js';
+import type { SessionMachine } from './session-machine.js';
+import type { SessionQueries } from './session-queries.js';
+import { isFinal, type EndReason } from './session-states.js';
+import type { SessionTimers } from './session-timers.js';
+import { storedBytes, type StorageBudget } from './storage-budget.js';
+
+export interface StartRequest {
+  id: string;
+  location: string;
+  image: string;
+  version?: string;
+  env?: Record<string, string>;
+  args?: string[];
+  labels?: Record<string, string>;
+  restart?: boolean;
+  ttl?: string;
+}
+
+export type StartFailure =
+  | { reason: 'reserved_env'; names: string[]; allowlist?: string[] }
+  | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
+  | { reason: 'quota_exceeded' }
+  | { reason: 'storage_exceeded'; budgetBytes: number }
+  | { reason: 'conflict' }
+  | { reason: 'no_capacity'; why: 'full' | 'locked' }
+  /** The account has as many live sessions as its cap allows. */
+  | { reason: 'no_capacity'; why: 'account_session_limit'; max: number }
+  | { reason: 'no_capacity'; why: 'rate_limited'; retryAfterMs: number };
+
+export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } & StartFailure);
+export type StopResult = { ok: true } | { ok: false; reason: 'not_found' | 'ended' };
+export type PlayersResult =
+  | { ok: true; players: string[] }
+  | { ok: false; reason: 'not_found' | 'ended'; sessionId: string };
+
+export interface LifecycleDependencies {
+  catalog: Catalog;
+  startRate: StartRateLimiter;
+  /** The most live sessions the account may have at once; null or undefined: no cap. */
+  maxSessions: (accountId: string) => number | null | undefined;
+  /** Labels and args per account; unbounded without. */
+  storage: StorageBudget | undefined;
+}
+
+export class SessionLifecycle {
+  constructor(
+    private readonly machine: SessionMachine,
+    private readonly queries: SessionQueries,
+    private readonly timers: SessionTimers,
+    private readonly deps: LifecycleDependencies,
+  ) {}
+
+  async start(accountId: string, request: StartRequest): Promise<StartResult> {
+    const { catalog, storage } = this.deps;
+    const { repository, quota, runtime } = this.machine;
+    const location = catalog.location(accountId, request.location);
+    if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
+    const image = catalog.image(accountId, request.image);
+    if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
+    const badEnv = refusedEnvNames(Object.keys(request.env ?? {}), image.allowedEnv);
+    if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv, allowlist: image.allowedEnv };
+    const tagName = request.version ?? image.defaultTag;
+    const tag = catalog.tag(accountId, image, tagName);
+    if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
+    if (!quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
+    const bytes = storedBytes(request.labels, request.args);
+    if (storage && !storage.allows(accountId, bytes)) return { ok: false, reason: 'storage_exceeded', budgetBytes: storage.budgetBytes };
+    const rate = await this.deps.startRate.take(accountId, location.id);
+    if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
+
+    const nodes = await this.usableNodes(location, image, tagName, tag);
+    if (!nodes.ok) return { ok: false, reason: 'not_found', what: 'image', name: nodes.missing };
+
+    const created = this.machine.now();
+    const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
+    const placed = repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
+      if (repository.exists(request.id)) return { ok: false, reason: 'conflict' };
+      // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
+      const max = this.deps.maxSessions(accountId);
+      if (typeof max === 'number' && repository.launchedAt(accountId).length >= max) {
+        return { ok: false, reason: 'no_capacity', why: 'account_session_limit', max };
+      }
+      const placement = place(
+        nodes.nodes,
+        (nodeId) => repository.liveSessionsOn(nodeId),
+        (node) => this.portsTaken(node),
+        tag.ports.length,
+      );
+      if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
+      const session: SessionRecord = {
+        id: request.id,
+        accountId,
+        image: image.name,
+        tag: tagName,
+        location: location.id,
+        nodeId: placement.node.id,
+        host: placement.node.host,
+        created,
+        ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })),
+        status: 'created',
+        labels: request.labels ?? {},
+        args: request.args ?? [],
+        restart: request.restart ?? false,
+        expires: ttl === undefined ? null : created + ttl,
+        pendingEndReason: null,
+        ended: null,
+        exitCode: null,
+        endReason: null,
+        runningSince: null,
+        players: [],
+      };
+      repository.insert(session);
+      const eventId = repository.appendEvent(session, null, created);
+      return { ok: true, session, eventId };
+    });
+    if (!placed.ok) return placed;
+
+    const session = placed.session;
+    // Charged from launch: the account's quota deadline counts this session from now.
+    quota.recompute(accountId);
+    storage?.charge(accountId, bytes);
+    this.machine.notify({ eventId: placed.eventId, session, previous: null, at: created });
+    this.timers.arm(session);
+    try {
+      await runtime.start(launchSpec(session, image, tag, catalog.limits(image), request.env ?? {}));
+    } catch {
+      // A stop may have begun while it was launching.
+      const current = repository.find(session.id)!;
+      if (current.status === 'created') this.machine.transition(session.id, 'dead', { endReason: 'start_failed' });
+      else if (current.status === 'shuttingdown') this.machine.transition(session.id, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+    }
+    return { ok: true, session: repository.find(session.id)! };
+  }
+
+  /** Stop a live session: created goes straight to shuttingdown, others drain first. */
+  async stop(accountId: string, id: string, reason: EndReason = 'stopped'): Promise<StopResult> {
+    const session = this.queries.get(accountId, id);
+    if (!session) return { ok: false, reason: 'not_found' };
+    if (isFinal(session.status)) return { ok: false, reason: 'ended' };
+    await this.machine.stop(session, reason);
+    return { ok: true };
+  }
+
+  /** Stop any account's session (the admin panel). */
+  async stopAny(id: string): Promise<StopResult> {
+    const session = this.machine.repository.find(id);
+    if (!session) return { ok: false, reason: 'not_found' };
+    return this.stop(session.accountId, id);
+  }
+
+  join(accountId: string, sessionId: string, players: readonly string[]): PlayersResult {
+    const session = this.queries.get(accountId, sessionId);
+    if (!session) return { ok: false, reason: 'not_found', sessionId };
+    if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
+    this.machine.repository.join(sessionId, players, this.machine.now());
+    return { ok: true, players: this.machine.repository.find(sessionId)!.players };
+  }
+
+  /** Players leave the given session, or, without one, whichever live session they are in. */
+  leave(accountId: string, sessionId: string | undefined, players: readonly string[]): PlayersResult {
+    const { repository } = this.machine;
+    if (sessionId === undefined) {
+      const where = repository.liveSessionsOfPlayers(accountId, players);
+      const sessions = [...new Set(where.values())];
+      if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
+      for (const id of sessions) repository.leave(id, players.filter((p) => where.get(p) === id));
+      // Gameye answers with one session's players; with several we answer the first's.
+      return { ok: true, players: repository.find(sessions[0]!)!.players };
+    }
+    const session = this.queries.get(accountId, sessionId);
+    if (!session) return { ok: false, reason: 'not_found', sessionId };
+    if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
+    repository.leave(sessionId, players);
+    return { ok: true, players: repository.find(sessionId)!.players };
+  }
+
+  /**
+   * The location's nodes a start may use: not those whose engine is unreachable (when none is
+   * left, placement answers as for locked nodes), nor those whose engine lacks the tag's image;
+   * an image on none of the reachable nodes is unknown in this location (404).
+   */
+  private async usableNodes(
+    location: LocationConfig,
+    image: ImageConfig,
+    tagName: string,
+    tag: TagConfig,
+  ): Promise<{ ok: true; nodes: NodeConfig[] } | { ok: false; missing: string }> {
+    const { runtime } = this.machine;
+    const reachable = location.nodes.filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
+    const ref = dockerImageRef(image, tagName, tag);
+    if (!ref || !runtime.hasImage) return { ok: true, nodes: reachable };
+    const candidates = reachable.filter((node) => !node.locked);
+    const held = await Promise.all(candidates.map((node) => runtime.hasImage!(node.id, ref)));
+    const withImage = candidates.filter((_node, i) => held[i] === true);
+    if (candidates.length > 0 && withImage.length === 0 && held.some((h) => h === false)) {
+      return { ok: false, missing: `${image.name}:${tagName} (docker image ${ref} is not on the nodes of ${location.id})` };
+    }
+    // Locked nodes stay in the list so that placement still tells `locked` from `full`.
+    return { ok: true, nodes: reachable.filter((node) => node.locked || withImage.includes(node)) };
+  }
+
+  /** Ports of the node's host address that sessions have, and those some other process holds there. */
+  private portsTaken(node: NodeConfig): ReadonlySet<number> {
+    const sessions = this.machine.repository.portsInUse(node.host);
+    const held = this.machine.runtime.heldPorts?.(node.id);
+    return held ? new Set([...sessions, ...held]) : sessions;
+  }
+}

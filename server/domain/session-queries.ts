@@ -1,0 +1,123 @@
+/**
+ * Reading sessions and what they run on: one session, listings, locations with their capacity,
+ * whether an image or tag can start where, the game server's output and an ended session's files.
+ */
+import { Readable } from 'node:stream';
+import type { Catalog } from './catalog.js';
+import type { Runtime } from './ports/runtime.js';
+import type { SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
+import { isFinal } from './session-states.js';
+
+export type TagExistsResult = { ok: true; exists: boolean } | { ok: false; what: 'location' | 'image'; name: string };
+
+export type ArtifactRootResult =
+  /** `viewRoot`: the absolute path at which the session saw `root` (absolute artifact paths are read against it). */
+  | { ok: true; root: string; viewRoot: string }
+  | { ok: false; reason: 'not_found' | 'live' | 'none' };
+
+export interface LocationView {
+  id: string;
+  status: 'available' | 'full' | 'locked';
+  ips: string[];
+  capacity: { total: number; used: number; free: number };
+  nodes: { id: string; host: string; locked: boolean; capacity: number; used: number }[];
+}
+
+export class SessionQueries {
+  constructor(
+    private readonly repository: SessionRepository,
+    private readonly runtime: Runtime,
+    private readonly catalog: Catalog,
+  ) {}
+
+  get(accountId: string, id: string): SessionRecord | undefined {
+    const session = this.repository.find(id);
+    return session?.accountId === accountId ? session : undefined;
+  }
+
+  list(filter: SessionFilter): SessionRecord[] {
+    return this.repository.list(filter);
+  }
+
+  locations(accountId: string): LocationView[] {
+    return this.locationViews(this.catalog.locations(accountId));
+  }
+
+  /** Every location of the fleet, whoever may use it (the admin panel). */
+  fleetLocations(): LocationView[] {
+    return this.locationViews(this.catalog.allLocations());
+  }
+
+  /** Locations where the image can start now, or undefined when the image is unknown to the account. */
+  availableLocations(accountId: string, imageName: string): { id: string; ips: string[] }[] | undefined {
+    if (!this.catalog.image(accountId, imageName)) return undefined;
+    return this.locations(accountId)
+      .filter((l) => l.status === 'available')
+      .map((l) => ({ id: l.id, ips: l.ips }));
+  }
+
+  /** Whether `image:tag` is startable in the location (Gameye's tag-exists); which is unknown otherwise. */
+  tagExists(accountId: string, locationId: string, imageName: string, tag: string): TagExistsResult {
+    if (!this.catalog.location(accountId, locationId)) return { ok: false, what: 'location', name: locationId };
+    const image = this.catalog.image(accountId, imageName);
+    if (!image) return { ok: false, what: 'image', name: imageName };
+    return { ok: true, exists: this.catalog.tag(accountId, image, tag) !== undefined };
+  }
+
+  /** The game server's output; with `follow`, streamed until the session ends. */
+  logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
+    const session = this.get(accountId, id);
+    if (!session) return undefined;
+    // An ended session's output is complete: nothing to follow.
+    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
+  }
+
+  /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
+  async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
+    if (!this.repository.find(id)) return undefined;
+    // Seek where the runtime can (bytes from the end); engines that count lines get a line count.
+    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
+    if (!stream) return '';
+    let kept = Buffer.alloc(0);
+    for await (const chunk of stream) {
+      kept = Buffer.concat([kept, Buffer.from(chunk as Buffer)]);
+      if (kept.length > 2 * maxBytes) kept = kept.subarray(kept.length - maxBytes);
+    }
+    return kept.subarray(Math.max(0, kept.length - maxBytes)).toString('utf8');
+  }
+
+  /** The directory of an ended session's files. */
+  artifactRoot(accountId: string, id: string): ArtifactRootResult {
+    const session = this.get(accountId, id);
+    if (!session) return { ok: false, reason: 'not_found' };
+    if (!isFinal(session.status)) return { ok: false, reason: 'live' };
+    const root = this.runtime.artifactRoot(id);
+    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(id) ?? root } : { ok: false, reason: 'none' };
+  }
+
+  /** Live sessions on node ids the fleet no longer has (renamed or removed): their ports stay reserved by host. */
+  orphaned(): SessionRecord[] {
+    const nodes = new Set(this.catalog.allLocations().flatMap((location) => location.nodes.map((node) => node.id)));
+    return this.repository.live().filter((session) => !nodes.has(session.nodeId));
+  }
+
+  private locationViews(locations: ReturnType<Catalog['allLocations']>): LocationView[] {
+    const used = this.repository.liveCountsByNode();
+    return locations.map((location) => {
+      const nodes = location.nodes.map((n) => ({
+        id: n.id,
+        host: n.host,
+        locked: n.locked,
+        capacity: n.capacity,
+        used: used.get(n.id) ?? 0,
+      }));
+      // A node whose engine is unreachable takes no sessions: no free capacity, and unavailable like a locked one.
+      const closed = new Set(location.nodes.filter((n) => n.locked || !(this.runtime.nodeAvailable?.(n.id) ?? true)).map((n) => n.id));
+      const total = nodes.reduce((sum, n) => sum + n.capacity, 0);
+      const inUse = nodes.reduce((sum, n) => sum + n.used, 0);
+      const free = nodes.filter((n) => !closed.has(n.id)).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);
+      const status = nodes.every((n) => closed.has(n.id)) ? 'locked' : free === 0 ? 'full' : 'available';
+      return { id: location.id, status, ips: location.ips, capacity: { total, used: inUse, free }, nodes };
+    });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * What moves sessions without a caller: runtime events (applied through the reactions table),
+ * quota exhaustion (every live session of the account ends), and recovery after a service
+ * restart (adopt what is live, finish interrupted stops, re-arm the clocks).
+ */
+import type { RuntimeEvent } from './ports/runtime.js';
+import { OrderedRetry } from './ordered-retry.js';
+import { RETRY_MS, type SessionMachine } from './session-machine.js';
+import { endReasonOf, reactions } from './session-reactions.js';
+import { isFinal, type EndReason } from './session-states.js';
+import type { SessionTimers } from './session-timers.js';
+
+export class SessionWatch {
+  private readonly runtimeEvents: OrderedRetry<RuntimeEvent>;
+
+  constructor(
+    private readonly machine: SessionMachine,
+    private readonly timers: SessionTimers,
+  ) {
+    // An event that cannot be recorded (a full disk) is retried, in order with its session's next ones.
+    this.runtimeEvents = new OrderedRetry({
+      key: (event) => event.sessionId,
+      run: (event) => this.onRuntimeEvent(event),
+      reporter: machine.reporter,
+      component: 'runtime-events',
+      retryMs: RETRY_MS,
+    });
+    machine.runtime.onEvent((event) => this.runtimeEvents.push(event));
+    machine.quota.whenExhausted((accountId) => void machine.background('quota', this.endAllOf(accountId, 'quota_exhausted')));
+  }
+
+  /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
+  async recover(): Promise<void> {
+    const { repository, runtime } = this.machine;
+    for (const session of repository.live()) {
+      await runtime.adopt({
+        sessionId: session.id,
+        nodeId: session.nodeId,
+        host: session.host,
+        ports: session.ports,
+        wasRunning: session.status === 'running',
+      });
+      const current = repository.find(session.id)!;
+      if (isFinal(current.status)) continue;
+      if (current.status === 'draining' || current.status === 'shuttingdown') {
+        await this.machine.persist('recovery', () => this.machine.endIfLive(session.id, 'stopped'));
+      }
+      this.timers.arm(current);
+    }
+    this.machine.quota.recomputeAll();
+  }
+
+  close(): void {
+    this.runtimeEvents.close();
+  }
+
+  /** End every live session of the account (quota exhaustion). */
+  private async endAllOf(accountId: string, reason: EndReason): Promise<void> {
+    const live = this.machine.repository.list({ accountId, all: false, labels: {}, notLabels: {} });
+    await Promise.all(live.map((session) => this.machine.end(session, reason)));
+  }
+
+  private onRuntimeEvent(event: RuntimeEvent): void {
+    const session = this.machine.repository.find(event.sessionId);
+    if (!session || isFinal(session.status)) return;
+    const reaction = reactions[event.type][session.status];
+    if (!reaction) return;
+    const last = reaction.path.length - 1;
+    reaction.path.forEach((to, i) => {
+      if (i < last) return this.machine.transition(session.id, to);
+      const exitCode = event.type === 'exited' ? event.exitCode : undefined;
+      this.machine.transition(session.id, to, {
+        ...(to === 'running' ? { runningSince: session.runningSince ?? event.at } : {}),
+        ...(isFinal(to) ? { ended: event.at } : {}),
+        ...(exitCode !== undefined ? { exitCode } : {}),
+        ...(reaction.endReason ? { endReason: endReasonOf(reaction.endReason, session.pendingEndReason, exitCode) } : {}),
+      });
+    });
+    if (reaction.finishPendingStop && session.pendingEndReason) {
+      void this.machine.background('runtime-events', this.machine.end(this.machine.repository.find(session.id)!, session.pendingEndReason));
+    }
+  }
+}

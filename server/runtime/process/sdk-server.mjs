@@ -1,0 +1,124 @@
+// The game-server SDK endpoint of one session (spec/sdk/): HTTP on a unix socket that only the
+// session's own game server can open. The supervisor serves it, so it knows this session and
+// nothing else: no credentials, no way to the control API or to another session.
+//
+// Plain JavaScript, like the supervisor that loads it (no TypeScript loader on a start's path).
+import { chmodSync, chownSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+/** Bounds on what a game server can make the supervisor hold. */
+const MAX_CONNECTED = 1024;
+const MAX_WAITERS = 64;
+const MAX_CONNECTIONS = 32;
+const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/**
+ * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does.
+ * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
+ * Returns { allocate(session), close() }.
+ */
+export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers }) {
+  let session = allocation;
+  const connected = [];
+  const waiters = new Set();
+
+  const body = () => (session ? { state: 'allocated', session, connected } : { state: 'warm', connected });
+  const send = (res, status, value) => {
+    if (value === undefined) {
+      res.writeHead(status).end();
+      return;
+    }
+    const text = JSON.stringify(value);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+  };
+  const fail = (res, status, code, message) => send(res, status, { code, message });
+
+  const getAllocation = (req, res, url) => {
+    const raw = url.searchParams.get('waitSeconds') ?? '0';
+    const wait = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+    if (!(wait >= 0 && wait <= 60)) return fail(res, 400, 'BAD_REQUEST', 'waitSeconds must be an integer from 0 to 60');
+    if (session || wait === 0) return send(res, 200, body());
+    if (waiters.size >= MAX_WAITERS) return send(res, 200, body());
+    const waiter = () => {
+      clearTimeout(timer);
+      waiters.delete(waiter);
+      if (!res.writableEnded) send(res, 200, body());
+    };
+    const timer = setTimeout(waiter, wait * 1000);
+    waiters.add(waiter);
+    req.socket.once('close', () => {
+      clearTimeout(timer);
+      waiters.delete(waiter);
+    });
+  };
+
+  const player = (res, method, id) => {
+    if (!PLAYER.test(id)) return fail(res, 400, 'BAD_REQUEST', 'a player id is 1 to 128 of A-Z a-z 0-9 . _ : @ -');
+    const at = connected.indexOf(id);
+    if (method === 'PUT' && at === -1) {
+      if (connected.length >= MAX_CONNECTED) return fail(res, 409, 'FULL', `${MAX_CONNECTED} players are connected already`);
+      connected.push(id);
+      onPlayers([...connected]);
+    } else if (method === 'DELETE' && at !== -1) {
+      connected.splice(at, 1);
+      onPlayers([...connected]);
+    }
+    send(res, 204);
+  };
+
+  const server = createServer({ maxHeaderSize: 8192 }, (req, res) => {
+    // A body is not part of any operation: drain and ignore it.
+    req.resume();
+    const url = new URL(req.url ?? '/', 'http://session-host-sdk');
+    const route = `${req.method} ${url.pathname}`;
+    if (route === 'GET /allocation') return getAllocation(req, res, url);
+    if (route === 'POST /ready') {
+      onReady();
+      return send(res, 204);
+    }
+    if (route === 'POST /health') {
+      onHealth();
+      return send(res, 204);
+    }
+    const playerPath = /^\/player\/([^/]+)$/.exec(url.pathname);
+    if (playerPath && (req.method === 'PUT' || req.method === 'DELETE')) {
+      let id;
+      try {
+        id = decodeURIComponent(playerPath[1]);
+      } catch {
+        return fail(res, 400, 'BAD_REQUEST', 'the player id is not valid percent-encoding');
+      }
+      return player(res, req.method, id);
+    }
+    fail(res, 404, 'NOT_FOUND', `no operation ${route}`);
+  });
+  server.maxConnections = MAX_CONNECTIONS;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 70_000;
+
+  rmSync(socketPath, { force: true });
+  // Nobody but its owner may connect, even in the moment before the chown below.
+  const umask = process.umask(0o177);
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, resolve);
+    });
+  } finally {
+    process.umask(umask);
+  }
+  if (typeof uid === 'number') chownSync(socketPath, uid, uid);
+  chmodSync(socketPath, 0o600);
+
+  return {
+    /** The session a warm game server now runs for: waiting readers get it at once. */
+    allocate(next) {
+      session = next;
+      for (const waiter of [...waiters]) waiter();
+    },
+    close() {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The game-server SDK (spec/sdk/) on the process runtime, sandboxed: the echo server reads its
+ * allocation, says ready and reports players through its own socket; readiness `sdk` waits for
+ * that `ready`; a health deadline kills a game server that stops pinging; and no game server
+ * reaches another session's socket.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { testFleet, useService } from '../support/service.js';
+import { hostPort, tcpExchange, waitForStatus } from '../support/sessions.js';
+
+const sdkSpec = parse(readFileSync(join(import.meta.dirname, '../../generated/sdk/openapi.yaml'), 'utf8'));
+const ajv = new Ajv({ strict: false });
+ajv.addSchema(sdkSpec, 'sdk');
+const allocationIsValid = ajv.getSchema('sdk#/components/schemas/Allocation')!;
+const errorIsValid = ajv.getSchema('sdk#/components/schemas/SdkError')!;
+
+/** One SDK call over a session's socket, from the host side (the test runs as root). */
+function sdkCall(socketPath: string, method: string, path: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, method, path }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the game-server SDK', () => {
+  let next = 0;
+  const newId = () => `sdk-${process.pid}-${++next}`;
+  const fleet = testFleet((fleet) => {
+    const echo = fleet.images.find((image) => image.name === 'echo')!;
+    const sdkImage = (name: string, tag: object, limits: object = {}) => ({
+      ...structuredClone(echo),
+      name,
+      limits,
+      tags: { latest: { ...structuredClone(echo.tags[echo.defaultTag]!), ...tag } },
+      defaultTag: 'latest',
+    });
+    fleet.images.push(
+      sdkImage('echo-sdk', { readiness: 'sdk' }, { startSeconds: 2 }),
+      sdkImage('echo-health', { readiness: 'sdk', healthSeconds: 1 }),
+      sdkImage('attacker', { command: ['/bin/sh', './test/support/attacker.sh', process.execPath, './server/sample/echo-server.mjs'] }),
+    );
+  });
+  const service = useService({}, { fleet });
+  const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
+  const socketOf = (id: string) => join(sessionDir(id), 'sdk', 'sdk.sock');
+  const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
+  /** The game server logs its allocation just after it says ready (which may be what made it running). */
+  const logsAllocation = (id: string, text: string) =>
+    vi.waitFor(async () => expect(await output(id)).toContain(text), { timeout: 10_000, interval: 100 });
+  const start = async (image: string, env: Record<string, string> = {}, labels: Record<string, string> = {}) => {
+    const id = newId();
+    const started = await service.call('POST', '/session', { body: { id, location: 'local-a', image, env, labels } });
+    expect(started.status).toBe(201);
+    return id;
+  };
+
+  it('tells the game server its allocation; with readiness "sdk" it is running once it says ready', async () => {
+    const id = await start('echo-sdk', {}, { mode: 'ranked' });
+    const running = await waitForStatus(service.call, id, ['running']);
+    await logsAllocation(id, `allocated to session ${id} (labels {"mode":"ranked"})`);
+    const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
+    expect(allocation.status).toBe(200);
+    expect(allocationIsValid(allocation.body)).toBe(true);
+    expect(allocation.body).toMatchObject({
+      state: 'allocated',
+      session: { id, labels: { mode: 'ranked' }, host: running.host, ports: running.ports.map(({ name, type, host }: { name: string; type: string; host: number }) => ({ name, type, host })) },
+    });
+    // The socket is the session uid's alone.
+    const state = JSON.parse(readFileSync(join(sessionDir(id), 'state.json'), 'utf8'));
+    const socket = statSync(socketOf(id));
+    expect([socket.uid, socket.mode & 0o777]).toEqual([state.uid, 0o600]);
+  });
+
+  it('keeps a game server that binds its ports but never says ready from counting as running', async () => {
+    const id = await start('echo-sdk', { ECHO_SDK: 'off' });
+    const ended = await waitForStatus(service.call, id, ['dead'], 20_000);
+    expect(ended.end_reason).toBe('start_failed');
+    expect(await output(id)).toContain(`echo server for session ${id} on udp`);
+  });
+
+  it('records players the game server reports connected and disconnected', async () => {
+    const id = await start('echo-sdk');
+    const running = await waitForStatus(service.call, id, ['running']);
+    const tcp = hostPort(running, 'tcp');
+    expect(await tcpExchange(running.host, tcp, 'connect p1')).toBe(`echo ${id} connect p1`);
+    expect(await tcpExchange(running.host, tcp, 'connect p2')).toBe(`echo ${id} connect p2`);
+    expect(await tcpExchange(running.host, tcp, 'disconnect p1')).toBe(`echo ${id} disconnect p1`);
+    const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
+    expect(allocation.body).toMatchObject({ connected: ['p2'] });
+    expect(JSON.parse(readFileSync(join(sessionDir(id), 'state.json'), 'utf8')).connected).toEqual(['p2']);
+    const bad = await sdkCall(socketOf(id), 'PUT', '/player/no%20spaces');
+    expect(bad.status).toBe(400);
+    expect(errorIsValid(bad.body)).toBe(true);
+    const wait = await sdkCall(socketOf(id), 'GET', '/allocation?waitSeconds=61');
+    expect([wait.status, errorIsValid(wait.body)]).toEqual([400, true]);
+    expect((await sdkCall(socketOf(id), 'GET', '/session')).status).toBe(404);
+  });
+
+  it('kills a game server that said ready and then stops pinging its health', async () => {
+    const id = await start('echo-health', { ECHO_SDK: 'no-health' });
+    await waitForStatus(service.call, id, ['running']);
+    const ended = await waitForStatus(service.call, id, ['exited', 'dead'], 20_000);
+    expect(ended).toMatchObject({ status: 'dead', end_reason: 'crashed', exit_code: 137 });
+    expect(await output(id)).toContain('no health ping for 1 s');
+  });
+
+  it('keeps one game server from reaching another session\'s socket', async () => {
+    const victim = await start('echo-sdk');
+    await waitForStatus(service.call, victim, ['running']);
+    const attacker = await start('echo-sdk');
+    await waitForStatus(service.call, attacker, ['running']);
+    // The attacker's own SDK answers with its own session only.
+    await logsAllocation(attacker, `allocated to session ${attacker} `);
+    // From inside its sandbox, the victim's socket path is hidden (the data directory is empty there).
+    const probe = await start('attacker', { ATTACK: 'socket', SOCKET: socketOf(victim) });
+    await waitForStatus(service.call, probe, ['running']);
+    expect(await output(probe)).toContain(`REFUSED ${socketOf(victim)}`);
+  });
+});
