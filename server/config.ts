@@ -15,6 +15,11 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * PostgreSQL (postgres://user:password@host:port/database) for the store, shared by any number
+   * of instances; unset: SQLite in the data directory (the default).
+   */
+  databaseUrl: string | undefined;
   /** Value of the first operator token on a new data directory; generated and printed when unset. */
   bootstrapToken: string | undefined;
   /** base64 of 32 bytes; when unset the key is kept in <dataDir>/secret.key (created on first run). */
@@ -67,6 +72,7 @@ const schema = {
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     DATA_DIR: { type: 'string', minLength: 1, default: './data' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
     BOOTSTRAP_TOKEN: { type: 'string', pattern: '^gsh_[0-9A-Za-z]{20,100}$' },
     SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' },
     DEFAULT_QUOTA_MINUTES: { type: 'integer', minimum: 0, default: 6000 },
@@ -109,7 +115,7 @@ const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true
 export class ConfigError extends Error {}
 
 /** Settings that are secrets: once read they leave the environment, so nothing started later can inherit them. */
-export const SECRET_SETTINGS = ['BOOTSTRAP_TOKEN', 'SECRET_KEY', 'ADMIN_PASSWORD'] as const;
+export const SECRET_SETTINGS = ['BOOTSTRAP_TOKEN', 'SECRET_KEY', 'ADMIN_PASSWORD', 'DATABASE_URL'] as const;
 
 /** Read the configuration from `env`, removing the secrets from it (pass process.env). */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: raw.HOST as string,
     port: raw.PORT as number,
     dataDir: resolve(raw.DATA_DIR as string),
+    databaseUrl: raw.DATABASE_URL as string | undefined,
     bootstrapToken: raw.BOOTSTRAP_TOKEN as string | undefined,
     secretKey: raw.SECRET_KEY as string | undefined,
     defaultQuotaMinutes: raw.DEFAULT_QUOTA_MINUTES as number,

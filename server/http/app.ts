@@ -238,7 +238,7 @@ export function createApp(deps: AppDependencies) {
     }
     if (route.security === 'adminSession') {
       // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
-      const panel = authenticatePanel(deps.operators, {
+      const panel = await authenticatePanel(deps.operators, {
         method: request.method,
         cookieHeader: request.headers.cookie,
         csrfHeader: request.headers['x-csrf-token'],
@@ -247,7 +247,7 @@ export function createApp(deps: AppDependencies) {
       request.credentials = { operator: panel.operator };
       return;
     }
-    const result = authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
+    const result = await authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
     if (!result.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: describeAuthFailure(result) });
     request.credentials = { principal: result.principal };
   });

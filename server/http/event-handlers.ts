@@ -2,13 +2,13 @@
  * GET /events: Server-Sent Events of the account's session changes. A new stream starts with a
  * snapshot of the live sessions (each carrying the id of the latest event it includes); a
  * reconnect with Last-Event-ID replays what it missed from the event log instead, when that is
- * still in the replay window. The log is read and the live subscription taken in one synchronous
- * stretch, so nothing falls between the two. SSE framing is a few lines, so it is written here rather than through a
+ * still in the replay window. The live subscription is taken first and holds what arrives while
+ * the log is read (the store is async), so nothing falls between the two. SSE framing is a few lines, so it is written here rather than through a
  * plugin that would bypass the generated handler interface.
  */
 import { PassThrough } from 'node:stream';
 import type { Handlers } from '../../generated/handlers.js';
-import type { Sessions } from '../domain/sessions.js';
+import type { SessionChange, Sessions } from '../domain/sessions.js';
 import type { SessionRepository } from '../domain/ports/sessions.js';
 import { tooManyStreams, type OpenStreams } from './open-streams.js';
 import { sessionEventBody } from './session-view.js';
@@ -37,9 +37,22 @@ export function eventHandlers(
       stream.write(`retry: ${RECONNECT_MS}\n\n`);
       let lastSent = 0;
       const write = (event: string, id: number, body: unknown) => stream.write(frame(event, String(id), body));
+      const send = (change: SessionChange) => {
+        if (change.eventId <= lastSent) return;
+        lastSent = change.eventId;
+        const { eventId, session, previous, at } = change;
+        write('session', eventId, sessionEventBody({ id: eventId, status: session.status, previous, at, session }));
+      };
+      // Live changes from now on, held until the log or the snapshot below has been sent.
+      let held: SessionChange[] | undefined = [];
+      const unsubscribe = sessions.onChange((change) => {
+        if (change.session.accountId !== accountId) return;
+        if (held) held.push(change);
+        else send(change);
+      });
 
-      const latest = events.latestEventId();
-      const oldest = events.oldestEventId();
+      const latest = await events.latestEventId();
+      const oldest = await events.oldestEventId();
       const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);
       // Resumable only from an id this service issued that is still in the replay window.
       const resumable =
@@ -49,7 +62,7 @@ export function eventHandlers(
         (oldest === undefined ? resumeFrom === latest : resumeFrom >= oldest - 1);
       if (resumable) {
         lastSent = resumeFrom;
-        for (let batch = events.eventsAfter(accountId, lastSent, REPLAY_BATCH); batch.length > 0; batch = events.eventsAfter(accountId, lastSent, REPLAY_BATCH)) {
+        for (let batch = await events.eventsAfter(accountId, lastSent, REPLAY_BATCH); batch.length > 0; batch = await events.eventsAfter(accountId, lastSent, REPLAY_BATCH)) {
           for (const event of batch) {
             write('session', event.id, sessionEventBody(event));
             lastSent = event.id;
@@ -58,18 +71,14 @@ export function eventHandlers(
       } else {
         // A new stream, or one that was away longer than the replay window: the state as it is.
         lastSent = latest;
-        const live = sessions.list({ accountId, all: false, labels: {}, notLabels: {} });
+        const live = await sessions.list({ accountId, all: false, labels: {}, notLabels: {} });
         for (const session of live.reverse()) {
           write('snapshot', latest, sessionEventBody({ id: latest, status: session.status, previous: null, at: now(), session }));
         }
       }
-      // From here on, live changes. No await since reading the log: nothing falls in between.
-      const unsubscribe = sessions.onChange((change) => {
-        if (change.session.accountId !== accountId || change.eventId <= lastSent) return;
-        lastSent = change.eventId;
-        const { eventId, session, previous, at } = change;
-        write('session', eventId, sessionEventBody({ id: eventId, status: session.status, previous, at, session }));
-      });
+      // What changed meanwhile, then live.
+      for (const change of held) send(change);
+      held = undefined;
 
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const stop = () => {
@@ -82,6 +91,8 @@ export function eventHandlers(
       // Its token revoked, expired or disabled, its account disabled, or the service closing.
       lease.signal.addEventListener('abort', stop);
       stream.once('finish', stop);
+      // Ended while the log was read.
+      if (context.signal.aborted || lease.signal.aborted) stop();
       return { status: 200, body: stream, headers: { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' } };
     },
   };

@@ -68,7 +68,7 @@ export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Hand
         slot();
         lease?.release();
       };
-      const stream = sessions.logs(context.principal.accountId, query.id, {
+      const stream = await sessions.logs(context.principal.accountId, query.id, {
         follow,
         signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
       });
@@ -83,7 +83,7 @@ export function outputHandlers(sessions: Sessions, open: OpenStreams): Pick<Hand
     },
 
     async downloadArtifacts({ query, headers }, context) {
-      const found = sessions.artifactRoot(context.principal.accountId, query.session);
+      const found = await sessions.artifactRoot(context.principal.accountId, query.session);
       if (!found.ok) {
         if (found.reason === 'live') {
           return fail(context, 'CONFLICT', { details: `session ${query.session} is still live; artifacts come after it ends` });

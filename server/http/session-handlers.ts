@@ -71,7 +71,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const playerCount = query.playerCount ?? {};
-      const found = sessions.list({
+      const found = await sessions.list({
         accountId: context.principal.accountId,
         all: query.all ?? false,
         ...(query.location === undefined ? {} : { location: query.location }),
@@ -91,7 +91,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
     },
 
     async getSession({ params }, context) {
-      const session = sessions.get(context.principal.accountId, params.id);
+      const session = await sessions.get(context.principal.accountId, params.id);
       return session ? { status: 200, body: sessionBody(session) } : unknownSession(context, params.id);
     },
 
@@ -102,13 +102,13 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
     },
 
     async joinPlayers({ body }, context) {
-      const result = sessions.join(context.principal.accountId, body.session, body.players);
+      const result = await sessions.join(context.principal.accountId, body.session, body.players);
       if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
       return result.reason === 'not_found' ? unknownSession(context, result.sessionId) : endedSession(context, result.sessionId);
     },
 
     async leavePlayers({ body }, context) {
-      const result = sessions.leave(context.principal.accountId, body.session, body.players);
+      const result = await sessions.leave(context.principal.accountId, body.session, body.players);
       if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
       if (result.reason === 'ended') return endedSession(context, result.sessionId);
       return body.session === undefined
@@ -117,17 +117,17 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
     },
 
     async listLocations(_request, context) {
-      return { status: 200, body: { locations: sessions.locations(context.principal.accountId) } };
+      return { status: 200, body: { locations: await sessions.locations(context.principal.accountId) } };
     },
 
     async listAvailableLocations({ params }, context) {
-      const locations = sessions.availableLocations(context.principal.accountId, params.image);
+      const locations = await sessions.availableLocations(context.principal.accountId, params.image);
       if (!locations) return fail(context, 'RESOURCE_NOT_FOUND', { details: `image ${params.image} is unknown` });
       return { status: 200, body: { locations } };
     },
 
     async getTagExists({ params }, context) {
-      const result = sessions.tagExists(context.principal.accountId, params.region, params.image, params.version);
+      const result = await sessions.tagExists(context.principal.accountId, params.region, params.image, params.version);
       if (!result.ok) return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
       return { status: 200, body: { exists: result.exists } };
     },

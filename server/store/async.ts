@@ -1,4 +1,4 @@
-/** A repository interface as the store port offers it: every method answers with a promise. */
-export type Async<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : T[K];
+/** A port's interface as the SQLite repositories implement it underneath: the same methods, answering at once. */
+export type Sync<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K];
 };

@@ -1,5 +1,6 @@
 import type { DeliveryRecord, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
 export interface Row {
   id: string;
@@ -42,7 +43,7 @@ export const deliveryFromRow = (row: DeliveryRow): DeliveryRecord => ({
   error: row.error,
 });
 
-export function createSubscriptionRepository(db: Db): SubscriptionRepository {
+export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepository> {
   const insert = db.prepare(
     'INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );

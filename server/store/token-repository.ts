@@ -1,6 +1,7 @@
 import type { Scope } from '../../generated/types.js';
 import type { TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
 export interface TokenRow {
   id: string;
@@ -35,7 +36,7 @@ export function toRecord(row: TokenRow): TokenRecord {
   };
 }
 
-export function createTokenRepository(db: Db): TokenRepository {
+export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
     `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
      VALUES (@id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt)`,

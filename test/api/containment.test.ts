@@ -170,7 +170,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
   });
 
   it('ends a game server that never binds at its start deadline, and charges its time', async () => {
-    const { token } = service.running.service.onboard({ name: 'Idle Studio', quotaMinutes: 10, operator: false });
+    const { token } = await service.running.service.onboard({ name: 'Idle Studio', quotaMinutes: 10, operator: false });
     const id = newId();
     expect((await service.call('POST', '/session', { token, body: { id, location: 'local-a', image: 'attacker-slow', env: { ATTACK: 'idle' } } })).status).toBe(201);
     const ended = await waitForStatus((method, path, options) => service.call(method, path, { ...options, token }), id, ['dead', 'exited']);

@@ -1,10 +1,9 @@
 /** PostgreSQL side of accounts and their access grants (see ../account-repository.ts for SQLite). */
-import type { AccessGrants, AccountRepository } from '../../domain/accounts.js';
+import type { AccessGrants, AccountRepository } from '../../domain/ports/accounts.js';
 import { toRecord, type AccountRow } from '../account-repository.js';
-import type { Async } from '../async.js';
 import { value, type PgDb, type Sql } from './sql.js';
 
-export function createPgAccountRepository(sql: Sql): Async<AccountRepository> {
+export function createPgAccountRepository(sql: Sql): AccountRepository {
   const one = async (text: string, values: unknown[]) => {
     const [row] = await sql.rows<AccountRow>(text, values);
     return row && toRecord(row);
@@ -55,7 +54,7 @@ export function createPgAccountRepository(sql: Sql): Async<AccountRepository> {
   };
 }
 
-export function createPgAccessGrants({ sql, transaction }: PgDb): Async<AccessGrants> {
+export function createPgAccessGrants({ sql, transaction }: PgDb): AccessGrants {
   return {
     granted: async (accountId, kind, name) =>
       (await sql.rows('SELECT 1 FROM account_grants WHERE account_id = $1 AND kind = $2 AND name = $3', [accountId, kind, name])).length > 0,

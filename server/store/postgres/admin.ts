@@ -1,11 +1,10 @@
 /** PostgreSQL side of the admin panel: operators and panel sessions, the audit log, node locks (see ../admin-repository.ts). */
-import type { AuditEntry, AuditLog } from '../../domain/audit.js';
-import type { NodeLocks } from '../../domain/catalog.js';
-import type { OperatorRecord, OperatorRepository, PanelSessionRecord } from '../../domain/operators.js';
-import type { Async } from '../async.js';
+import type { AuditEntry, AuditLog } from '../../domain/ports/audit.js';
+import type { NodeLocks } from '../../domain/ports/catalog.js';
+import type { OperatorRecord, OperatorRepository, PanelSessionRecord } from '../../domain/ports/operators.js';
 import { value, type PgDb, type Sql } from './sql.js';
 
-export function createPgOperatorRepository({ sql, transaction }: PgDb): Async<OperatorRepository> {
+export function createPgOperatorRepository({ sql, transaction }: PgDb): OperatorRepository {
   return {
     count: async () => (await value<number>(sql, 'SELECT count(*) FROM operators')) ?? 0,
     insert: async (o) => {
@@ -44,7 +43,7 @@ export function createPgOperatorRepository({ sql, transaction }: PgDb): Async<Op
   };
 }
 
-export function createPgAuditLog(sql: Sql): Async<AuditLog> {
+export function createPgAuditLog(sql: Sql): AuditLog {
   return {
     record: async (e) => {
       await sql.run('INSERT INTO audit_log (account_id, at, actor, action, token_id, details) VALUES ($1, $2, $3, $4, $5, $6)', [
@@ -66,7 +65,7 @@ export function createPgAuditLog(sql: Sql): Async<AuditLog> {
 }
 
 /** Read from the database each time: another instance may have set a lock (no cache to keep coherent). */
-export function createPgNodeLocks(sql: Sql): Async<NodeLocks> {
+export function createPgNodeLocks(sql: Sql): NodeLocks {
   return {
     lockOf: async (nodeId) => {
       const locked = await value<number>(sql, 'SELECT locked FROM node_locks WHERE node_id = $1', [nodeId]);

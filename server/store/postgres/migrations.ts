@@ -3,7 +3,8 @@
  * versions and names (a unit test holds the two lists together), the same tables and columns.
  * Columns keep SQLite's shapes where the row mappers read them (flags as 0/1 integers, times as
  * integer milliseconds, JSON as text: byte counts and key order as stored), so both adapters
- * share their mappers and measures.
+ * share their mappers and measures. Ids sort bytewise (COLLATE "C"), as SQLite's do, whatever the
+ * database's locale: paging cursors mean the same on both.
  */
 export const postgresMigrations: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -11,7 +12,7 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
     name: 'accounts and tokens',
     sql: `
       CREATE TABLE accounts (
-        id            TEXT PRIMARY KEY,
+        id            TEXT COLLATE "C" PRIMARY KEY,
         name          TEXT NOT NULL,
         email         TEXT UNIQUE,
         quota_minutes BIGINT NOT NULL CHECK (quota_minutes >= 0),
@@ -45,7 +46,7 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
     name: 'sessions, their ports and players',
     sql: `
       CREATE TABLE sessions (
-        id                 TEXT PRIMARY KEY,
+        id                 TEXT COLLATE "C" PRIMARY KEY,
         account_id         TEXT NOT NULL REFERENCES accounts(id),
         image              TEXT NOT NULL,
         tag                TEXT NOT NULL,
@@ -70,6 +71,7 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
       -- per account and fleet-wide.
       CREATE INDEX sessions_live_by_account ON sessions(account_id, created DESC, id DESC) WHERE ended IS NULL;
       CREATE INDEX sessions_live ON sessions(created DESC, id DESC) WHERE ended IS NULL;
+      CREATE INDEX sessions_live_by_host ON sessions(host) WHERE ended IS NULL;
       CREATE INDEX sessions_ended ON sessions(ended) WHERE ended IS NOT NULL;
       CREATE TABLE session_ports (
         session_id TEXT NOT NULL REFERENCES sessions(id),
@@ -88,6 +90,7 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
         joined     BIGINT NOT NULL,
         PRIMARY KEY (session_id, player)
       );
+      CREATE INDEX session_players_by_player ON session_players(player);
     `,
   },
   {
@@ -181,36 +184,6 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
     name: 'per-account cap on live sessions',
     sql: `
       ALTER TABLE accounts ADD COLUMN max_sessions INTEGER;
-    `,
-  },
-  {
-    version: 6,
-    name: 'session ids unique per account',
-    sql: `
-      -- A session is (account_id, id); its key (unique, never shown) names it where the account
-      -- is not part of the name. Sessions from before keep their id as their key.
-      ALTER TABLE sessions ADD COLUMN key TEXT;
-      UPDATE sessions SET key = id;
-      ALTER TABLE sessions ALTER COLUMN key SET NOT NULL, ADD CONSTRAINT sessions_key UNIQUE (key);
-      ALTER TABLE session_ports ADD COLUMN account_id TEXT;
-      UPDATE session_ports p SET account_id = s.account_id FROM sessions s WHERE s.id = p.session_id;
-      ALTER TABLE session_players ADD COLUMN account_id TEXT;
-      UPDATE session_players p SET account_id = s.account_id FROM sessions s WHERE s.id = p.session_id;
-      ALTER TABLE session_ports ALTER COLUMN account_id SET NOT NULL,
-        DROP CONSTRAINT session_ports_session_id_fkey, DROP CONSTRAINT session_ports_pkey;
-      ALTER TABLE session_players ALTER COLUMN account_id SET NOT NULL,
-        DROP CONSTRAINT session_players_session_id_fkey, DROP CONSTRAINT session_players_pkey;
-      ALTER TABLE sessions DROP CONSTRAINT sessions_pkey, ADD PRIMARY KEY (account_id, id);
-      ALTER TABLE session_ports ADD PRIMARY KEY (account_id, session_id, name),
-        ADD FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id);
-      ALTER TABLE session_players ADD PRIMARY KEY (account_id, session_id, player),
-        ADD FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id);
-      CREATE INDEX session_players_by_player ON session_players(account_id, player);
-      -- Listings page by (created, id, account) now; the admin panel finds an id in every account.
-      DROP INDEX sessions_live;
-      CREATE INDEX sessions_live ON sessions(created DESC, id DESC, account_id DESC) WHERE ended IS NULL;
-      CREATE INDEX sessions_by_id ON sessions(id);
-      CREATE INDEX sessions_live_by_host ON sessions(host) WHERE ended IS NULL;
     `,
   },
 ];

@@ -1,11 +1,10 @@
 /** PostgreSQL side of webhook subscriptions and image tags (see ../subscription-repository.ts, ../image-tag-repository.ts). */
-import type { ImageTagStore } from '../../domain/catalog.js';
+import type { ImageTagStore } from '../../domain/ports/catalog.js';
 import type { SubscriptionRepository } from '../../events/subscriptions.js';
-import type { Async } from '../async.js';
 import { deliveryFromRow, toRecord, type DeliveryRow, type Row } from '../subscription-repository.js';
 import type { Sql } from './sql.js';
 
-export function createPgSubscriptionRepository(sql: Sql): Async<SubscriptionRepository> {
+export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository {
   return {
     insert: async (r, sealed) => {
       await sql.run('INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
@@ -66,7 +65,7 @@ export function createPgSubscriptionRepository(sql: Sql): Async<SubscriptionRepo
   };
 }
 
-export function createPgImageTagRepository(sql: Sql): Async<ImageTagStore> {
+export function createPgImageTagRepository(sql: Sql): ImageTagStore {
   return {
     all: () => sql.rows('SELECT account_id AS "accountId", image, tag, registered FROM image_tags ORDER BY image, registered'),
     has: async (accountId, image, tag) =>

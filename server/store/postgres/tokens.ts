@@ -1,10 +1,9 @@
 /** PostgreSQL side of tokens (see ../token-repository.ts for SQLite). */
-import type { TokenRepository } from '../../domain/tokens.js';
-import type { Async } from '../async.js';
+import type { TokenRepository } from '../../domain/ports/tokens.js';
 import { COLUMNS, toRecord, type TokenRow } from '../token-repository.js';
 import { value, type Sql } from './sql.js';
 
-export function createPgTokenRepository(sql: Sql): Async<TokenRepository> {
+export function createPgTokenRepository(sql: Sql): TokenRepository {
   const one = async (column: 'id' | 'hash', key: unknown) => {
     const [row] = await sql.rows<TokenRow>(`SELECT ${COLUMNS} FROM tokens WHERE ${column} = $1`, [key]);
     return row;
