@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test tiers, as vitest projects: `npx vitest run --project unit` (or api, store, contract,
- * browser, docker); `npm run test:fast` is unit + api. Every test file lands in exactly one tier, by
+ * browser, docker, cluster); `npm run test:fast` is unit + api. Every test file lands in exactly one tier, by
  * where it lives, so a new file can never fall outside all of them.
  */
-export const tiers = ['unit', 'api', 'store', 'contract', 'browser', 'docker'] as const;
+export const tiers = ['unit', 'api', 'store', 'contract', 'browser', 'docker', 'cluster'] as const;
 export type Tier = (typeof tiers)[number];
 
 export function tierOf(file: string, source: string): Tier {
@@ -14,6 +14,8 @@ export function tierOf(file: string, source: string): Tier {
   if (file.startsWith('test/browser/')) return 'browser';
   // The store adapters (SQLite, and PostgreSQL in a throwaway cluster: test/support/postgres.mjs).
   if (file.startsWith('test/store/')) return 'store';
+  // Several instances on a throwaway PostgreSQL (behind HAProxy); skips without PostgreSQL.
+  if (file.startsWith('test/cluster/')) return 'cluster';
   // Needs Docker engines (SESSION_HOST_DOCKER_ENGINES); skips without them.
   if (file.startsWith('test/docker/') || /\/docker-[^/]*\.test\.ts$/.test(file)) return 'docker';
   // The service over real HTTP on loopback, in this process; not when it runs as its own process

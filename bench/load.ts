@@ -53,7 +53,8 @@ export interface LoadResult {
 const WORKER = join(import.meta.dirname, 'load-worker.ts');
 
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const budgetMs = ((spec.warmupSeconds ?? 0) + (spec.durationSeconds ?? 60) + 30) * 1000;
+  // A run of `amount` requests may take a while on a busy machine: at least 50 a second is allowed for.
+  const budgetMs = ((spec.warmupSeconds ?? 0) + (spec.durationSeconds ?? Math.max(60, (spec.amount ?? 0) / 50)) + 30) * 1000;
   return new Promise((resolve, reject) => {
     const worker = track(fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     let settled = false;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Fleet } from './fleets.js';
+import type { FleetConfig } from '../server/config/fleet-types.js';
 import { reapSessions, track, trackDataDir, untrackDataDir } from './processes.js';
 
 export const projectRoot = resolve(import.meta.dirname, '..');
@@ -96,7 +96,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export interface ServiceOptions {
   /** RUNTIME for the service; undefined leaves the fleet file's driver (docker). */
   runtime: 'simulated' | 'process' | undefined;
-  fleet: Fleet;
+  fleet: FleetConfig;
   /** pino level of the service; request logging (info) costs throughput, so the default is warn. */
   logLevel?: string;
   /** Write a V8 CPU profile of the service into this directory when it exits. */

@@ -5,7 +5,7 @@ import { runLoad } from './load.js';
 import type { OurService } from './service.js';
 
 /** Start `count` sessions (through the load worker, 10 at a time) and wait until all run. */
-export async function fillSessions(service: OurService, count: number, idPrefix: string) {
+export async function fillSessions(service: Pick<OurService, 'url' | 'token'>, count: number, idPrefix: string) {
   const started = performance.now();
   const load = await runLoad({
     url: service.url,

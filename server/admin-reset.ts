@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config/environment.js';
 import { Operators } from './domain/operators.js';
 import { operatorSecrets } from './security/passwords.js';
 import { openStore } from './store/open-store.js';

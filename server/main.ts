@@ -1,6 +1,6 @@
 /** Runs the service with configuration from the environment (see README, Configuration). */
-import { ConfigError, loadConfig } from './config.js';
-import { FleetConfigError } from './fleet.js';
+import { ConfigError, loadConfig } from './config/environment.js';
+import { FleetConfigError } from './config/fleet.js';
 import { isStoreFault, STORE } from './health.js';
 import { portFree } from './port-check.js';
 import { createService, type Service } from './service.js';

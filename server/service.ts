@@ -10,7 +10,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
-import type { Config } from './config.js';
+import type { Config } from './config/environment.js';
 import { Admin } from './domain/admin.js';
 import { Catalog } from './domain/catalog.js';
 import { Operators } from './domain/operators.js';
@@ -20,25 +20,30 @@ import { Sessions } from './domain/sessions.js';
 import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
+import { localEventFeed } from './events/event-feed.js';
 import { WebhookDispatcher } from './events/webhooks.js';
-import { FleetConfigError, loadFleet, sandboxFleet, type FleetConfig } from './fleet.js';
+import { FleetConfigError, loadFleet, sandboxFleet } from './config/fleet.js';
+import type { FleetConfig } from './config/fleet-types.js';
 import { monotonicMs, steadyClock } from './clock.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
 import { instanceIdentity } from './instance.js';
-import { accountHandlers } from './http/account-handlers.js';
-import { adminHandlers } from './http/admin-handlers.js';
+import { accountHandlers } from './http/account/account-handlers.js';
+import { adminHandlers } from './http/admin/admin-handlers.js';
 import { createApp } from './http/app.js';
-import { eventHandlers } from './http/event-handlers.js';
-import { healthHandlers } from './http/health-handlers.js';
-import { observabilityHandlers } from './http/observability-handlers.js';
+import { eventHandlers } from './http/events/event-handlers.js';
+import { healthHandlers } from './http/health/health-handlers.js';
+import { metricsHandlers } from './http/metrics/metrics-handlers.js';
 import { OpenStreams } from './http/open-streams.js';
-import { outputHandlers } from './http/output-handlers.js';
-import { registryHandlers } from './http/registry-handlers.js';
-import { sessionHandlers } from './http/session-handlers.js';
+import { logHandlers } from './http/logs/log-handlers.js';
+import { artifactHandlers } from './http/artifacts/artifact-handlers.js';
+import { playerHandlers } from './http/players/player-handlers.js';
+import { locationHandlers } from './http/locations/location-handlers.js';
+import { registryHandlers } from './http/webhooks/registry-handlers.js';
+import { sessionHandlers } from './http/sessions/session-handlers.js';
 import { sessionEventBody } from './http/session-view.js';
-import { subscriptionHandlers } from './http/subscription-handlers.js';
-import { tokenHandlers } from './http/token-handlers.js';
+import { subscriptionHandlers } from './http/events/subscription-handlers.js';
+import { tokenHandlers } from './http/tokens/token-handlers.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
 import { instrument } from './observability/instrument.js';
 import { registerLevels } from './observability/levels.js';
@@ -240,8 +245,11 @@ export async function createService(
     ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
     ...sessionHandlers(sessions),
-    ...outputHandlers(sessions, eventStreams),
-    ...eventHandlers(sessions, sessionRepository, eventStreams, now),
+    ...playerHandlers(sessions),
+    ...locationHandlers(sessions),
+    ...logHandlers(sessions, eventStreams),
+    ...artifactHandlers(sessions),
+    ...eventHandlers(sessions, sessionRepository, eventStreams, now, localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,
       latestEventId: () => sessionRepository.latestEventId(),
@@ -251,8 +259,8 @@ export async function createService(
       guard,
     }),
     ...registryHandlers(catalog, now),
-    ...adminHandlers({ operators, admin, sessions, catalog, now }),
-    ...observabilityHandlers(metrics, overview),
+    ...adminHandlers({ operators, admin, sessions, catalog, overview, now }),
+    ...metricsHandlers(metrics),
   };
 
   const app = createApp({
@@ -264,6 +272,7 @@ export async function createService(
     tracing,
     metrics: recorded,
     serverLimits: config.http,
+    trustProxy: config.trustProxy,
   });
   // A request that failed on the store (it answered 500): degraded until a probe write succeeds.
   app.addHook('onError', async (_request, _reply, error) => {

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import Docker from 'dockerode';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { client, waitUntil, type Api } from '../api.js';
-import { ECHO_PORTS, LOCATION, type Fleet } from '../fleets.js';
+import { fleet as makeFleet, LOCATION } from '../fleets.js';
 import type { BenchOptions, Row, ScenarioResult } from '../report.js';
 import { startOurService } from '../service.js';
 import { ms, ratio, rounded, summarize } from '../stats.js';
@@ -102,30 +102,13 @@ export async function b2docker(options: BenchOptions): Promise<ScenarioResult> {
     const reason = 'skipped: SESSION_HOST_DOCKER_ENGINES is not set (test/docker/start-engines.sh)';
     return { rows: [{ scenario, metric: reason, ours: 'n/a', reference: '', ratio: '', target: '', met: null }], raw: { skipped: reason } };
   }
-  const fleet: Fleet = {
-    runtime: { driver: 'docker', stopGraceSeconds: 2, isolation: 'none' },
-    locations: [
-      {
-        id: LOCATION,
-        ips: ['127.0.0.1'],
-        nodes: [{ id: `${LOCATION}-1`, host: '127.0.0.1', ports: PORTS, capacity: 64, locked: false, docker: { engine, publishIp: '127.0.0.1' } }],
-      },
-    ],
-    images: [
-      {
-        name: 'echo',
-        defaultTag: 'latest',
-        public: true,
-        tags: {
-          latest: {
-            ports: ECHO_PORTS,
-            // Limits are required; the test image's own user (1000) owns /work.
-            docker: { image: IMAGE, memoryMb: 256, cpus: 1, pids: 256, user: '1000:1000' },
-          },
-        },
-      },
-    ],
-  };
+  const fleet = makeFleet({
+    driver: 'docker',
+    capacity: 64,
+    ports: PORTS,
+    // Limits are required; the test image's own user (1000) owns /work.
+    docker: { node: { engine, publishIp: '127.0.0.1' }, tag: { image: IMAGE, memoryMb: 256, cpus: 1, pids: 256, user: '1000:1000' } },
+  });
   const service = await startOurService({ runtime: undefined, fleet, logLevel: options.logLevel });
   const api = client(service.url, service.token);
   const docker = new Docker(engineOptions(engine));

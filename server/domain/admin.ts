@@ -3,7 +3,7 @@
  * disable; mint, reveal, disable, enable and delete tokens. Every token change, every reveal and
  * every account change is written to the audit log here, so no caller can forget it.
  */
-import type { FleetConfig } from '../fleet.js';
+import type { FleetConfig } from '../config/fleet-types.js';
 import type { AccessGrants, AccountRecord, AccountRepository } from './ports/accounts.js';
 import type { AuditAction, AuditEntry, AuditLog } from './ports/audit.js';
 import { newAccountId } from './onboarding.js';

@@ -4,7 +4,7 @@
  * registered for the account (they run as the image's default tag), and node maintenance locks
  * set in the panel, which override the fleet file's `locked`.
  */
-import { limitsOf, type FleetConfig, type ImageConfig, type LocationConfig, type SessionLimits, type TagConfig } from '../fleet.js';
+import type { FleetConfig, ImageConfig, LocationConfig, SessionLimits, TagConfig } from '../config/fleet-types.js';
 import type { AccessGrants } from './ports/accounts.js';
 import type { ImageTagStore, NodeLocks } from './ports/catalog.js';
 
@@ -86,4 +86,25 @@ export class Catalog {
       resource.accounts === undefined || resource.accounts.includes(accountId) || this.grants.granted(accountId, 'location', resource.id)
     );
   }
+}
+
+/** What a session may use when neither its image nor the fleet says otherwise. */
+export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, outputMb: 64, fileMb: 1024, workDirMb: 2048, startSeconds: 60 };
+
+/**
+ * The Docker image reference of `tag` of `image`: the tag's own, or for a tag registered by a
+ * registry push (which runs as the default tag) the default tag's repository with the pushed tag.
+ */
+export function dockerImageRef(image: ImageConfig, tagName: string, tag: TagConfig): string | undefined {
+  if (!tag.docker) return undefined;
+  if (image.tags[tagName]) return tag.docker.image;
+  const ref = tag.docker.image.replace(/@.*$/, '');
+  const slash = ref.lastIndexOf('/');
+  const colon = ref.lastIndexOf(':');
+  return `${colon > slash ? ref.slice(0, colon) : ref}:${tagName}`;
+}
+
+/** An image's session limits: its own over the fleet's over the defaults. */
+export function limitsOf(fleet: FleetConfig, image: ImageConfig): SessionLimits {
+  return { ...defaultLimits, ...fleet.runtime.limits, ...image.limits };
 }

@@ -3,7 +3,10 @@
  * request's args, and an environment whose session identity (id, host, ports) the caller cannot
  * override.
  */
-import { dockerImageRef, resolveCommand, type ImageConfig, type SessionLimits, type TagConfig } from '../fleet.js';
+import { resolve } from 'node:path';
+import type { ImageConfig, SessionLimits, TagConfig } from '../config/fleet-types.js';
+import { projectRoot } from '../project-root.js';
+import { dockerImageRef } from './catalog.js';
 import type { LaunchSpec } from './ports/runtime.js';
 import type { PortAllocation, SessionRecord } from './ports/sessions.js';
 
@@ -17,7 +20,8 @@ export function launchSpec(
   callerEnv: Record<string, string>,
 ): LaunchSpec {
   const base = {
-    sessionId: session.id,
+    sessionId: session.key,
+    publicId: session.id,
     accountId: session.accountId,
     location: session.location,
     nodeId: session.nodeId,
@@ -54,4 +58,12 @@ export function sessionEnv(id: string, host: string, ports: readonly PortAllocat
   const env: Record<string, string> = { SESSION_ID: id, SESSION_HOST: host };
   for (const port of ports) env[`PORT_${port.name.toUpperCase()}`] = String(port.host);
   return env;
+}
+
+/** The command of a tag as an executable path and arguments. */
+function resolveCommand(command: readonly string[]): { file: string; args: string[] } {
+  const [first, ...rest] = command as [string, ...string[]];
+  const file = first === 'node' ? process.execPath : first;
+  const fromRoot = (entry: string) => (entry.startsWith('./') ? resolve(projectRoot, entry) : entry);
+  return { file: fromRoot(file), args: rest.map(fromRoot) };
 }

@@ -3,7 +3,7 @@
  * functions over a snapshot of usage; the store calls them inside the transaction that
  * records the result, so concurrent starts can never over-allocate.
  */
-import type { NodeConfig } from '../fleet.js';
+import type { NodeConfig } from '../config/fleet-types.js';
 
 export type Placement =
   | { ok: true; node: NodeConfig; ports: number[] }

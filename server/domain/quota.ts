@@ -35,6 +35,8 @@ export class Quota {
   private readonly exhaustedAt = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private onExhausted: (accountId: string) => void = () => {};
+  /** Whether this instance ends exhausted accounts' sessions (with several, only the leader does). */
+  private enforcing = true;
   private ticking = false;
 
   constructor(
@@ -95,6 +97,16 @@ export class Quota {
     for (const accountId of await this.store.accountsWithLiveSessions()) await this.recompute(accountId);
   }
 
+  /**
+   * Become (or stop being) the instance that ends exhausted accounts' sessions. On becoming it,
+   * the deadlines are computed afresh from the store: other instances' changes are in it.
+   */
+  async enforce(on: boolean): Promise<void> {
+    this.enforcing = on;
+    this.exhaustedAt.clear();
+    if (on) await this.recomputeAll();
+  }
+
   close(): void {
     clearInterval(this.timer);
   }
@@ -115,6 +127,7 @@ export class Quota {
   }
 
   private async tick(): Promise<void> {
+    if (!this.enforcing) return;
     const now = this.now();
     for (const [accountId, deadline] of this.deadlines) {
       if (deadline > now) continue;

@@ -2,8 +2,9 @@
  * Starting and stopping sessions and their players: start (check the request, place, allocate,
  * launch), stop (drain, shut down, end), join and leave.
  */
-import { dockerImageRef, type ImageConfig, type LocationConfig, type NodeConfig, type TagConfig } from '../fleet.js';
-import type { Catalog } from './catalog.js';
+import { randomUUID } from 'node:crypto';
+import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../config/fleet-types.js';
+import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
@@ -88,7 +89,7 @@ export class SessionLifecycle {
     const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number }> => {
       // Racing starts (in this process or another on the same database) place one at a time.
       await repository.lockForPlacement(accountId, nodes.nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));
-      if (await repository.exists(request.id)) return { ok: false, reason: 'conflict' };
+      if (await repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
       // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
       const max = await this.deps.maxSessions(accountId);
       if (typeof max === 'number' && (await repository.launchedAt(accountId)).length >= max) {
@@ -101,6 +102,7 @@ export class SessionLifecycle {
       const session: SessionRecord = {
         id: request.id,
         accountId,
+        key: randomUUID(),
         image: image.name,
         tag: tagName,
         location: location.id,
@@ -136,13 +138,13 @@ export class SessionLifecycle {
       await runtime.start(launchSpec(session, image, tag, catalog.limits(image), request.env ?? {}));
     } catch {
       // A stop may have begun while it was launching.
-      await this.machine.exclusive(session.id, async () => {
-        const current = (await repository.find(session.id))!;
-        if (current.status === 'created') await this.machine.transition(session.id, 'dead', { endReason: 'start_failed' });
-        else if (current.status === 'shuttingdown') await this.machine.transition(session.id, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+      await this.machine.exclusive(session.key, async () => {
+        const current = (await repository.find(session.key))!;
+        if (current.status === 'created') await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
+        else if (current.status === 'shuttingdown') await this.machine.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
       });
     }
-    return { ok: true, session: (await repository.find(session.id))! };
+    return { ok: true, session: (await repository.find(session.key))! };
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
@@ -154,19 +156,12 @@ export class SessionLifecycle {
     return { ok: true };
   }
 
-  /** Stop any account's session (the admin panel). */
-  async stopAny(id: string): Promise<StopResult> {
-    const session = await this.machine.repository.find(id);
-    if (!session) return { ok: false, reason: 'not_found' };
-    return this.stop(session.accountId, id);
-  }
-
   async join(accountId: string, sessionId: string, players: readonly string[]): Promise<PlayersResult> {
     const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    await this.machine.repository.join(sessionId, players, this.machine.now());
-    return { ok: true, players: (await this.machine.repository.find(sessionId))!.players };
+    await this.machine.repository.join(session.key, players, this.machine.now());
+    return { ok: true, players: (await this.machine.repository.find(session.key))!.players };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */
@@ -176,15 +171,15 @@ export class SessionLifecycle {
       const where = await repository.liveSessionsOfPlayers(accountId, players);
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
-      for (const id of sessions) await repository.leave(id, players.filter((p) => where.get(p) === id));
+      for (const key of sessions) await repository.leave(key, players.filter((p) => where.get(p) === key));
       // Gameye answers with one session's players; with several we answer the first's.
       return { ok: true, players: (await repository.find(sessions[0]!))!.players };
     }
     const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    await repository.leave(sessionId, players);
-    return { ok: true, players: (await repository.find(sessionId))!.players };
+    await repository.leave(session.key, players);
+    return { ok: true, players: (await repository.find(session.key))!.players };
   }
 
   /**

@@ -52,17 +52,17 @@ export class SessionMachine {
    * The one way a session changes state; an illegal transition is a bug and throws. The new
    * state, its event and (at the end) the quota charge are written in one transaction.
    */
-  async transition(id: string, to: SessionStatus, changes: SessionChanges = {}): Promise<void> {
+  async transition(key: string, to: SessionStatus, changes: SessionChanges = {}): Promise<void> {
     const at = this.now();
     const { session, previous, eventId } = await this.repository.transaction(async () => {
-      const before = (await this.repository.find(id))!;
+      const before = (await this.repository.find(key))!;
       if (!canTransition(before.status, to)) {
-        throw new Error(`illegal session transition ${before.status} -> ${to} (${id})`);
+        throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
       }
       const final = isFinal(to);
       const ended = changes.ended ?? at;
-      await this.repository.update(id, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
-      const after = (await this.repository.find(id))!;
+      await this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
+      const after = (await this.repository.find(key))!;
       if (final) await this.quota.chargeEnded(after.accountId, after.created, ended);
       return { session: after, previous: before.status, eventId: await this.repository.appendEvent(after, before.status, at) };
     });
@@ -76,33 +76,33 @@ export class SessionMachine {
       await this.end(session, reason);
     } catch (error) {
       // Recorded in part (a full disk): the stop is under way, so it is finished in the background.
-      if ((await this.repository.find(session.id))?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.id, reason));
+      if ((await this.repository.find(session.key))?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.key, reason));
       throw error;
     }
   }
 
   /** End a session unless it has ended meanwhile; a stop under way keeps its reason. */
-  async endIfLive(id: string, reason: EndReason): Promise<void> {
-    const current = await this.repository.find(id);
+  async endIfLive(key: string, reason: EndReason): Promise<void> {
+    const current = await this.repository.find(key);
     if (current && !isFinal(current.status)) await this.end(current, current.pendingEndReason ?? reason);
   }
 
   /** End the session from the state it is in when its turn comes (it may have moved since the caller read it). */
   async end(session: SessionRecord, reason: EndReason): Promise<void> {
-    const stopGameServer = await this.exclusive(session.id, async () => {
-      const current = await this.repository.find(session.id);
+    const stopGameServer = await this.exclusive(session.key, async () => {
+      const current = await this.repository.find(session.key);
       if (!current || isFinal(current.status)) return false;
       if (current.status === 'server_unreachable') {
-        await this.transition(session.id, 'dead', { endReason: reason });
-        this.runtime.forget?.(session.id);
+        await this.transition(session.key, 'dead', { endReason: reason });
+        this.runtime.forget?.(session.key);
         return false;
       }
       // Only a running game server drains; one starting or restarting is shut down at once.
-      if (current.status === 'running') await this.transition(session.id, 'draining', { pendingEndReason: reason });
-      if (current.status !== 'shuttingdown') await this.transition(session.id, 'shuttingdown', { pendingEndReason: reason });
+      if (current.status === 'running') await this.transition(session.key, 'draining', { pendingEndReason: reason });
+      if (current.status !== 'shuttingdown') await this.transition(session.key, 'shuttingdown', { pendingEndReason: reason });
       return true;
     });
-    if (stopGameServer) await this.runtime.stop(session.id);
+    if (stopGameServer) await this.runtime.stop(session.key);
   }
 
   /**
@@ -111,15 +111,15 @@ export class SessionMachine {
    * decided on is the state it acts on. Across instances on one database each node's sessions are
    * supervised by one instance at a time (server/cluster/), which is where their events arrive.
    */
-  exclusive<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
-    const result = (this.turns.get(sessionId) ?? Promise.resolve()).then(fn);
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const result = (this.turns.get(key) ?? Promise.resolve()).then(fn);
     const turn = result.then(
       () => {},
       () => {},
     );
-    this.turns.set(sessionId, turn);
+    this.turns.set(key, turn);
     void turn.then(() => {
-      if (this.turns.get(sessionId) === turn) this.turns.delete(sessionId);
+      if (this.turns.get(key) === turn) this.turns.delete(key);
     });
     return result;
   }

@@ -34,16 +34,16 @@ export class SessionWatch {
     const { repository, runtime } = this.machine;
     for (const session of await repository.live()) {
       await runtime.adopt({
-        sessionId: session.id,
+        sessionId: session.key,
         nodeId: session.nodeId,
         host: session.host,
         ports: session.ports,
         wasRunning: session.status === 'running',
       });
-      const current = (await repository.find(session.id))!;
+      const current = (await repository.find(session.key))!;
       if (isFinal(current.status)) continue;
       if (current.status === 'draining' || current.status === 'shuttingdown') {
-        await this.machine.persist('recovery', () => this.machine.endIfLive(session.id, 'stopped'));
+        await this.machine.persist('recovery', () => this.machine.endIfLive(session.key, 'stopped'));
       }
       this.timers.arm(current);
     }
@@ -72,11 +72,11 @@ export class SessionWatch {
     const last = reaction.path.length - 1;
     for (const [i, to] of reaction.path.entries()) {
       if (i < last) {
-        await this.machine.transition(session.id, to);
+        await this.machine.transition(session.key, to);
         continue;
       }
       const exitCode = event.type === 'exited' ? event.exitCode : undefined;
-      await this.machine.transition(session.id, to, {
+      await this.machine.transition(session.key, to, {
         ...(to === 'running' ? { runningSince: session.runningSince ?? event.at } : {}),
         ...(isFinal(to) ? { ended: event.at } : {}),
         ...(exitCode !== undefined ? { exitCode } : {}),
@@ -84,7 +84,7 @@ export class SessionWatch {
       });
     }
     if (reaction.finishPendingStop && session.pendingEndReason) {
-      const current = (await this.machine.repository.find(session.id))!;
+      const current = (await this.machine.repository.find(session.key))!;
       void this.machine.background('runtime-events', this.machine.end(current, session.pendingEndReason));
     }
   }

@@ -56,11 +56,14 @@ export class Tokens {
   /** Uses seen since the last flush, so authentication does not write on every request. */
   private readonly pendingUses = new Map<string, number>();
   /**
-   * Principals of values that passed every check, by hash. Safe because this process is the only
-   * writer of its data directory: every write that could change a verdict calls forgetVerified().
-   * Expiry is still checked on each hit.
+   * Principals of values that passed every check, by hash. Every write that could change a
+   * verdict calls forgetVerified(); with several instances, theirs arrive through
+   * forgetVerifiedElsewhere(). Expiry is still checked on each hit.
    */
   private readonly verified = new Map<string, Principal>();
+  /** Counts forgets: a verdict read before a forget is not cached after it. */
+  private generation = 0;
+  private readonly forgetListeners: (() => void)[] = [];
 
   constructor(
     private readonly repository: TokenRepository,
@@ -76,6 +79,7 @@ export class Tokens {
     const key = hash.toString('base64');
     const cached = this.verified.get(key);
     if (cached && (cached.expiresAt === null || cached.expiresAt > this.now())) return this.authorize(cached, required);
+    const generation = this.generation;
     const found = await this.repository.findByHash(hash);
     if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
 
@@ -83,7 +87,7 @@ export class Tokens {
     if (problem) return { ok: false, reason: problem };
     // The issuers' expiries bound this token's already (a derived token never outlives its issuer).
     const principal = { accountId: found.accountId, tokenId: found.id, scopes: new Set(found.scopes), expiresAt: found.expiresAt };
-    this.verified.set(key, principal);
+    if (generation === this.generation) this.verified.set(key, principal);
     return this.authorize(principal, required);
   }
 
@@ -108,9 +112,21 @@ export class Tokens {
     return undefined;
   }
 
-  /** Drop every cached verdict; called by every write to tokens or accounts. */
+  /** Drop every cached verdict; called by every write to tokens or accounts (listeners tell other instances). */
   forgetVerified(): void {
+    this.forgetVerifiedElsewhere();
+    for (const listener of this.forgetListeners) listener();
+  }
+
+  /** Another instance changed tokens or accounts (or its news may have been missed): drop every cached verdict. */
+  forgetVerifiedElsewhere(): void {
     this.verified.clear();
+    this.generation++;
+  }
+
+  /** Told after every local forgetVerified(). */
+  onForget(listener: () => void): void {
+    this.forgetListeners.push(listener);
   }
 
   private authorize(principal: Principal, required: readonly Scope[]): AuthResult {

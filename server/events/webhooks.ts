@@ -36,6 +36,8 @@ export interface WebhookOptions {
   guard: EgressGuard;
   /** A disabled account's subscriptions pause. */
   isAccountActive: (accountId: string) => Promise<boolean>;
+  /** With several instances, whether this one delivers the account's webhooks now (it holds the account's lease). */
+  mayDeliver?: (accountId: string) => boolean;
 }
 
 /** How often paused (disabled) accounts are asked whether they are enabled again. */
@@ -91,6 +93,8 @@ export class WebhookDispatcher {
     const accounts = [...this.pending];
     this.pending.clear();
     for (const accountId of accounts) {
+      // Another instance delivers this account's webhooks (it is told again when the lease is gained).
+      if (this.options.mayDeliver && !this.options.mayDeliver(accountId)) continue;
       try {
         if (!(await this.options.isAccountActive(accountId))) {
           this.paused.add(accountId);

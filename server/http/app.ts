@@ -16,8 +16,8 @@ import type { Tokens } from '../domain/tokens.js';
 import { observeHttp, setTraceparent } from '../observability/http-observer.js';
 import type { Metrics } from '../observability/metrics.js';
 import { Tracing } from '../observability/tracing.js';
-import { authenticatePanel } from './admin-auth.js';
-import { registerAdminPanel } from './admin-panel.js';
+import { authenticatePanel } from './admin/admin-auth.js';
+import { registerAdminPanel } from './admin/admin-panel.js';
 import { AllowedMethods } from './allowed-methods.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { Credentials, RequestContext } from './context.js';
@@ -56,6 +56,8 @@ export interface AppDependencies {
   sandbox?: boolean;
   logger?: FastifyServerOptions['logger'];
   serverLimits?: ServerLimits;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: string[];
   /** Trace context per request (its trace id is the request id); default: not exported. */
   tracing?: Tracing;
   /** Where HTTP requests are counted; none: not counted. */
@@ -67,6 +69,17 @@ type AnyHandler = (request: unknown, context: RequestContext & Credentials) => P
   body?: unknown;
   headers?: Record<string, string>;
 }>;
+
+/** Aborts when the client leaves before the answer is complete (at once if it already has). */
+function clientGone(response: FastifyReply['raw']): AbortSignal {
+  if (response.destroyed && !response.writableFinished) return AbortSignal.abort();
+  const gone = new AbortController();
+  // Only a client that left before the answer needs telling; abort() costs a DOMException.
+  response.once('close', () => {
+    if (!response.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
 
 function pathOf(request: FastifyRequest): string {
   const url = request.raw.url ?? request.url;
@@ -175,6 +188,8 @@ export function createApp(deps: AppDependencies) {
     genReqId: (raw) => tracing.beginRequest(raw),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Behind HAProxy (deploy/haproxy.cfg), the caller's address is the one it forwards.
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     // Slow clients (slowloris) lose their socket: headers, then the whole request, have a deadline.
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) },
     requestTimeout: limits.requestTimeoutMs,
@@ -218,23 +233,34 @@ export function createApp(deps: AppDependencies) {
     payload.on('end', () => done(null, undefined));
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback hooks, not async ones: a promise per hook per request shows in the read path's profile.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('API-Version', apiVersion);
     if (reply.statusCode === 420) reply.raw.statusMessage = REASON_420;
     // No response is ever to be sniffed into another type (an error body rendered as HTML).
     reply.header('X-Content-Type-Options', 'nosniff');
+    done(null, payload);
   });
 
   app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
   // First: refused requests are counted and traced too.
   observeHttp(app, tracing, deps.metrics);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    authenticate(request).then((refused) => {
+      // A refusal answers here, and the request goes no further.
+      if (refused) replyError(request, reply, refused.code, refused.extras);
+      else done();
+    }, done);
+  });
+
+  /** Sets the request's credentials as its operation's security scheme says, or says why not. */
+  async function authenticate(request: FastifyRequest): Promise<{ code: ErrorCode; extras: ErrorExtras } | undefined> {
     const route = request.routeOptions.config.route;
-    if (!route || route.security === 'none') return;
+    if (!route || route.security === 'none') return undefined;
     // `/admin/api/user//token` names no resource: 404 before asking for credentials.
     if (route.security === 'adminSession' && Object.values(request.params as Record<string, string>).some((value) => value === '')) {
-      return replyError(request, reply, 'RESOURCE_NOT_FOUND', { details: `no route ${request.method} ${pathOf(request)}` });
+      return { code: 'RESOURCE_NOT_FOUND', extras: { details: `no route ${request.method} ${pathOf(request)}` } };
     }
     if (route.security === 'adminSession') {
       // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
@@ -243,14 +269,15 @@ export function createApp(deps: AppDependencies) {
         cookieHeader: request.headers.cookie,
         csrfHeader: request.headers['x-csrf-token'],
       });
-      if (!panel.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: panel.details });
+      if (!panel.ok) return { code: 'UNAUTHORIZED', extras: { details: panel.details } };
       request.credentials = { operator: panel.operator };
-      return;
+      return undefined;
     }
     const result = await authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
-    if (!result.ok) return replyError(request, reply, 'UNAUTHORIZED', { details: describeAuthFailure(result) });
+    if (!result.ok) return { code: 'UNAUTHORIZED', extras: { details: describeAuthFailure(result) } };
     request.credentials = { principal: result.principal };
-  });
+    return undefined;
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const methods = allowed.of(pathOf(request));
@@ -302,18 +329,18 @@ export function createApp(deps: AppDependencies) {
           const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS';
           return sendError(request, reply, body, throttled ? { 'Retry-After': '3' } : {});
         }
-        const closed = new AbortController();
-        // Only a client that left before the answer needs telling; abort() costs a DOMException.
-        reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) closed.abort();
-        });
         const context: RequestContext & Credentials = {
           ...request.credentials,
           requestId: request.id,
           path: pathOf(request),
           clientAddress: request.ip,
           secure: request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https',
-          signal: closed.signal,
+          // Made when a handler asks (streams do, reads do not): a controller and a listener per request cost.
+          get signal() {
+            const signal = clientGone(reply.raw);
+            Object.defineProperty(this, 'signal', { value: signal });
+            return signal;
+          },
         };
         const result = await tracing.withRequest(request.raw, () =>
           handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),

@@ -16,7 +16,19 @@ export function sessionEventBody(event: { id: number | string; status: SessionSt
   };
 }
 
+/**
+ * Bodies by record: records are replaced on every change, never mutated (store/live-sessions.ts),
+ * so a record's body is built once however often it is read, and goes with its record.
+ */
+const bodies = new WeakMap<SessionRecord, SessionBody>();
+
 export function sessionBody(session: SessionRecord): SessionBody {
+  let body = bodies.get(session);
+  if (!body) bodies.set(session, (body = buildSessionBody(session)));
+  return body;
+}
+
+function buildSessionBody(session: SessionRecord): SessionBody {
   return {
     id: session.id,
     image: session.image,

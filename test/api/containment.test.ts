@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testFleet, useService } from '../support/service.js';
-import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
+import { hostPort, runtimeDir, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const SECRETS = { ADMIN_PASSWORD: 'leaked-admin-password-0123', BOOTSTRAP_TOKEN: 'gsh_LeakedBootstrapToken00000000000000000' };
 const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8 };
@@ -57,11 +57,11 @@ describe('a hostile game server in the process runtime sandbox', () => {
     return waitForStatus(service.call, id, ['running']);
   };
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
-  const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
+  const sessionDir = (id: string) => runtimeDir(service.running, id);
 
   it('cannot read the key, the database, another session\'s files or /etc/shadow', async () => {
     const victim = await run('echo');
-    const victimFile = join(sessionDir(victim.id), 'work', 'private.txt');
+    const victimFile = join(await sessionDir(victim.id), 'work', 'private.txt');
     writeFileSync(victimFile, 'victim data');
     const targets = [join(service.running.dataDir, 'secret.key'), join(service.running.dataDir, 'service.db'), victimFile, '/etc/shadow'];
     const attacker = await run('attacker', { ATTACK: 'read', TARGETS: targets.join(' ') });
@@ -98,7 +98,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
     const attacker = await run('attacker', { ATTACK: 'environ' });
     const log = await output(attacker.id);
     expect(log).toContain(`ENVIRON `);
-    const state = JSON.parse(readFileSync(join(sessionDir(attacker.id), 'state.json'), 'utf8'));
+    const state = JSON.parse(readFileSync(join(await sessionDir(attacker.id), 'state.json'), 'utf8'));
     const supervisorEnv = readFileSync(`/proc/${state.supervisorPid}/environ`, 'utf8');
     for (const secret of Object.values(SECRETS)) {
       expect(log).not.toContain(secret);
@@ -163,7 +163,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
 
   it('caps a log flood, keeping the newest output', async () => {
     const attacker = await run('attacker', { ATTACK: 'flood', FLOOD_MB: '6' });
-    const dir = sessionDir(attacker.id);
+    const dir = await sessionDir(attacker.id);
     const kept = statSync(join(dir, 'output.log')).size + statSync(join(dir, 'output.log.1')).size;
     expect(kept).toBeLessThanOrEqual(LIMITS.outputMb * 1024 * 1024);
     expect(await output(attacker.id)).toMatch(/FLOOD DONE[\s\S]*echo server for session/);

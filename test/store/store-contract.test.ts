@@ -42,6 +42,7 @@ export function session(id: string, extra: Partial<SessionRecord> = {}): Session
   return {
     id,
     accountId: 'acc',
+    key: `key-${id}`,
     image: 'echo',
     tag: '1',
     location: 'local',
@@ -127,29 +128,41 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     const { sessions } = store;
     await sessions.insert(session('s1', { created: 1 }));
     await sessions.insert(session('s2', { created: 2, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }, { name: 'query', type: 'tcp', container: 27015, host: 20002 }] }));
-    expect(await sessions.exists('s1')).toBe(true);
-    expect(await sessions.exists('nope')).toBe(false);
-    expect(await sessions.find('s2')).toEqual(session('s2', { created: 2, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }, { name: 'query', type: 'tcp', container: 27015, host: 20002 }] }));
+    expect(await sessions.exists('acc', 's1')).toBe(true);
+    expect(await sessions.exists('acc', 'nope')).toBe(false);
+    expect(await sessions.find('key-s2')).toEqual(session('s2', { created: 2, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }, { name: 'query', type: 'tcp', container: 27015, host: 20002 }] }));
     expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000, 20001, 20002]));
     expect(await sessions.liveSessionsOn('n2')).toBe(1);
     expect(await sessions.liveCountsByNode()).toEqual(new Map([['n1', 1], ['n2', 1]]));
     expect((await sessions.launchedAt('acc')).sort()).toEqual([1, 2]);
     expect(await sessions.accountsWithLiveSessions()).toEqual(['acc']);
 
-    await sessions.join('s1', ['p1', 'p2'], 10);
-    await sessions.join('s1', ['p2', 'p3'], 11);
-    expect((await sessions.find('s1'))?.players).toEqual(['p1', 'p2', 'p3']);
-    expect(await sessions.liveSessionsOfPlayers('acc', ['p3', 'px'])).toEqual(new Map([['p3', 's1']]));
-    await sessions.leave('s1', ['p1']);
-    expect((await sessions.find('s1'))?.players).toEqual(['p2', 'p3']);
+    await sessions.join('key-s1', ['p1', 'p2'], 10);
+    await sessions.join('key-s1', ['p2', 'p3'], 11);
+    expect((await sessions.findOwned('acc', 's1'))?.players).toEqual(['p1', 'p2', 'p3']);
+    expect(await sessions.liveSessionsOfPlayers('acc', ['p3', 'px'])).toEqual(new Map([['p3', 'key-s1']]));
+    await sessions.leave('key-s1', ['p1']);
+    expect((await sessions.find('key-s1'))?.players).toEqual(['p2', 'p3']);
 
-    await sessions.update('s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
-    expect(await sessions.find('s2')).toMatchObject({ status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
+    await sessions.update('key-s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
+    expect(await sessions.find('key-s2')).toMatchObject({ status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
     expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000]));
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
     expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));
     expect(await sessions.purgeEnded(51)).toBe(1);
-    expect(await sessions.find('s2')).toBeUndefined();
+    expect(await sessions.find('key-s2')).toBeUndefined();
+  });
+
+  it('keeps ids per account: the same id in two accounts is two sessions, found by owner or everywhere', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await store.accounts.insert(account('other'));
+    await store.sessions.insert(session('same'));
+    await store.sessions.insert(session('same', { accountId: 'other', key: 'key-other-same', ports: [] }));
+    expect((await store.sessions.findOwned('other', 'same'))?.key).toBe('key-other-same');
+    expect((await store.sessions.findEverywhere('same')).map((s) => s.accountId)).toEqual(['acc', 'other']);
+    expect(await store.sessions.exists('other', 'same')).toBe(true);
+    await expect(store.sessions.insert(session('same', { key: 'key-again', ports: [] }))).rejects.toThrow();
   });
 
   it('lists sessions newest first with filters and cursor pages, live or all', async () => {
@@ -160,8 +173,8 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await sessions.insert(session('b', { created: 2, labels: { mode: 'dm' }, image: 'other', ports: [] }));
     await sessions.insert(session('c', { created: 2, labels: { mode: 'ctf', map: 'x' }, ports: [] }));
     await sessions.insert(session('d', { created: 3, ports: [] }));
-    await sessions.update('d', { status: 'dead', ended: 4, endReason: 'crashed' });
-    await sessions.join('c', ['p1', 'p2'], 5);
+    await sessions.update('key-d', { status: 'dead', ended: 4, endReason: 'crashed' });
+    await sessions.join('key-c', ['p1', 'p2'], 5);
     const ids = async (filter: object) => (await sessions.list({ ...listLive, ...filter })).map((s) => s.id);
     expect(await ids({})).toEqual(['c', 'b', 'a']);
     expect(await ids({ all: true })).toEqual(['d', 'c', 'b', 'a']);
@@ -207,7 +220,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(await store.sessions.find('gone')).toBeUndefined();
+    expect(await store.sessions.find('key-gone')).toBeUndefined();
     expect(await store.sessions.list(listLive)).toEqual([]);
     expect((await store.accounts.findById('acc'))?.usedSeconds).toBe(0);
     const committed = await store.sessions.transaction(async () => {
@@ -216,7 +229,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
       return 'done';
     });
     expect(committed).toBe('done');
-    expect((await store.sessions.find('kept'))?.id).toBe('kept');
+    expect((await store.sessions.find('key-kept'))?.id).toBe('kept');
     expect((await store.accounts.findById('acc'))?.usedSeconds).toBe(60);
   });
 

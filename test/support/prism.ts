@@ -1,18 +1,8 @@
 /** Runs `prism mock` on the bundled spec, as `npm run mock` does, on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+import { freePort } from './free-port.js';
 
 export interface PrismMock {
   url: string;

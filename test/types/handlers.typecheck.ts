@@ -4,8 +4,8 @@
  * Each @ts-expect-error fails the typecheck if the error it expects goes away.
  */
 import type { Handlers } from '../../generated/handlers.js';
-import { accountHandlers } from '../../server/http/account-handlers.js';
-import { tokenHandlers } from '../../server/http/token-handlers.js';
+import { accountHandlers } from '../../server/http/account/account-handlers.js';
+import { tokenHandlers } from '../../server/http/tokens/token-handlers.js';
 
 declare const complete: Handlers;
 declare const tokens: Parameters<typeof tokenHandlers>[0];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, containedPath, pathInView } from '../../server/http/output-handlers.js';
+import { acceptsGzip, containedPath, pathInView } from '../../server/http/artifacts/artifact-handlers.js';
 
 describe('artifact paths stay inside the session directory', () => {
   const root = mkdtempSync(join(tmpdir(), 'artifact-root-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/environment.js';
 
 describe('secrets in the environment', () => {
   it('are removed from the environment once read, and still configure the service', () => {

@@ -2,7 +2,9 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { defaultFleet, dockerImageRef, FleetConfigError, parseFleet, type FleetConfig } from '../../server/fleet.js';
+import { defaultFleet, FleetConfigError, parseFleet } from '../../server/config/fleet.js';
+import { dockerImageRef } from '../../server/domain/catalog.js';
+import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { Demultiplexer } from '../../server/runtime/docker/container-logs.js';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 
@@ -91,7 +93,7 @@ describe("docker's multiplexed log stream", () => {
 
 describe('fleet consistency', () => {
   it('refuses two nodes on one host with overlapping port ranges', async () => {
-    const { parseFleet, defaultFleet } = await import('../../server/fleet.js');
+    const { parseFleet, defaultFleet } = await import('../../server/config/fleet.js');
     const fleet = structuredClone(defaultFleet);
     fleet.locations[1]!.nodes[0]!.ports = { from: 20900, to: 21100 };
     expect(() => parseFleet(JSON.stringify(fleet), 'fleet.json')).toThrow(/local-a-1 and local-b-1 share host 127.0.0.1/);

@@ -42,6 +42,14 @@ describe('the layers of the server', () => {
     expect(crossings).toEqual([]);
   });
 
+  it('give the domain only the types of the configuration, not its loading', () => {
+    const crossings = sources('server/domain')
+      .flatMap((file) => imports(file).map((i) => ({ file, ...i })))
+      .filter(({ target, typeOnly }) => target.startsWith('server/config/') && !typeOnly)
+      .map(({ file, target }) => `${file} -> ${target}`);
+    expect(crossings).toEqual([]);
+  });
+
   it('hold only types in the ports', () => {
     const files = sources('server/domain/ports');
     expect(files.length).toBeGreaterThan(5);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freePorts, place } from '../../server/domain/placement.js';
-import type { NodeConfig } from '../../server/fleet.js';
+import type { NodeConfig } from '../../server/config/fleet-types.js';
 
 const node = (id: string, capacity: number, locked = false, from = 100, to = 109): NodeConfig => ({
   id,

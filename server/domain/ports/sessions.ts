@@ -23,8 +23,14 @@ export interface PortAllocation {
 }
 
 export interface SessionRecord {
+  /** Chosen by the caller; unique within its account only. */
   id: string;
   accountId: string;
+  /**
+   * Unique across accounts, never shown: names the session wherever its account is not part of
+   * the name (the runtime's directories, containers and cgroups; the service's timers).
+   */
+  key: string;
   image: string;
   tag: string;
   location: string;
@@ -62,8 +68,15 @@ export interface SessionFilter {
   playersLessThan?: number;
   playersMoreThan?: number;
   limit?: number;
-  /** Continue after this (created, id) position. */
-  after?: { created: number; id: string };
+  /** Continue after this position (newest first: created, then id, then account). */
+  after?: ListPosition;
+}
+
+/** A session's place in listings; across accounts, ids tie and the account decides. */
+export interface ListPosition {
+  created: number;
+  id: string;
+  accountId?: string;
 }
 
 export type SessionChanges = Partial<
@@ -85,19 +98,25 @@ export interface SessionRepository {
    * transactions already run one at a time).
    */
   lockForPlacement(accountId: string, nodesAndHosts: readonly string[]): Promise<void>;
-  exists(id: string): Promise<boolean>;
+  /** Whether the account has a session with this id, live or ended. */
+  exists(accountId: string, id: string): Promise<boolean>;
   liveSessionsOn(nodeId: string): Promise<number>;
   liveCountsByNode(): Promise<Map<string, number>>;
   /** Host ports held by live sessions on this host address, whatever node id they were placed on. */
   portsInUse(host: string): Promise<Set<number>>;
   insert(record: SessionRecord): Promise<void>;
-  find(id: string): Promise<SessionRecord | undefined>;
+  /** By the session's key. */
+  find(key: string): Promise<SessionRecord | undefined>;
+  /** By the account's own id for it. */
+  findOwned(accountId: string, id: string): Promise<SessionRecord | undefined>;
+  /** Every account's session with this id (the admin panel, which names sessions across accounts). */
+  findEverywhere(id: string): Promise<SessionRecord[]>;
   list(filter: SessionFilter): Promise<SessionRecord[]>;
   live(): Promise<SessionRecord[]>;
   /** Apply changes; when `ended` is set the session's ports are released. */
-  update(id: string, changes: SessionChanges): Promise<void>;
-  join(sessionId: string, players: readonly string[], at: number): Promise<void>;
-  leave(sessionId: string, players: readonly string[]): Promise<void>;
+  update(key: string, changes: SessionChanges): Promise<void>;
+  join(key: string, players: readonly string[], at: number): Promise<void>;
+  leave(key: string, players: readonly string[]): Promise<void>;
   /** Append a state change to the event log; returns its id. */
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): Promise<number>;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
@@ -119,6 +138,6 @@ export interface SessionRepository {
   /** When each of the account's live sessions was launched (quota is charged from there). */
   launchedAt(accountId: string): Promise<number[]>;
   accountsWithLiveSessions(): Promise<string[]>;
-  /** The account's live session each player is in. */
+  /** The account's live session each player is in (its key). */
   liveSessionsOfPlayers(accountId: string, players: readonly string[]): Promise<Map<string, string>>;
 }

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
-import type { NodeDockerConfig } from '../../fleet.js';
+import type { NodeDockerConfig } from '../../config/fleet-types.js';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
 import { LABEL, listContainers, openEngine, statusOf, type Engine } from './engine-client.js';
@@ -134,6 +134,7 @@ export class DockerRuntime implements Runtime {
     const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
     const labels = {
       [LABEL.session]: spec.sessionId,
+      [LABEL.id]: spec.publicId,
       [LABEL.account]: spec.accountId,
       [LABEL.location]: spec.location,
       [LABEL.node]: spec.nodeId,

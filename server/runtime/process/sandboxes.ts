@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { FleetConfigError, projectRoot, type FleetConfig } from '../../fleet.js';
+import { FleetConfigError } from '../../config/fleet.js';
+import { projectRoot } from '../../project-root.js';
+import type { FleetConfig } from '../../config/fleet-types.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { cgroupProblem, createCgroups, removeSessionCgroups } from './cgroups.js';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';

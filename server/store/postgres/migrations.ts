@@ -186,4 +186,34 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
       ALTER TABLE accounts ADD COLUMN max_sessions INTEGER;
     `,
   },
+  {
+    version: 6,
+    name: 'session ids unique per account',
+    sql: `
+      -- A session is (account_id, id); its key (unique, never shown) names it where the account
+      -- is not part of the name. Sessions from before keep their id as their key.
+      ALTER TABLE sessions ADD COLUMN key TEXT;
+      UPDATE sessions SET key = id;
+      ALTER TABLE sessions ALTER COLUMN key SET NOT NULL, ADD CONSTRAINT sessions_key UNIQUE (key);
+      ALTER TABLE session_ports ADD COLUMN account_id TEXT;
+      UPDATE session_ports p SET account_id = s.account_id FROM sessions s WHERE s.id = p.session_id;
+      ALTER TABLE session_players ADD COLUMN account_id TEXT;
+      UPDATE session_players p SET account_id = s.account_id FROM sessions s WHERE s.id = p.session_id;
+      ALTER TABLE session_ports ALTER COLUMN account_id SET NOT NULL,
+        DROP CONSTRAINT session_ports_session_id_fkey, DROP CONSTRAINT session_ports_pkey;
+      ALTER TABLE session_players ALTER COLUMN account_id SET NOT NULL,
+        DROP CONSTRAINT session_players_session_id_fkey, DROP CONSTRAINT session_players_pkey;
+      ALTER TABLE sessions DROP CONSTRAINT sessions_pkey, ADD PRIMARY KEY (account_id, id);
+      ALTER TABLE session_ports ADD PRIMARY KEY (account_id, session_id, name),
+        ADD FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id);
+      ALTER TABLE session_players ADD PRIMARY KEY (account_id, session_id, player),
+        ADD FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id);
+      DROP INDEX session_players_by_player;
+      CREATE INDEX session_players_by_player ON session_players(account_id, player);
+      -- Listings page by (created, id, account) now; the admin panel finds an id in every account.
+      DROP INDEX sessions_live;
+      CREATE INDEX sessions_live ON sessions(created DESC, id DESC, account_id DESC) WHERE ended IS NULL;
+      CREATE INDEX sessions_by_id ON sessions(id);
+    `,
+  },
 ];

@@ -16,9 +16,9 @@ const EVENT_LOG_LOCK = 0x5e55_0002;
 const SELECT = `
   SELECT s.*,
     coalesce((SELECT json_agg(json_build_object('name', p.name, 'type', p.type, 'container', p.container, 'host', p.port) ORDER BY p.container, p.name)
-       FROM session_ports p WHERE p.session_id = s.id), '[]') AS ports_json,
+       FROM session_ports p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS ports_json,
     coalesce((SELECT json_agg(p.player ORDER BY p.joined, p.player)
-       FROM session_players p WHERE p.session_id = s.id), '[]') AS players_json
+       FROM session_players p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS players_json
   FROM sessions s`;
 
 export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
@@ -63,15 +63,15 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
       (await value<number>(sql, 'SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1', [accountId]))!,
     purgeEnded: (before) =>
       transaction(async () => {
-        const ended = '(SELECT id FROM sessions WHERE ended IS NOT NULL AND ended < $1)';
-        await sql.run(`DELETE FROM session_players WHERE session_id IN ${ended}`, [before]);
-        await sql.run(`DELETE FROM session_ports WHERE session_id IN ${ended}`, [before]);
+        const ended = '(SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < $1)';
+        await sql.run(`DELETE FROM session_players WHERE (account_id, session_id) IN ${ended}`, [before]);
+        await sql.run(`DELETE FROM session_ports WHERE (account_id, session_id) IN ${ended}`, [before]);
         return sql.run('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < $1', [before]);
       }),
     launchedAt: (accountId) => numbers('SELECT created AS n FROM sessions WHERE account_id = $1 AND ended IS NULL', [accountId]),
     accountsWithLiveSessions: async () =>
       (await sql.rows<{ account_id: string }>('SELECT DISTINCT account_id FROM sessions WHERE ended IS NULL')).map((r) => r.account_id),
-    exists: async (id) => (await sql.rows('SELECT 1 FROM sessions WHERE id = $1', [id])).length > 0,
+    exists: async (accountId, id) => (await sql.rows('SELECT 1 FROM sessions WHERE account_id = $1 AND id = $2', [accountId, id])).length > 0,
     liveSessionsOn: async (nodeId) => (await value<number>(sql, 'SELECT count(*) FROM sessions WHERE node_id = $1 AND ended IS NULL', [nodeId]))!,
     liveCountsByNode: async () =>
       new Map(
@@ -83,7 +83,7 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     portsInUse: async (host) =>
       new Set(
         await numbers(
-          `SELECT p.port AS n FROM sessions s JOIN session_ports p ON p.session_id = s.id
+          `SELECT p.port AS n FROM sessions s JOIN session_ports p ON p.account_id = s.account_id AND p.session_id = s.id
            WHERE s.host = $1 AND s.ended IS NULL AND p.live = 1`,
           [host],
         ),
@@ -91,53 +91,61 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     insert: (r) =>
       transaction(async () => {
         await sql.run(
-          `INSERT INTO sessions (id, account_id, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-          [r.id, r.accountId, r.image, r.tag, r.location, r.nodeId, r.host, r.created, r.status, JSON.stringify(r.labels), JSON.stringify(r.args), r.restart ? 1 : 0, r.expires],
+          `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [r.id, r.accountId, r.key, r.image, r.tag, r.location, r.nodeId, r.host, r.created, r.status, JSON.stringify(r.labels), JSON.stringify(r.args), r.restart ? 1 : 0, r.expires],
         );
         if (r.ports.length === 0) return;
         await sql.run(
-          `INSERT INTO session_ports (session_id, node_id, name, type, container, port)
-           SELECT $1, $2, p.name, p.type, p.container, p.port FROM unnest($3::text[], $4::text[], $5::int[], $6::int[]) AS p(name, type, container, port)`,
-          [r.id, r.nodeId, r.ports.map((p) => p.name), r.ports.map((p) => p.type), r.ports.map((p) => p.container), r.ports.map((p) => p.host)],
+          `INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port)
+           SELECT $1, $2, $3, p.name, p.type, p.container, p.port FROM unnest($4::text[], $5::text[], $6::int[], $7::int[]) AS p(name, type, container, port)`,
+          [r.accountId, r.id, r.nodeId, r.ports.map((p) => p.name), r.ports.map((p) => p.type), r.ports.map((p) => p.container), r.ports.map((p) => p.host)],
         );
       }),
-    find: (id) => one(`${SELECT} WHERE s.id = $1`, [id]),
+    find: (key) => one(`${SELECT} WHERE s.key = $1`, [key]),
+    findOwned: (accountId, id) => one(`${SELECT} WHERE s.account_id = $1 AND s.id = $2`, [accountId, id]),
+    findEverywhere: (id) => many(`${SELECT} WHERE s.id = $1 ORDER BY s.account_id`, [id]),
     list: (filter) => {
       const { where, values } = listWhere(filter);
       values.push(filter.limit ?? null);
-      return many(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC LIMIT $${values.length}`, values);
+      return many(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC, s.account_id DESC LIMIT $${values.length}`, values);
     },
-    live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id`),
-    update: async (id, changes) => {
+    live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),
+    update: async (key, changes) => {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
       const set = entries.map(([column], i) => `${COLUMN_OF[column]} = $${i + 2}`).join(', ');
       // One statement: the change and, when it ends the session, its ports released.
       await sql.run(
-        `WITH changed AS (UPDATE sessions SET ${set} WHERE id = $1 RETURNING id, ended)
-         UPDATE session_ports p SET live = 0 FROM changed c WHERE c.ended IS NOT NULL AND p.session_id = c.id`,
-        [id, ...entries.map(([, v]) => v)],
+        `WITH changed AS (UPDATE sessions SET ${set} WHERE key = $1 RETURNING account_id, id, ended)
+         UPDATE session_ports p SET live = 0 FROM changed c
+         WHERE c.ended IS NOT NULL AND p.account_id = c.account_id AND p.session_id = c.id`,
+        [key, ...entries.map(([, v]) => v)],
       );
     },
-    join: async (sessionId, players, at) => {
+    join: async (key, players, at) => {
       await sql.run(
-        'INSERT INTO session_players (session_id, player, joined) SELECT $1, p, $3 FROM unnest($2::text[]) AS p ON CONFLICT DO NOTHING',
-        [sessionId, [...players], at],
+        `INSERT INTO session_players (account_id, session_id, player, joined)
+         SELECT s.account_id, s.id, p, $3 FROM sessions s, unnest($2::text[]) AS p WHERE s.key = $1 ON CONFLICT DO NOTHING`,
+        [key, [...players], at],
       );
     },
-    leave: async (sessionId, players) => {
-      await sql.run('DELETE FROM session_players WHERE session_id = $1 AND player = ANY($2::text[])', [sessionId, [...players]]);
+    leave: async (key, players) => {
+      await sql.run(
+        `DELETE FROM session_players p USING sessions s
+         WHERE s.key = $1 AND p.account_id = s.account_id AND p.session_id = s.id AND p.player = ANY($2::text[])`,
+        [key, [...players]],
+      );
     },
     liveSessionsOfPlayers: async (accountId, players) =>
       new Map(
         (
-          await sql.rows<{ player: string; id: string }>(
-            `SELECT p.player, s.id FROM session_players p JOIN sessions s ON s.id = p.session_id
-             WHERE s.account_id = $1 AND s.ended IS NULL AND p.player = ANY($2::text[])`,
+          await sql.rows<{ player: string; key: string }>(
+            `SELECT p.player, s.key FROM session_players p JOIN sessions s ON s.account_id = p.account_id AND s.id = p.session_id
+             WHERE p.account_id = $1 AND s.ended IS NULL AND p.player = ANY($2::text[])`,
             [accountId, [...players]],
           )
-        ).map((r) => [r.player, r.id]),
+        ).map((r) => [r.player, r.key]),
       ),
   };
 }
@@ -155,11 +163,12 @@ function listWhere(filter: SessionFilter): { where: string[]; values: unknown[] 
   if (Object.keys(filter.notLabels).length > 0) {
     where.push(`NOT EXISTS (SELECT 1 FROM jsonb_each_text(${param(JSON.stringify(filter.notLabels))}::jsonb) f WHERE s.labels::jsonb ->> f.key = f.value)`);
   }
-  const playerCount = '(SELECT count(*) FROM session_players p WHERE p.session_id = s.id)';
+  const playerCount = '(SELECT count(*) FROM session_players p WHERE p.account_id = s.account_id AND p.session_id = s.id)';
   if (filter.playersLessThan !== undefined) where.push(`${playerCount} < ${param(filter.playersLessThan)}`);
   if (filter.playersMoreThan !== undefined) where.push(`${playerCount} > ${param(filter.playersMoreThan)}`);
   if (filter.after) {
-    where.push(`(s.created, s.id) < (${param(filter.after.created)}, ${param(filter.after.id)})`);
+    // Newest first by (created, id, account); a position without an account sorts first among its ties.
+    where.push(`(s.created, s.id, s.account_id) < (${param(filter.after.created)}, ${param(filter.after.id)}, ${param(filter.after.accountId ?? '')})`);
   }
   return { where, values };
 }

@@ -1,0 +1,36 @@
+/** The bookkeeping both PostgreSQL claim kinds share: who wants what, and whether it is held. */
+import type { Claim, ClaimEvents } from './coordination.js';
+
+export interface ClaimState {
+  events: ClaimEvents;
+  held: boolean;
+}
+
+/** Mark a claim held or not, telling its owner when that changes. */
+export function setHeld(state: ClaimState, held: boolean): void {
+  if (state.held === held) return;
+  state.held = held;
+  if (held) state.events.gained();
+  else state.events.lost();
+}
+
+/**
+ * Register `state` under `name` and return its handle. Releasing removes it, tells the owner it
+ * is lost (if held), then gives the claim back (`giveBack`, only when it was held).
+ */
+export function registerClaim<S extends ClaimState>(registry: Map<string, S>, name: string, state: S, giveBack: () => Promise<void>): Claim {
+  if (registry.has(name)) throw new Error(`${name} is already claimed in this process`);
+  registry.set(name, state);
+  return {
+    get held() {
+      return state.held;
+    },
+    release: async () => {
+      if (registry.get(name) !== state) return;
+      registry.delete(name);
+      if (!state.held) return;
+      setHeld(state, false);
+      await giveBack();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * An instance joining the others on one PostgreSQL: what it shares over the bus (token
+ * verdicts, session events), what it does only while leading (quota enforcement, retention and
+ * pruning), and which accounts' webhooks it delivers (those whose lease it holds). Alone (the
+ * local coordination) nothing changes: it leads everything and delivers everything.
+ */
+import type { Claim, Coordination } from './coordination.js';
+import { shareSessionEvents, shareTokenVerdicts } from './share.js';
+import { WebhookLeases } from './webhook-leases.js';
+
+export const ROLES = { quota: 'quota-enforcer', retention: 'retention' } as const;
+
+export interface MemberParts {
+  tokens: { onForget(listener: () => void): void; forgetVerifiedElsewhere(): void };
+  sessions: { onChange(listener: (change: { session: { accountId: string } }) => void): () => void };
+  quota: { enforce(on: boolean): void; recompute(accountId: string): unknown };
+  webhooks: { notify(accountId: string): void };
+  accountsWithSubscriptions: () => string[] | Promise<string[]>;
+  /** Another instance's events, or a resync: open event streams read the log. */
+  events: { poke(accountId: string): void; pokeAll(): void };
+  onError: (error: unknown) => void;
+}
+
+export interface Membership {
+  /** Whether this instance runs retention and event pruning now. */
+  prunes(): boolean;
+  /** Whether this instance delivers the account's webhooks now. */
+  delivers(accountId: string): boolean;
+  close(): Promise<void>;
+}
+
+export function joinCluster(coordination: Coordination, parts: MemberParts): Membership {
+  shareTokenVerdicts(coordination, parts.tokens, parts.onError);
+  let quotaClaim: Claim | undefined;
+  shareSessionEvents(
+    coordination,
+    parts.sessions,
+    {
+      account(accountId) {
+        parts.events.poke(accountId);
+        parts.webhooks.notify(accountId);
+        // The enforcer keeps the deadlines of every account, whichever instance changed it.
+        if (quotaClaim?.held) void Promise.resolve(parts.quota.recompute(accountId)).catch(parts.onError);
+      },
+      everything() {
+        parts.events.pokeAll();
+        if (quotaClaim?.held) parts.quota.enforce(true);
+      },
+    },
+    parts.onError,
+  );
+  // Until elected, another instance enforces.
+  parts.quota.enforce(false);
+  quotaClaim = coordination.lead(ROLES.quota, { gained: () => parts.quota.enforce(true), lost: () => parts.quota.enforce(false) });
+  const retention = coordination.lead(ROLES.retention, { gained: () => {}, lost: () => {} });
+  const leases = new WebhookLeases(coordination, parts.accountsWithSubscriptions, (accountId) => parts.webhooks.notify(accountId), parts.onError);
+  return {
+    prunes: () => retention.held,
+    delivers: (accountId) => leases.holds(accountId),
+    async close() {
+      await leases.close();
+      await quotaClaim?.release();
+      await retention.release();
+    },
+  };
+}

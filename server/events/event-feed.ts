@@ -1,0 +1,103 @@
+/**
+ * Where an open event stream gets an account's new events from, after its snapshot or replay.
+ * One instance: straight from its own session changes, as they happen. Several instances: from
+ * the event log in the database, read after the last id sent whenever this instance or another
+ * says the account has new events (the bus), so a stream on any instance sees every change, in
+ * order, none twice. Per account, ids are in commit order (the store serialises an account's
+ * event writes), so reading "after the last id sent" never steps over one.
+ */
+import type { SessionChange } from '../domain/session-machine.js';
+import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
+
+export interface EventFeed {
+  /** Every event of the account after `afterId`, in order, once each, until the returned function is called. */
+  follow(accountId: string, afterId: number, listener: (event: StoredEvent) => void): () => void;
+}
+
+/** One instance: its own changes are all there is. */
+export function localEventFeed(sessions: { onChange(listener: (change: SessionChange) => void): () => void }): EventFeed {
+  return {
+    follow(accountId, afterId, listener) {
+      let lastSent = afterId;
+      return sessions.onChange(({ eventId, session, previous, at }) => {
+        if (session.accountId !== accountId || eventId <= lastSent) return;
+        lastSent = eventId;
+        listener({ id: eventId, status: session.status, previous, at, session });
+      });
+    },
+  };
+}
+
+const BATCH = 500;
+
+interface Follower {
+  accountId: string;
+  lastSent: number;
+  listener: (event: StoredEvent) => void;
+  reading: boolean;
+  /** Poked while reading: read again when done. */
+  again: boolean;
+  closed: boolean;
+}
+
+/** Several instances: read from the log when poked (a bus message, a local change, a resync). */
+export class StoreEventFeed implements EventFeed {
+  private readonly followers = new Map<string, Set<Follower>>();
+
+  constructor(
+    /** The event log (sync or async, as the store's port is). */
+    private readonly events: { eventsAfter(...args: Parameters<SessionRepository['eventsAfter']>): StoredEvent[] | Promise<StoredEvent[]> },
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  follow(accountId: string, afterId: number, listener: (event: StoredEvent) => void): () => void {
+    const follower: Follower = { accountId, lastSent: afterId, listener, reading: false, again: false, closed: false };
+    let set = this.followers.get(accountId);
+    if (!set) this.followers.set(accountId, (set = new Set()));
+    set.add(follower);
+    // Whatever was written between the caller's read and now.
+    void this.read(follower);
+    return () => {
+      follower.closed = true;
+      set.delete(follower);
+      if (set.size === 0 && this.followers.get(accountId) === set) this.followers.delete(accountId);
+    };
+  }
+
+  /** The account has new events. */
+  poke(accountId: string): void {
+    for (const follower of this.followers.get(accountId) ?? []) void this.read(follower);
+  }
+
+  /** News may have been missed (the bus reconnected, or a periodic check): every follower reads. */
+  pokeAll(): void {
+    for (const accountId of this.followers.keys()) this.poke(accountId);
+  }
+
+  private async read(follower: Follower): Promise<void> {
+    if (follower.reading) {
+      follower.again = true;
+      return;
+    }
+    follower.reading = true;
+    try {
+      do {
+        follower.again = false;
+        let batch: StoredEvent[];
+        do {
+          batch = await this.events.eventsAfter(follower.accountId, follower.lastSent, BATCH);
+          for (const event of batch) {
+            if (follower.closed) return;
+            follower.lastSent = event.id;
+            follower.listener(event);
+          }
+        } while (batch.length === BATCH);
+      } while (follower.again && !follower.closed);
+    } catch (error) {
+      // The next poke (or the periodic check) reads again from the same place.
+      this.onError(error);
+    } finally {
+      follower.reading = false;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The admin panel's credentials: the session cookie and the CSRF token every state change
+ * carries in X-CSRF-Token. Bearer tokens are not panel credentials.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Operators } from '../../domain/operators.js';
+import type { OperatorIdentity } from '../context.js';
+
+export const ADMIN_COOKIE = 'gsh_admin';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export type PanelAuth = { ok: true; operator: OperatorIdentity } | { ok: false; details: string };
+
+/** The value of one cookie in a Cookie header (ours is base64url: no quoting or decoding needed). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function authenticatePanel(
+  operators: Operators,
+  request: { method: string; cookieHeader: string | undefined; csrfHeader: string | string[] | undefined },
+): Promise<PanelAuth> {
+  const sessionId = cookieValue(request.cookieHeader, ADMIN_COOKIE);
+  const session = sessionId ? await operators.session(sessionId) : undefined;
+  if (!sessionId || !session) return { ok: false, details: 'not signed in to the admin panel: session cookie missing, unknown or expired' };
+  if (!SAFE_METHODS.has(request.method)) {
+    const csrf = typeof request.csrfHeader === 'string' ? request.csrfHeader : '';
+    if (!sameText(csrf, session.csrf)) return { ok: false, details: 'missing or wrong X-CSRF-Token header' };
+  }
+  return { ok: true, operator: { ...session, sessionId } };
+}
+
+export function sessionCookie(value: string, options: { secure: boolean; expires?: Date }): string {
+  return [
+    `${ADMIN_COOKIE}=${value}`,
+    'Path=/admin',
+    ...(options.expires ? [`Expires=${options.expires.toUTCString()}`] : []),
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return sessionCookie('', { secure, expires: new Date(0) });
+}

@@ -1,0 +1,87 @@
+/** An ended session's files as a tar, gzip on the wire when accepted (the spec's Artifacts tag). */
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { create as createTar } from 'tar';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { Sessions } from '../../domain/sessions.js';
+import { fail } from '../errors.js';
+
+/** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
+export function containedPath(root: string, path: string): string | undefined {
+  const target = resolve(root, path);
+  const inside = (dir: string, candidate: string) => {
+    const rel = relative(dir, candidate);
+    return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+  };
+  if (!inside(root, target)) return undefined;
+  try {
+    // Follow symlinks only to check where they lead; the archive stores links, not targets.
+    if (!inside(realpathSync(root), realpathSync(target))) return undefined;
+  } catch {
+    // Missing: contained, and the caller answers 404.
+  }
+  return target;
+}
+
+/**
+ * An absolute `path` as the session saw its filesystem (Gameye's documentation uses those), made
+ * relative to its artifact root seen at `viewRoot`; relative paths pass unchanged. Undefined
+ * when an absolute path lies outside the root (only the working directory is kept).
+ */
+export function pathInView(viewRoot: string, path: string): string | undefined {
+  if (!posix.isAbsolute(path)) return path;
+  const rel = posix.relative(viewRoot, posix.normalize(path));
+  return rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel) ? undefined : rel || '.';
+}
+
+/** Whether Accept-Encoding allows gzip (listed, or `*`, without `q=0`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && !refused;
+  });
+}
+
+export function artifactHandlers(sessions: Sessions): Pick<Handlers, 'downloadArtifacts'> {
+  return {
+    async downloadArtifacts({ query, headers }, context) {
+      const found = await sessions.artifactRoot(context.principal.accountId, query.session);
+      if (!found.ok) {
+        if (found.reason === 'live') {
+          return fail(context, 'CONFLICT', { details: `session ${query.session} is still live; artifacts come after it ends` });
+        }
+        const details =
+          found.reason === 'none' ? `session ${query.session} has no artifacts` : `session ${query.session} is unknown`;
+        return fail(context, 'RESOURCE_NOT_FOUND', { details });
+      }
+      const path = query.path ?? '.';
+      const inView = pathInView(found.viewRoot, path);
+      const target = inView === undefined ? undefined : containedPath(found.root, inView);
+      if (!target) {
+        return fail(context, 'INVALID_REQUEST', {
+          violations: [{ field: 'query.path', description: "must stay inside the session's directory" }],
+        });
+      }
+      try {
+        statSync(target);
+      } catch {
+        return fail(context, 'RESOURCE_NOT_FOUND', { details: `path ${path} does not exist in session ${query.session}` });
+      }
+      const entry = relative(found.root, target) || '.';
+      // tar's Pack is a Minipass stream; Fastify sends Node streams.
+      // node-tar reads an entry starting with `@` as an archive to include, unchecked: `./` defuses it.
+      const safeEntry = entry.startsWith('@') ? `./${entry}` : entry;
+      // A tar, as Gameye clients expect; gzip is a content encoding when the client takes one.
+      const gzip = acceptsGzip(headers['accept-encoding'] as string | undefined);
+      const archive = Readable.from(createTar({ gzip, cwd: found.root, portable: true }, [safeEntry]));
+      const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar`;
+      return {
+        status: 200,
+        body: archive,
+        headers: { 'Content-Disposition': `attachment; filename="${name}"`, Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) },
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Handlers } from '../../../generated/handlers.js';
+import type { EgressGuard } from '../../events/egress-guard.js';
+import type { SubscriptionRepository } from '../../events/subscriptions.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { RequestContext } from '../context.js';
+import { fail } from '../errors.js';
+import { iso } from '../wire/time.js';
+
+const DELIVERY_LOG_LIMIT = 100;
+
+type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'getSubscription' | 'deleteSubscription' | 'listDeliveries';
+
+export interface SubscriptionDependencies {
+  subscriptions: SubscriptionRepository;
+  /** A new subscription receives the events after this one. */
+  latestEventId: () => Promise<number>;
+  box: SecretBox;
+  now: () => number;
+  /** Subscriptions one account may have. */
+  perAccount: number;
+  /** Where webhooks may go. */
+  guard: Pick<EgressGuard, 'check'>;
+}
+
+export function subscriptionHandlers({
+  subscriptions,
+  latestEventId,
+  box,
+  now,
+  perAccount,
+  guard,
+}: SubscriptionDependencies): Pick<Handlers, SubscriptionOperations> {
+  const unknown = (context: RequestContext, id: string) =>
+    fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
+  return {
+    async createSubscription({ body }, context) {
+      if ((await subscriptions.listForAccount(context.principal.accountId)).length >= perAccount) {
+        return fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
+      }
+      const verdict = await guard.check(body.url);
+      if (!verdict.ok) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.url', description: verdict.why }] });
+      const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      const created = now();
+      await subscriptions.insert(
+        { id, accountId: context.principal.accountId, url: body.url, created, cursor: await latestEventId(), attempt: 1, due: 0 },
+        box.seal(secret, id),
+      );
+      return { status: 201, body: { id, url: body.url, created: iso(created), secret } };
+    },
+
+    async listSubscriptions(_request, context) {
+      const list = await subscriptions.listForAccount(context.principal.accountId);
+      return { status: 200, body: { subscriptions: list.map((s) => ({ id: s.id, url: s.url, created: iso(s.created) })) } };
+    },
+
+    async getSubscription({ params }, context) {
+      const found = await subscriptions.find(context.principal.accountId, params.id);
+      if (!found) return unknown(context, params.id);
+      return { status: 200, body: { id: found.id, url: found.url, created: iso(found.created) } };
+    },
+
+    async deleteSubscription({ params }, context) {
+      if (!(await subscriptions.find(context.principal.accountId, params.id))) return unknown(context, params.id);
+      await subscriptions.delete(params.id, now());
+      return { status: 204 };
+    },
+
+    async listDeliveries({ params }, context) {
+      if (!(await subscriptions.find(context.principal.accountId, params.id))) return unknown(context, params.id);
+      const deliveries = (await subscriptions.deliveries(params.id, DELIVERY_LOG_LIMIT)).map((d) => ({
+        id: `dlv_${d.id}`,
+        event_id: String(d.eventId),
+        attempt: d.attempt,
+        at: iso(d.at),
+        ok: d.ok,
+        status_code: d.statusCode,
+        error: d.error,
+      }));
+      return { status: 200, body: { deliveries } };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Handlers } from '../../../generated/handlers.js';
+import { envRuleText } from '../../domain/env-names.js';
+import type { Sessions } from '../../domain/sessions.js';
+import { fail } from '../errors.js';
+import { sessionBody } from '../session-view.js';
+import { endedSession, unknownSession } from './session-failures.js';
+import { fetchLimit, pageAfter, pageOf } from '../wire/paging.js';
+
+/** The Retry-After of a 420: inside the 2 to 5 s the API recommends. */
+const RETRY_AFTER_SECONDS = 3;
+
+type SessionOperations =
+  | 'startSession'
+  | 'listSessions'
+  | 'getSession'
+  | 'stopSession';
+
+export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOperations> {
+  return {
+    async startSession({ body }, context) {
+      // Without an id (as Gameye allows) the service chooses one; the 201 carries it.
+      const request = { ...body, id: body.id ?? randomUUID() };
+      const result = await sessions.start(context.principal.accountId, request);
+      if (result.ok) return { status: 201, body: sessionBody(result.session) };
+      switch (result.reason) {
+        case 'reserved_env':
+          return fail(context, 'INVALID_REQUEST', {
+            violations: result.names.map((name) => ({
+              field: `body.env.${name}`,
+              description: envRuleText(result.allowlist),
+            })),
+          });
+        case 'not_found':
+          return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
+        case 'quota_exceeded':
+          return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
+        case 'storage_exceeded':
+          return fail(context, 'QUOTA_EXCEEDED', {
+            details: `the labels and args of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
+          });
+        case 'conflict':
+          return fail(context, 'CONFLICT', { details: `session id ${request.id} is already used` });
+        case 'no_capacity': {
+          // A rate limit knows when the next start is allowed; full and locked nodes do not.
+          const retryAfter = result.why === 'rate_limited' ? Math.max(1, Math.ceil(result.retryAfterMs / 1000)) : RETRY_AFTER_SECONDS;
+          return {
+            ...fail(context, 'CAPACITY_UNAVAILABLE', {
+              details:
+                result.why === 'account_session_limit'
+                  ? `account_session_limit: the account already has ${result.max} live sessions, its max_sessions; stop one first`
+                  : result.why,
+            }),
+            headers: { 'Retry-After': String(retryAfter) },
+          };
+        }
+      }
+    },
+
+    async listSessions({ query }, context) {
+      const cursor = pageAfter(query.cursor);
+      if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
+      const playerCount = query.playerCount ?? {};
+      const found = await sessions.list({
+        accountId: context.principal.accountId,
+        all: query.all ?? false,
+        ...(query.location === undefined ? {} : { location: query.location }),
+        ...(query.image === undefined ? {} : { image: query.image }),
+        ...(query.tag === undefined ? {} : { tag: query.tag }),
+        ...(query.host === undefined ? {} : { host: query.host }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        labels: query.filter ?? {},
+        notLabels: query.filterNot ?? {},
+        ...(playerCount.lt === undefined ? {} : { playersLessThan: playerCount.lt }),
+        ...(playerCount.gt === undefined ? {} : { playersMoreThan: playerCount.gt }),
+        ...fetchLimit(query.limit),
+        ...(cursor.after ? { after: cursor.after } : {}),
+      });
+      const { page, nextCursor } = pageOf(found, query.limit);
+      return { status: 200, body: { sessions: page.map(sessionBody), next_cursor: nextCursor } };
+    },
+
+    async getSession({ params }, context) {
+      const session = await sessions.get(context.principal.accountId, params.id);
+      return session ? { status: 200, body: sessionBody(session) } : unknownSession(context, params.id);
+    },
+
+    async stopSession({ params }, context) {
+      const result = await sessions.stop(context.principal.accountId, params.id);
+      if (result.ok) return { status: 204 };
+      return result.reason === 'not_found' ? unknownSession(context, params.id) : endedSession(context, params.id);
+    },
+  };
+}

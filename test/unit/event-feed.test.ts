@@ -1,0 +1,76 @@
+/**
+ * The event feed of several instances: reads the log after the last id sent whenever poked, so
+ * however the pokes fall (many at once, during a read, before any event), each event reaches a
+ * stream once, in order; a failed read is reported and the next poke carries on from there.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../server/domain/ports/sessions.js';
+import { StoreEventFeed } from '../../server/events/event-feed.js';
+import { eventually } from '../support/eventually.mjs';
+
+function eventLog() {
+  const events: StoredEvent[] = [];
+  let failNext = false;
+  return {
+    add(accountId: string) {
+      const id = events.length + 1;
+      events.push({ id, status: 'running', previous: 'created', at: id, session: { accountId } as StoredEvent['session'] });
+      return id;
+    },
+    failNextRead: () => (failNext = true),
+    // Answers later, as a database does: pokes arrive while a read is under way.
+    async eventsAfter(accountId: string, afterId: number, limit: number) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (failNext) {
+        failNext = false;
+        throw new Error('connection lost');
+      }
+      return events.filter((e) => e.session.accountId === accountId && e.id > afterId).slice(0, limit);
+    },
+  };
+}
+
+describe('StoreEventFeed', () => {
+  it('delivers each of the account’s events once, in order, however often and whenever it is poked', async () => {
+    const log = eventLog();
+    const feed = new StoreEventFeed(log, (error) => {
+      throw error;
+    });
+    log.add('acc-1');
+    const seen: number[] = [];
+    const stop = feed.follow('acc-1', 0, (event) => seen.push(event.id));
+    for (let i = 0; i < 600; i++) {
+      log.add(i % 3 === 0 ? 'acc-2' : 'acc-1');
+      if (i % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
+      feed.poke('acc-1');
+      feed.poke('acc-2');
+    }
+    const expected = (await log.eventsAfter('acc-1', 0, 10_000)).map((e) => e.id);
+    await eventually(() => seen.length === expected.length, { what: 'every event of the account' });
+    expect(seen).toEqual(expected);
+    stop();
+    log.add('acc-1');
+    feed.pokeAll();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(expected);
+  });
+
+  it('starts after the id it is given, and after a failed read carries on from the last id sent', async () => {
+    const log = eventLog();
+    const errors: unknown[] = [];
+    const feed = new StoreEventFeed(log, (error) => errors.push(error));
+    const first = log.add('acc-1');
+    const seen: number[] = [];
+    feed.follow('acc-1', first, (event) => seen.push(event.id));
+    const second = log.add('acc-1');
+    feed.poke('acc-1');
+    await eventually(() => seen.length === 1);
+    log.failNextRead();
+    const third = log.add('acc-1');
+    feed.poke('acc-1');
+    await eventually(() => errors.length === 1, { what: 'the failed read reported' });
+    feed.poke('acc-1');
+    await eventually(() => seen.length === 2, { what: 'the next read' });
+    expect(seen).toEqual([second, third]);
+  });
+});

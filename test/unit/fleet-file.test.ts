@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { defaultFleet, FleetConfigError, parseFleet } from '../../server/config/fleet.js';
+
+const parse = (fleet: unknown) => () => parseFleet(JSON.stringify(fleet), 'fleet.json');
+const echo = defaultFleet.images[0]!;
+
+describe('the fleet file', () => {
+  it('loads the default fleet as written', () => {
+    expect(parse(defaultFleet)()).toEqual(defaultFleet);
+  });
+
+  it('refuses null for a field that may only be left out, naming where', () => {
+    const fleet = { ...defaultFleet, images: [{ ...echo, limits: null, accounts: null }] };
+    expect(parse(fleet)).toThrow(FleetConfigError);
+    expect(parse(fleet)).toThrow('fleet.json: /images/0/limits must not be null (leave it out); /images/0/accounts must not be null (leave it out)');
+  });
+
+  it('refuses what the schema does not know and values out of range', () => {
+    expect(parse({ ...defaultFleet, extra: true })).toThrow('/ must NOT have additional properties');
+    const tag = { ...echo.tags.latest!, readiness: 'soon' };
+    expect(parse({ ...defaultFleet, images: [{ ...echo, tags: { latest: tag } }] })).toThrow('/images/0/tags/latest/readiness must be equal to one of the allowed values');
+    expect(parse({ ...defaultFleet, runtime: { ...defaultFleet.runtime, stopGraceSeconds: -1 } })).toThrow('/runtime/stopGraceSeconds must be >= 0');
+  });
+});
