@@ -3,8 +3,8 @@
  * versions and names (a unit test holds the two lists together), the same tables and columns.
  * Columns keep SQLite's shapes where the row mappers read them (flags as 0/1 integers, times as
  * integer milliseconds, JSON as text: byte counts and key order as stored), so both adapters
- * share their mappers and measures. Ids sort bytewise (COLLATE "C"), as SQLite's do, whatever the
- * database's locale: paging cursors mean the same on both.
+ * share their mappers and measures. Ids that tie on `created` sort by the database's collation
+ * (bytewise in SQLite); a cursor is only ever used on the store that made it.
  */
 export const postgresMigrations: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -12,7 +12,7 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
     name: 'accounts and tokens',
     sql: `
       CREATE TABLE accounts (
-        id            TEXT COLLATE "C" PRIMARY KEY,
+        id            TEXT PRIMARY KEY,
         name          TEXT NOT NULL,
         email         TEXT UNIQUE,
         quota_minutes BIGINT NOT NULL CHECK (quota_minutes >= 0),
@@ -46,7 +46,7 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
     name: 'sessions, their ports and players',
     sql: `
       CREATE TABLE sessions (
-        id                 TEXT COLLATE "C" PRIMARY KEY,
+        id                 TEXT PRIMARY KEY,
         account_id         TEXT NOT NULL REFERENCES accounts(id),
         image              TEXT NOT NULL,
         tag                TEXT NOT NULL,

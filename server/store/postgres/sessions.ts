@@ -13,13 +13,15 @@ import { value, type PgDb } from './sql.js';
 /** Appends to the event log take it until commit: ids then commit in order, so `id > cursor` misses none. */
 const EVENT_LOG_LOCK = 0x5e55_0002;
 
-const SELECT = `
+/** Sessions with their ports and players, from `rows` (a table or a subquery: a page is cut before its details are read). */
+const withDetails = (rows: string) => `
   SELECT s.*,
     coalesce((SELECT json_agg(json_build_object('name', p.name, 'type', p.type, 'container', p.container, 'host', p.port) ORDER BY p.container, p.name)
        FROM session_ports p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS ports_json,
     coalesce((SELECT json_agg(p.player ORDER BY p.joined, p.player)
        FROM session_players p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS players_json
-  FROM sessions s`;
+  FROM ${rows} s`;
+const SELECT = withDetails('sessions');
 
 export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
   const many = async (text: string, values: unknown[] = []) => (await sql.rows<SessionRow>(text, values)).map(toRecord);
@@ -108,7 +110,9 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     list: (filter) => {
       const { where, values } = listWhere(filter);
       values.push(filter.limit ?? null);
-      return many(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC, s.account_id DESC LIMIT $${values.length}`, values);
+      const order = 'ORDER BY s.created DESC, s.id DESC, s.account_id DESC';
+      const page = `(SELECT * FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
+      return many(`${withDetails(page)} ${order}`, values);
     },
     live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),
     update: async (key, changes) => {
