@@ -24,6 +24,8 @@ import { b2 } from './scenarios/b2-start-to-running.js';
 import { b3 } from './scenarios/b3-scale.js';
 import { b4 } from './scenarios/b4-contention.js';
 import { b5 } from './scenarios/b5-observability.js';
+import { b6 } from './scenarios/b6-warm.js';
+import { b3index } from './scenarios/b3-index.js';
 import { projectRoot, serviceRoot } from './service.js';
 
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
@@ -31,8 +33,10 @@ const scenarios: Record<string, { title: string; run: (options: BenchOptions) =>
   B2: { title: 'start-to-running on the process runtime vs spawning directly', run: b2 },
   B2D: { title: 'start-to-running on the Docker runtime vs starting the container directly', run: b2docker },
   B3: { title: 'scale: 1,000 and 10,000 live simulated sessions', run: b3 },
+  B3I: { title: 'the live read model\'s label index alone, in process', run: b3index },
   B4: { title: 'contention: 500 concurrent starts into 100 slots', run: b4 },
   B5: { title: 'observability: metrics and OTLP traces on vs off', run: b5 },
+  B6: { title: 'warm starts from warm pools (issue 19)', run: b6 },
 };
 
 const options: BenchOptions = {

@@ -103,6 +103,8 @@ export interface ServiceOptions {
   cpuProfileDir?: string;
   /** More environment for the service (after the defaults and BENCH_SERVICE_ENV). */
   env?: Record<string, string>;
+  /** Another checkout to run (bench/baseline.ts), and the name it goes by in the table. */
+  checkout?: { root: string; name: string };
 }
 
 export async function startOurService(options: ServiceOptions): Promise<OurService> {
@@ -117,8 +119,8 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir);
   }
   const { child, match } = await spawnServer(
-    'service',
-    serviceRoot,
+    options.checkout?.name ?? 'service',
+    options.checkout?.root ?? serviceRoot,
     process.execPath,
     [...nodeArgs, 'server/main.ts'],
     {
@@ -135,6 +137,8 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       // (default burst 20, 5/s), which would turn B1's writes, B3's setup and B4 into 420s.
       START_RATE_PER_SECOND: '1000000',
       START_BURST: '1000000',
+      // Nor quota: 10,000 simulated sessions filled slowly on a busy machine use up the default 6,000 minutes.
+      DEFAULT_QUOTA_MINUTES: '100000000',
       ...extraServiceEnv,
       ...options.env,
     },
@@ -147,7 +151,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
     reapSessions(dataDir);
   };
   return {
-    name: 'ours',
+    name: options.checkout?.name ?? 'ours',
     url: match[1]!,
     pid,
     token,

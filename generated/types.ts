@@ -521,7 +521,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the admin panel
-         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per (email, client address): after 5 failures each further one doubles the wait (1 s, 2 s, ... up to 15 minutes), and one address gets 50 failures across all emails. At most one password check runs at a time per email and per address (and two service-wide). Past any of these, 429 with `Retry-After`; failures from one address never lock the operator out from another.
+         * @description Check an operator's email and password and start a panel session: the answer sets the `gsh_admin` cookie (HttpOnly, SameSite=Strict, Secure behind TLS) and carries the CSRF token. A wrong email or password is the same 401, never saying which. Attempts are limited per (email, client address): after 5 failures each further one doubles the wait (1 s, 2 s, ... up to 15 minutes), and one address gets 50 failures across all emails. An address is an IPv4 address (IPv4-mapped IPv6 included) or an IPv6 /64. One email gets 20 failures across all addresses, then one try per wait (doubling, at most a minute), except from addresses it signed in from before. At most one password check runs at a time per email and per address (and two service-wide). Past any of these, 429 with `Retry-After`; failures from one address never lock the operator out from another, nor from an address they signed in from.
          */
         post: operations["signIn"];
         /**

@@ -96,6 +96,8 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number, in
       retentionHours: fleet.runtime.retentionHours ?? 24,
       now,
       instanceId,
+      nodeLostAfterMs: (fleet.runtime.nodeLostAfterSeconds ?? 300) * 1000,
+      pullTimeoutMs: (fleet.runtime.pullTimeoutSeconds ?? 300) * 1000,
     });
   }
   return new ProcessRuntime({
@@ -161,8 +163,8 @@ export async function createService(
 
   const observing = config.observability;
   const tracing = options.spanExporter
-    ? new Tracing({ exporter: options.spanExporter, exportEachSpan: true })
-    : new Tracing({ exporter: observing.exportTraces ? new OTLPTraceExporter() : undefined });
+    ? new Tracing({ exporter: options.spanExporter, exportEachSpan: true, sampling: observing.traceSampling })
+    : new Tracing({ exporter: observing.exportTraces ? new OTLPTraceExporter() : undefined, sampling: observing.traceSampling });
   const metrics = createMetrics();
   const recorded = observing.metrics ? metrics : undefined;
 

@@ -176,3 +176,33 @@ export function Table({
     </div>
   );
 }
+
+/** A set of checkboxes choosing some of `names` (allowed locations and images, token scopes). */
+export function Checkboxes<T extends string>({
+  legend,
+  names,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  names: readonly T[];
+  chosen: T[];
+  onChange: (names: T[]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {names.length === 0 && <p class="muted">None in the fleet.</p>}
+      {names.map((name) => (
+        <label class="check" key={name}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(name)}
+            onChange={(e) => onChange(e.currentTarget.checked ? [...chosen, name] : chosen.filter((n) => n !== name))}
+          />
+          {name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -122,7 +122,7 @@ export interface components {
             host: string;
             /** @description The declared ports and the host ports allocated to them (the game binds the same number). */
             ports: components["schemas"]["Port"][];
-            /** @description The players the control API joined to the session (`POST /session/{id}/player`), as of the allocation. */
+            /** @description The players the control API has joined to the session (`PUT /session/player/join`), kept current as they join and leave. */
             players: components["schemas"]["PlayerId"][];
         };
         /** @description What the game server runs for. */

@@ -60,8 +60,31 @@ export interface Config {
     overviewIntervalSeconds: number;
     /** Export traces with OTLP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set). */
     exportTraces: boolean;
+    /** Which requests' traces are recorded (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG). */
+    traceSampling: TraceSampling;
   };
 }
+
+/** Which requests' traces are recorded, once traces are exported. */
+export interface TraceSampling {
+  /** A caller's `traceparent` decides: recorded when its sampled flag is set, else not. */
+  parentBased: boolean;
+  /** The share of the other requests recorded, from 0 (none) to 1 (all). */
+  ratio: number;
+}
+
+/** One request in a hundred, and every request its caller samples (README, Observability: why). */
+export const DEFAULT_TRACE_SAMPLING: TraceSampling = { parentBased: true, ratio: 0.01 };
+
+/** OTEL_TRACES_SAMPLER's values: whether a caller's traceparent decides, and the share of the others (the ARG for the ratio ones). */
+const SAMPLERS: Record<string, (arg: number) => TraceSampling> = {
+  parentbased_traceidratio: (ratio) => ({ parentBased: true, ratio }),
+  parentbased_always_on: () => ({ parentBased: true, ratio: 1 }),
+  parentbased_always_off: () => ({ parentBased: true, ratio: 0 }),
+  traceidratio: (ratio) => ({ parentBased: false, ratio }),
+  always_on: () => ({ parentBased: false, ratio: 1 }),
+  always_off: () => ({ parentBased: false, ratio: 0 }),
+};
 
 /** How long ended sessions' records stay (SESSION_RETENTION_HOURS): a week. */
 export const DEFAULT_RETENTION_HOURS = 7 * 24;
@@ -109,6 +132,8 @@ interface EnvSettings {
   OVERVIEW_INTERVAL_SECONDS: number;
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLER: string;
+  OTEL_TRACES_SAMPLER_ARG: number;
 }
 
 const schema: JSONSchemaType<EnvSettings> = {
@@ -154,6 +179,9 @@ const schema: JSONSchemaType<EnvSettings> = {
     // Read by the OTLP exporter itself (with OTEL_EXPORTER_OTLP_HEADERS etc.); here only to turn export on.
     OTEL_EXPORTER_OTLP_ENDPOINT: { type: 'string', pattern: '^https?://', nullable: true },
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { type: 'string', pattern: '^https?://', nullable: true },
+    // OpenTelemetry's names for its samplers; the default is not the SDK's (every request): see the README.
+    OTEL_TRACES_SAMPLER: { type: 'string', enum: Object.keys(SAMPLERS), default: 'parentbased_traceidratio' },
+    OTEL_TRACES_SAMPLER_ARG: { type: 'number', minimum: 0, maximum: 1, default: DEFAULT_TRACE_SAMPLING.ratio },
   },
 };
 
@@ -217,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       topAccounts: raw.METRICS_TOP_ACCOUNTS,
       overviewIntervalSeconds: raw.OVERVIEW_INTERVAL_SECONDS,
       exportTraces: raw.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || raw.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined,
+      traceSampling: SAMPLERS[raw.OTEL_TRACES_SAMPLER]!(raw.OTEL_TRACES_SAMPLER_ARG),
     },
   };
 }

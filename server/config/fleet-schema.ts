@@ -167,6 +167,8 @@ export const fleetSchema: JSONSchemaType<FleetConfig> = {
         uids: { ...range(1000, 4294967294), nullable: true },
         limits,
         docker: { type: 'object', additionalProperties: false, required: [], properties: dockerLimits, nullable: true },
+        nodeLostAfterSeconds: { type: 'number', minimum: 1, nullable: true },
+        pullTimeoutSeconds: { type: 'number', minimum: 1, nullable: true },
       },
     },
     locations: { type: 'array', items: location },

@@ -135,6 +135,10 @@ export interface FleetConfig {
     retentionHours?: number;
     /** Docker runtime: the limits of every tag that does not set its own. */
     docker?: DockerLimits;
+    /** Docker runtime: a node whose engine stays silent this long is gone for good; its sessions end `node_lost` (default 300). */
+    nodeLostAfterSeconds?: number;
+    /** Docker runtime: a registry pull before a start that takes longer fails the start (default 300; the start deadline still applies). */
+    pullTimeoutSeconds?: number;
   };
   locations: LocationConfig[];
   images: ImageConfig[];

@@ -161,7 +161,7 @@ export class SessionLifecycle {
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
     await this.machine.repository.join(session.key, players, this.machine.now());
-    return { ok: true, players: (await this.machine.repository.find(session.key))!.players };
+    return { ok: true, players: await this.playersOf(session.key) };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */
@@ -172,14 +172,22 @@ export class SessionLifecycle {
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
       for (const key of sessions) await repository.leave(key, players.filter((p) => where.get(p) === key));
+      const now = await Promise.all(sessions.map((key) => this.playersOf(key)));
       // Gameye answers with one session's players; with several we answer the first's.
-      return { ok: true, players: (await repository.find(sessions[0]!))!.players };
+      return { ok: true, players: now[0]! };
     }
     const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
     await repository.leave(session.key, players);
-    return { ok: true, players: (await repository.find(session.key))!.players };
+    return { ok: true, players: await this.playersOf(session.key) };
+  }
+
+  /** The session's players after a change, passed on to its game server (the SDK's allocation). */
+  private async playersOf(key: string): Promise<string[]> {
+    const { players } = (await this.machine.repository.find(key))!;
+    this.machine.runtime.playersChanged?.(key, players);
+    return players;
   }
 
   /**

@@ -3,17 +3,29 @@
  * of the pool for tens of milliseconds), so they are bounded before they start:
  * - at most one check in flight per email and per client address, and a few service-wide;
  * - failures counted when an attempt starts (not when it fails, which concurrent attempts
- *   would all pass before), per (email, address) pair and per address;
+ *   would all pass before), per (email, address) pair, per address and per email;
  * - past a few free failures, each further one doubles the wait, up to a cap.
- * Keyed on the pair, so failures from one address never lock the operator out from another.
+ * Addresses count as their unit (client-address.ts): IPv4 per address, IPv6 per /64.
+ * The pair and the address are keyed so that failures from one address never lock the operator
+ * out from another. The email's own count slows an attack spread over many addresses (one try
+ * per backoff, capped at a minute, for the whole attack), but never for addresses the email has
+ * signed in from before (kept in memory, a few per email): from a known-good address the
+ * operator gets in however hot the email is elsewhere.
  * Pure bookkeeping: no HTTP, no crypto; time comes from a monotonic clock.
  */
+import { clientUnit } from './client-address.js';
 
 export const SIGN_IN_LIMIT = {
   /** Failures per (email, address) before backoff starts. */
   freePerPair: 5,
   /** Failures per address (any email) before backoff starts: email spraying. */
   freePerAddress: 50,
+  /** Failures per email (any address) before its backoff starts: one email tried from many addresses. */
+  freePerEmail: 20,
+  /** The per-email wait at most: an attack spread wide gets one try a minute. */
+  maxEmailBackoffMs: 60 * 1000,
+  /** Addresses (units) remembered per email as known-good, the most recent first. */
+  knownGoodPerEmail: 8,
   /** The first wait; it doubles with each further failure. */
   firstBackoffMs: 1000,
   maxBackoffMs: 15 * 60 * 1000,
@@ -39,16 +51,25 @@ export class SignInThrottle {
   private readonly failures = new Map<string, Failures>();
   private readonly busyEmails = new Set<string>();
   private readonly busyAddresses = new Set<string>();
+  /** Per email, the address units it signed in from, least recent first. */
+  private readonly knownGood = new Map<string, string[]>();
   private checking = 0;
 
   constructor(private readonly clock: () => number) {}
 
   /** Admit one attempt (counted as a failure until finish(true) says otherwise), or say how long to wait. */
-  admit(email: string, address: string): Admission {
+  admit(email: string, clientAddress: string): Admission {
     const now = this.clock();
+    const address = clientUnit(clientAddress);
     const pair = `pair:${email}\n${address}`;
     const perAddress = `address:${address}`;
-    const waitMs = Math.max(this.blockedFor(pair, SIGN_IN_LIMIT.freePerPair, now), this.blockedFor(perAddress, SIGN_IN_LIMIT.freePerAddress, now));
+    const perEmail = `email:${email}`;
+    const trusted = this.knownGood.get(email)?.includes(address) ?? false;
+    const waitMs = Math.max(
+      this.blockedFor(pair, SIGN_IN_LIMIT.freePerPair, now),
+      this.blockedFor(perAddress, SIGN_IN_LIMIT.freePerAddress, now),
+      trusted ? 0 : this.blockedFor(perEmail, SIGN_IN_LIMIT.freePerEmail, now, SIGN_IN_LIMIT.maxEmailBackoffMs),
+    );
     if (waitMs > 0) return { ok: false, retryAfterMs: waitMs };
     if (this.busyEmails.has(email) || this.busyAddresses.has(address) || this.checking >= SIGN_IN_LIMIT.concurrentChecks) {
       return { ok: false, retryAfterMs: BUSY_RETRY_MS };
@@ -58,6 +79,7 @@ export class SignInThrottle {
     this.checking++;
     this.count(pair, now, +1);
     this.count(perAddress, now, +1);
+    this.count(perEmail, now, +1);
     let finished = false;
     return {
       ok: true,
@@ -70,6 +92,8 @@ export class SignInThrottle {
         if (succeeded) {
           this.failures.delete(pair);
           this.count(perAddress, now, -1);
+          this.count(perEmail, now, -1);
+          this.remember(email, address);
         }
       },
     };
@@ -84,8 +108,17 @@ export class SignInThrottle {
     if (this.failures.size > SIGN_IN_LIMIT.maxKeys) this.failures.delete(this.failures.keys().next().value!);
   }
 
+  /** The address the email just signed in from is known-good for it (the most recent few, bounded overall). */
+  private remember(email: string, address: string): void {
+    const addresses = (this.knownGood.get(email) ?? []).filter((known) => known !== address);
+    addresses.push(address);
+    this.knownGood.delete(email);
+    this.knownGood.set(email, addresses.slice(-SIGN_IN_LIMIT.knownGoodPerEmail));
+    if (this.knownGood.size > SIGN_IN_LIMIT.maxKeys) this.knownGood.delete(this.knownGood.keys().next().value!);
+  }
+
   /** How long until `key` may try again (0: now). */
-  private blockedFor(key: string, free: number, now: number): number {
+  private blockedFor(key: string, free: number, now: number, maxBackoffMs = SIGN_IN_LIMIT.maxBackoffMs): number {
     const entry = this.failures.get(key);
     if (!entry) return 0;
     if (now - entry.last > SIGN_IN_LIMIT.forgetAfterMs) {
@@ -93,7 +126,7 @@ export class SignInThrottle {
       return 0;
     }
     if (entry.count < free) return 0;
-    const backoff = Math.min(SIGN_IN_LIMIT.maxBackoffMs, SIGN_IN_LIMIT.firstBackoffMs * 2 ** (entry.count - free));
+    const backoff = Math.min(maxBackoffMs, SIGN_IN_LIMIT.firstBackoffMs * 2 ** (entry.count - free));
     return Math.max(0, entry.last + backoff - now);
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startResult, type Metrics } from './metrics.js';
+import type { Buckets, StatusCounts } from './plain-series.js';
 import type { Tracing } from './tracing.js';
 
 declare module 'fastify' {
@@ -18,6 +19,17 @@ declare module 'fastify' {
 const NO_ROUTE = 'none';
 
 export function observeHttp(app: FastifyInstance, tracing: Tracing, metrics: Metrics | undefined): void {
+  // Each operation's series, found once per request by its operationId.
+  const counted = new Map<string, { answers: StatusCounts; duration: Buckets }>();
+  const countsOf = (operation: string, metrics: Metrics) => {
+    let counts = counted.get(operation);
+    if (!counts) {
+      counts = { answers: metrics.httpRequests.child(operation), duration: metrics.httpDuration.child(operation) };
+      counted.set(operation, counts);
+    }
+    return counts;
+  };
+
   // Callback hooks, not async ones: they run on every request, and a promise each is not free.
   app.addHook('onRequest', (request, reply, done) => {
     setTraceparent(tracing, request, reply);
@@ -26,15 +38,13 @@ export function observeHttp(app: FastifyInstance, tracing: Tracing, metrics: Met
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.config.route;
-    const operation = route?.operationId ?? NO_ROUTE;
     const status = reply.statusCode;
-    tracing.endRequest(request.raw, route ? `${route.method} ${route.path}` : request.method, status, {
-      'http.request.method': request.method,
-      ...(route ? { 'http.route': route.path, 'session_host.operation': operation } : {}),
-    });
+    tracing.endRequest(request.raw, route, status);
     if (metrics) {
-      metrics.httpRequests.inc({ operation, status: String(status) });
-      metrics.httpDuration.observe({ operation }, reply.elapsedTime / 1000);
+      const operation = route?.operationId ?? NO_ROUTE;
+      const counts = countsOf(operation, metrics);
+      counts.answers.inc(status);
+      counts.duration.observe(reply.elapsedTime / 1000);
       if (operation === 'startSession') metrics.starts.inc({ result: startResult(status, request.errorDetails) });
     }
     done();

@@ -1,40 +1,44 @@
 /**
  * Wraps a port (the session service, the store, the runtime) so that each method call is a span
- * named `<layer>.<method>` (when traces are recorded) and, optionally, a sample of a duration
+ * named `<layer>.<method>` (in a recorded request only) and, optionally, a sample of a duration
  * histogram by method. Done at wiring time, so domain, store and runtime code stay free of it.
+ * The wrappers run on every call: no closure or label lookup is made unless a span is recorded.
  */
 import { performance } from 'node:perf_hooks';
-import type { Histogram } from 'prom-client';
+import type { Buckets, PlainHistogram } from './plain-series.js';
 import type { Tracing } from './tracing.js';
 
 export interface InstrumentOptions {
   tracing: Tracing;
   /** Observe each call's duration in seconds, by method (`operation` label). */
-  duration?: Histogram<'operation'>;
+  duration?: PlainHistogram;
+}
+
+type Method = (...args: unknown[]) => unknown;
+
+/** Call `method`, observing how long it took (until its promise settles, if it returns one). */
+function timed(timer: Buckets, target: object, method: Method, args: unknown[]): unknown {
+  const started = performance.now();
+  let result: unknown;
+  try {
+    result = method.apply(target, args);
+  } catch (error) {
+    timer.observe((performance.now() - started) / 1000);
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(() => timer.observe((performance.now() - started) / 1000));
+  timer.observe((performance.now() - started) / 1000);
+  return result;
 }
 
 export function instrument<T extends object>(target: T, layer: string, { tracing, duration }: InstrumentOptions): T {
   if (!tracing.recording && !duration) return target;
   const wrapped = new Map<PropertyKey, unknown>();
-  const wrap = (method: (...args: unknown[]) => unknown, name: string) => {
+  const wrap = (method: Method, name: string): Method => {
     const spanName = `${layer}.${name}`;
-    const timer = duration?.labels(name);
-    return (...args: unknown[]) => {
-      const call = () => method.apply(target, args);
-      if (!timer) return tracing.inSpan(spanName, call);
-      const started = performance.now();
-      const observe = () => timer.observe((performance.now() - started) / 1000);
-      let result: unknown;
-      try {
-        result = tracing.inSpan(spanName, call);
-      } catch (error) {
-        observe();
-        throw error;
-      }
-      if (result instanceof Promise) return result.finally(observe);
-      observe();
-      return result;
-    };
+    const timer = duration?.child(name);
+    const call = timer ? (args: unknown[]) => timed(timer, target, method, args) : (args: unknown[]) => method.apply(target, args);
+    return (...args) => (tracing.inRecordedRequest() ? tracing.inSpan(spanName, () => call(args)) : call(args));
   };
   return new Proxy(target, {
     get(object, key) {
@@ -42,7 +46,7 @@ export function instrument<T extends object>(target: T, layer: string, { tracing
       if (typeof value !== 'function' || typeof key !== 'string' || key === 'constructor') return value;
       let method = wrapped.get(key);
       if (!method) {
-        method = wrap(value as (...args: unknown[]) => unknown, key);
+        method = wrap(value as Method, key);
         wrapped.set(key, method);
       }
       return method;

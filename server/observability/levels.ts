@@ -32,25 +32,43 @@ export function countSessions(sessions: Iterable<SessionRecord>): Map<string, { 
   return counts;
 }
 
+/**
+ * A read shared by the gauges of one scrape: the registry collects them one after another in
+ * the same pass, so three node gauges walk the locations once and the two quota gauges rank the
+ * accounts once (at 10,000 live sessions a scrape costs about 20 ms of CPU; each walk counts).
+ */
+function perScrape<T>(read: () => T): () => T {
+  let cached: { value: T } | undefined;
+  return () => {
+    if (!cached) {
+      cached = { value: read() };
+      setImmediate(() => (cached = undefined));
+    }
+    return cached.value;
+  };
+}
+
 export function registerLevels(metrics: Metrics, sources: LevelSources): void {
+  const locations = perScrape(sources.locations);
+  const quotaUsers = perScrape(() => topQuotaUsers(sources));
   metrics.level('sessions', 'Live sessions, by location, state and image.', ['location', 'state', 'image'], async (set) => {
     for (const { count, ...labels } of countSessions(await sources.liveSessions()).values()) set(labels, count);
   });
   metrics.level('node_capacity', 'Sessions a node can hold, by location and node.', ['location', 'node'], async (set) => {
-    for (const location of await sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.capacity);
+    for (const location of await locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.capacity);
   });
   metrics.level('node_sessions', 'Live sessions on a node (capacity used), by location and node.', ['location', 'node'], async (set) => {
-    for (const location of await sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.used);
+    for (const location of await locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.used);
   });
   metrics.level('node_locked', '1 when the node is locked (maintenance), by location and node.', ['location', 'node'], async (set) => {
-    for (const location of await sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.locked ? 1 : 0);
+    for (const location of await locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.locked ? 1 : 0);
   });
   metrics.level(
     'account_quota_used_minutes',
     `Runtime quota used (running sessions included), for the ${sources.topAccounts} accounts using the most.`,
     ['account'],
     async (set) => {
-      for (const { account, usedMinutes } of await topQuotaUsers(sources)) set({ account }, usedMinutes);
+      for (const { account, usedMinutes } of await quotaUsers()) set({ account }, usedMinutes);
     },
   );
   metrics.level(
@@ -58,7 +76,7 @@ export function registerLevels(metrics: Metrics, sources: LevelSources): void {
     `Runtime quota granted, for the same ${sources.topAccounts} accounts.`,
     ['account'],
     async (set) => {
-      for (const { account, totalMinutes } of await topQuotaUsers(sources)) set({ account }, totalMinutes);
+      for (const { account, totalMinutes } of await quotaUsers()) set({ account }, totalMinutes);
     },
   );
 }

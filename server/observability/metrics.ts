@@ -7,6 +7,7 @@
  * base units (seconds), `_total` on counters.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { PlainHistogram, PlainStatusCounter, registerPlain } from './plain-series.js';
 
 const PREFIX = 'session_host_';
 /** Sub-millisecond to seconds: control-plane calls and the store. */
@@ -26,10 +27,21 @@ export function createMetrics() {
   const histogram = <L extends string>(name: string, help: string, labelNames: L[], buckets: number[]) =>
     new Histogram<L>({ name: PREFIX + name, help, labelNames, buckets, registers: [registry] });
 
+  const plain = <S extends PlainHistogram | PlainStatusCounter>(series: S, name: string, help: string, type: 'counter' | 'histogram') => {
+    registerPlain(registry, PREFIX + name, help, type, series);
+    return series;
+  };
+
   const metrics = {
     registry,
-    httpRequests: counter('http_requests_total', 'HTTP requests answered, by operation (operationId) and status.', ['operation', 'status']),
-    httpDuration: histogram('http_request_duration_seconds', 'Time to answer an HTTP request, by operation (operationId).', ['operation'], FAST_BUCKETS),
+    // Counted on every request: plain series (plain-series.ts), the rest are prom-client's own.
+    httpRequests: plain(new PlainStatusCounter('operation'), 'http_requests_total', 'HTTP requests answered, by operation (operationId) and status.', 'counter'),
+    httpDuration: plain(
+      new PlainHistogram('operation', FAST_BUCKETS),
+      'http_request_duration_seconds',
+      'Time to answer an HTTP request, by operation (operationId).',
+      'histogram',
+    ),
     starts: counter(
       'session_starts_total',
       'Answers to POST /session, by result: the status, and for 420 the reason (420_full, 420_locked, 420_rate_limited).',
@@ -42,7 +54,12 @@ export function createMetrics() {
       START_BUCKETS,
     ),
     runtimeEvents: counter('runtime_events_total', 'Events the runtime reported (running, restarting, exited, lost, unreachable), by type.', ['type']),
-    storeDuration: histogram('store_operation_duration_seconds', 'Time spent in a store call, by operation.', ['operation'], FAST_BUCKETS),
+    storeDuration: plain(
+      new PlainHistogram('operation', FAST_BUCKETS),
+      'store_operation_duration_seconds',
+      'Time spent in a store call, by operation.',
+      'histogram',
+    ),
     webhookDeliveries: counter(
       'webhook_deliveries_total',
       'Webhook delivery attempts, by result: ok (2xx), http_4xx, http_5xx, http_other (a redirect: never followed), error (no answer).',

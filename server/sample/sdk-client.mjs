@@ -22,7 +22,18 @@ export class SdkError extends Error {
 export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
   if (!socketPath) return undefined;
 
-  const call = (method, path) =>
+  /** The session host opens the socket while the game server starts: a socket not there yet is tried again. */
+  const call = async (method, path) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(method, path);
+      } catch (error) {
+        if (attempt >= 40 || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
+  };
+  const once = (method, path) =>
     new Promise((resolve, reject) => {
       const req = request({ socketPath, method, path, host: 'session-host-sdk' }, (res) => {
         let text = '';

@@ -13,6 +13,7 @@ import { contractFetch } from '../support/contract.js';
 import { caller } from '../support/http.js';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { tempDataDir, TEST_BOOTSTRAP_TOKEN } from '../support/service.js';
+import { mintTokens } from '../support/token-load.js';
 
 const run = promisify(execFile);
 
@@ -41,16 +42,8 @@ describe('backup, restore and the integrity check', () => {
   it('restores an online backup taken under write load with every write acknowledged before it began', async () => {
     const original = dir();
     const service = await start(original);
-    const acknowledged: string[] = [];
-    let writing = true;
-    let n = 0;
-    const writer = async () => {
-      while (writing) {
-        const name = `w-${n++}`;
-        if ((await service.call('POST', '/token', { body: { name, scopes: ['session:read'] } })).status === 201) acknowledged.push(name);
-      }
-    };
-    const writers = Array.from({ length: 4 }, writer);
+    const writers = mintTokens(service.call, { clients: 4, prefix: 'w' });
+    const { acknowledged } = writers;
     while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
 
     const beforeBackup = [...acknowledged];
@@ -58,8 +51,7 @@ describe('backup, restore and the integrity check', () => {
     const backup = await run(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', target], { env: { ...process.env, DATA_DIR: original } });
     expect(backup.stdout).toMatch(/backed up .* service\.db, secret\.key/);
     const duringBackup = acknowledged.length - beforeBackup.length;
-    writing = false;
-    await Promise.all(writers);
+    await writers.stop();
     expect(duringBackup).toBeGreaterThan(0);
 
     // Restore: the backup's files into an empty data directory.

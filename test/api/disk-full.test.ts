@@ -12,6 +12,7 @@ import { caller, expectError, type CallResult } from '../support/http.js';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
+import { mintTokens } from '../support/token-load.js';
 
 describe.skipIf(!canMount)('a full disk', () => {
   const disk = canMount ? mountSmallDisk(24) : undefined;
@@ -42,23 +43,17 @@ describe.skipIf(!canMount)('a full disk', () => {
     expect((await service.call('POST', '/session', { body: crashing })).status).toBe(201);
     await waitForStatus(service.call, crashing.id, ['running']);
 
-    const acknowledged: string[] = [];
     const answers: CallResult[] = [];
-    let loading = true;
-    let n = 0;
     // Writes (new tokens) and reads (which queue token last_used flushes), eight clients at once.
-    const client = async () => {
-      while (loading) {
-        const name = `load-${n++}`;
-        const created = await service.call('POST', '/token', { body: { name, scopes: ['session:read'] } });
+    const load = mintTokens(service.call, {
+      clients: 8,
+      prefix: 'load',
+      onAnswer: async (created) => {
         answers.push(created);
-        if (created.status === 201) {
-          acknowledged.push(name);
-          answers.push(await service.call('GET', '/session', { token: created.json.token }));
-        }
-      }
-    };
-    const load = Array.from({ length: 8 }, client);
+        if (created.status === 201) answers.push(await service.call('GET', '/session', { token: created.json.token }));
+      },
+    });
+    const { acknowledged } = load;
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     const freeSpace = disk!.fill();
@@ -66,8 +61,7 @@ describe.skipIf(!canMount)('a full disk', () => {
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const degraded = await service.call('GET', '/readyz', { token: null });
     expect((await service.call('GET', '/healthz', { token: null })).json).toEqual({ status: 'alive' });
-    loading = false;
-    await Promise.all(load);
+    await load.stop();
 
     expect(service.child.exitCode).toBeNull();
     expect(degraded.status).toBe(503);

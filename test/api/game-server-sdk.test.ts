@@ -6,6 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
@@ -29,6 +30,17 @@ function sdkCall(socketPath: string, method: string, path: string): Promise<{ st
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** Bytes written as they are over a session's socket; resolves with what came back. */
+function rawSdkRequest(socketPath: string, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath, () => socket.end(bytes));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
   });
 }
 
@@ -97,13 +109,39 @@ describe('the game-server SDK', () => {
     expect(await tcpExchange(running.host, tcp, 'disconnect p1')).toBe(`echo ${id} disconnect p1`);
     const allocation = await sdkCall(await socketOf(id), 'GET', '/allocation');
     expect(allocation.body).toMatchObject({ connected: ['p2'] });
-    expect(JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8')).connected).toEqual(['p2']);
+    // Recorded beside state.json, which the service reads on every change: a game server
+    // flipping players as fast as it can must not make the service re-read a growing file.
+    await vi.waitFor(async () => expect(JSON.parse(readFileSync(join(await sessionDir(id), 'connected.json'), 'utf8'))).toEqual(['p2']), {
+      timeout: 5000,
+      interval: 100,
+    });
+    expect(JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8'))).not.toHaveProperty('connected');
     const bad = await sdkCall(await socketOf(id), 'PUT', '/player/no%20spaces');
     expect(bad.status).toBe(400);
     expect(errorIsValid(bad.body)).toBe(true);
     const wait = await sdkCall(await socketOf(id), 'GET', '/allocation?waitSeconds=61');
     expect([wait.status, errorIsValid(wait.body)]).toEqual([400, true]);
     expect((await sdkCall(await socketOf(id), 'GET', '/session')).status).toBe(404);
+    // A request target that is no URL is the game server's error, answered, not its supervisor's end.
+    expect(await rawSdkRequest(await socketOf(id), 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await sdkCall(await socketOf(id), 'GET', '/allocation')).status).toBe(200);
+    expect((await service.call('GET', `/session/${id}`)).json).toMatchObject({ status: 'running' });
+  });
+
+  it('keeps the allocation\'s players as the control API joins and removes them', async () => {
+    const id = await start('echo-sdk');
+    await waitForStatus(service.call, id, ['running']);
+    const playersInSdk = async () => ((await sdkCall(await socketOf(id), 'GET', '/allocation')).body as { session: { players: string[] } }).session.players;
+    expect(await playersInSdk()).toEqual([]);
+    expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['p1', 'p2'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 5000, interval: 20 });
+    expect((await service.call('DELETE', '/session/player/leave', { body: { players: ['p1'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 5000, interval: 20 });
+    // The owner-only umask the socket is made with never reaches the game server (it starts meanwhile).
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited']);
+    const umask = process.umask();
+    expect(statSync(join(await sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('kills a game server that said ready and then stops pinging its health', async () => {

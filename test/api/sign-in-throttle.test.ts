@@ -2,7 +2,8 @@
  * Sign-in under attack: concurrent wrong passwords are refused before their password check
  * (at most one check per email and per address at a time, failures counted when attempts
  * start), and the throttle is keyed on (email, address), so the operator still signs in from
- * another address.
+ * another address; one email tried from many addresses is slowed, except at an address it
+ * signed in from before.
  */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +49,20 @@ describe('sign-in throttle', () => {
     const first = await signIn(service.running.url, from, 'wrong-again');
     expect(first.status).toBe(429);
     expect(Number(first.retryAfter)).toBe(1);
+  });
+
+  it('slows one email tried from many addresses, but not its operator at an address they signed in from', async () => {
+    // Each address tries once: no address comes near its own limits.
+    let slowed: { status: number; retryAfter: string | undefined } | undefined;
+    for (let i = 1; i <= 40 && !slowed; i++) {
+      const answer = await signIn(service.running.url, `127.0.1.${i}`, `wrong-${i}`);
+      if (answer.status === 429) slowed = answer;
+      else expect(answer.status).toBe(401);
+    }
+    expect(Number(slowed?.retryAfter)).toBeGreaterThanOrEqual(1);
+    // A new address waits too, even with the right password; the address the operator signed in
+    // from in the first test does not.
+    expect((await signIn(service.running.url, '127.0.2.1', TEST_ADMIN.password)).status).toBe(429);
+    expect((await signIn(service.running.url, '127.0.0.2', TEST_ADMIN.password)).status).toBe(200);
   });
 });

@@ -1,19 +1,26 @@
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
+import { loadConfig, type TraceSampling } from '../../server/config/environment.js';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
+// One exporter per service: closing a service shuts its exporter down.
 const exporter = new InMemorySpanExporter();
-const spansOf = (traceId: string) => exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
+const callerSampledExporter = new InMemorySpanExporter();
+const spansOf = (traceId: string, from = exporter) => from.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
 const childrenOf = (spans: ReadableSpan[], parent: ReadableSpan) =>
   spans.filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId);
+const sampling = (traceSampling: TraceSampling) => ({
+  runtime: 'simulated' as const,
+  observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false, traceSampling },
+});
 
-describe('traces', () => {
+describe('traces, every request sampled', () => {
   const logged: Record<string, unknown>[] = [];
   const service = useService(
-    { runtime: 'simulated' },
+    sampling({ parentBased: true, ratio: 1 }),
     { spanExporter: exporter, logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } },
   );
 
@@ -70,6 +77,46 @@ describe('traces', () => {
     // Fastify's "incoming request" and "request completed", and our error line.
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'Resource not found', 'request completed']);
     expect(logged.filter((line) => 'req' in line || 'res' in line).every((line) => typeof line.trace_id === 'string')).toBe(true);
+  });
+});
+
+describe('traces, sampled by the caller only (ratio 0)', () => {
+  const service = useService(sampling({ parentBased: true, ratio: 0 }), { spanExporter: callerSampledExporter });
+
+  it('records nothing of a request without a sampled traceparent, yet names it by a fresh trace id', async () => {
+    const missing = await service.call('GET', '/session/not-sampled');
+    expectError(missing, 404, 'RESOURCE_NOT_FOUND', '/session/not-sampled');
+    const traceId = missing.json.identifier;
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    // The response still names a span of the trace, marked not sampled (flags 00).
+    expect(missing.headers.get('traceparent')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
+    expect(spansOf(traceId, callerSampledExporter)).toEqual([]);
+  });
+
+  it('records a request its caller sampled, with the domain span under it', async () => {
+    const traceId = '6bf92f3577b34da6a3ce929d0e0e4738';
+    const missing = await service.call('GET', '/session/sampled', { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    expect(missing.json.identifier).toBe(traceId);
+    const spans = spansOf(traceId, callerSampledExporter);
+    const server = spans.find((s) => s.kind === SpanKind.SERVER)!;
+    expect(server.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+    expect(childrenOf(spans, server).map((s) => s.name)).toEqual(['domain.get']);
+  });
+});
+
+describe('trace sampling configuration', () => {
+  const env = (extra: Record<string, string>) => ({ DATA_DIR: '/tmp/unused', ...extra });
+
+  it('defaults to one request in a hundred, parent-based, and takes OpenTelemetry\'s sampler names', () => {
+    expect(loadConfig(env({})).observability.traceSampling).toEqual({ parentBased: true, ratio: 0.01 });
+    expect(loadConfig(env({ OTEL_TRACES_SAMPLER_ARG: '0.25' })).observability.traceSampling).toEqual({ parentBased: true, ratio: 0.25 });
+    expect(loadConfig(env({ OTEL_TRACES_SAMPLER: 'always_on' })).observability.traceSampling).toEqual({ parentBased: false, ratio: 1 });
+    expect(loadConfig(env({ OTEL_TRACES_SAMPLER: 'parentbased_always_off' })).observability.traceSampling).toEqual({ parentBased: true, ratio: 0 });
+  });
+
+  it('refuses an unknown sampler or a share outside 0..1 in one line', () => {
+    expect(() => loadConfig(env({ OTEL_TRACES_SAMPLER: 'jaeger_remote' }))).toThrow(/OTEL_TRACES_SAMPLER must be equal to one of the allowed values/);
+    expect(() => loadConfig(env({ OTEL_TRACES_SAMPLER_ARG: '2' }))).toThrow(/OTEL_TRACES_SAMPLER_ARG must be <= 1/);
   });
 });
 

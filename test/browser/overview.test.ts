@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TRACE_SAMPLING } from '../../server/config/environment.js';
 import { contractFetch } from '../support/contract.js';
 import { caller } from '../support/http.js';
 import { startService, TEST_ADMIN, testFleet, type RunningService } from '../support/service.js';
@@ -49,7 +50,7 @@ describe.skipIf(!hasChromium)('the Overview page in Chromium', () => {
     }
     // A sample a second; two slots in local-b so a third start there is a 420.
     running = await startService(
-      { runtime: 'simulated', observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 1, exportTraces: false } },
+      { runtime: 'simulated', observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 1, exportTraces: false, traceSampling: DEFAULT_TRACE_SAMPLING } },
       { fleet: testFleet((fleet) => (fleet.locations[1]!.nodes[0]!.capacity = 2)) },
     );
     const call = caller(running.url, running.token, contract);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the test image `session-host-echo:test` without a registry: a rootfs holding this
-# machine's Node binary, the shared libraries `ldd` lists for it, and the sample echo server,
+# machine's Node binary, the shared libraries `ldd` lists for it, and the sample echo server (with the SDK client it imports: every server/sample/*.mjs),
 # tarred and `docker import`ed into the engine given as $1 (e.g. unix:///run/session-host-docker1.sock).
 # Skips the import when the engine already has an image built from the same inputs.
 set -euo pipefail
@@ -10,7 +10,7 @@ IMAGE=${SESSION_HOST_TEST_IMAGE:-session-host-echo:test}
 NODE=$(readlink -f "$(command -v node)")
 OUT=${SESSION_HOST_DOCKER_BUILD:-/tmp/session-host-docker-build}
 # Identified by its inputs (node, its libraries, the echo server, this script): unchanged inputs, no import.
-digest=$(cat "$NODE" $(ldd "$NODE" | grep -o '/[^ ]*') server/sample/echo-server.mjs "$0" | sha256sum | cut -c1-16)
+digest=$(cat "$NODE" $(ldd "$NODE" | grep -o '/[^ ]*') server/sample/*.mjs "$0" | sha256sum | cut -c1-16)
 docker=(docker -H "$ENGINE")
 if [ "$("${docker[@]}" image inspect -f '{{index .Config.Labels "rootfs"}}' "$IMAGE" 2>/dev/null || true)" = "$digest" ]; then
   echo "$ENGINE: $IMAGE is up to date"
@@ -24,7 +24,7 @@ for lib in $(ldd "$NODE" | grep -o '/[^ ]*'); do
   mkdir -p "$rootfs$(dirname "$lib")"
   cp -L "$lib" "$rootfs$lib"
 done
-cp server/sample/echo-server.mjs "$rootfs/app/echo-server.mjs"
+cp server/sample/*.mjs "$rootfs/app/"
 echo 'game:x:1000:1000::/work:/usr/sbin/nologin' >"$rootfs/etc/passwd"
 echo 'game:x:1000:' >"$rootfs/etc/group"
 chown 1000:1000 "$rootfs/work"

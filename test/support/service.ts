@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
 import { createDatabase } from './postgres.mjs';
 import { caller } from './http.js';
-import { DEFAULT_RETENTION_HOURS, DEFAULT_SUBSCRIPTION_LIMIT, type Config } from '../../server/config/environment.js';
+import { DEFAULT_RETENTION_HOURS, DEFAULT_SUBSCRIPTION_LIMIT, DEFAULT_TRACE_SAMPLING, type Config } from '../../server/config/environment.js';
 import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet } from '../../server/config/fleet.js';
@@ -58,7 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     retentionHours: DEFAULT_RETENTION_HOURS,
     storageBudgetMiB: 64,
     limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: DEFAULT_SUBSCRIPTION_LIMIT },
-    observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false },
+    observability: { metrics: true, topAccounts: 10, overviewIntervalSeconds: 10, exportTraces: false, traceSampling: DEFAULT_TRACE_SAMPLING },
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { dockerImageRef } from '../../server/domain/catalog.js';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { Demultiplexer } from '../../server/runtime/docker/container-logs.js';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
+import { namesRegistry } from '../../server/runtime/docker/image-pull.js';
 
 function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   const fleet = structuredClone(defaultFleet);
@@ -99,5 +100,14 @@ describe('fleet consistency', () => {
     expect(() => parseFleet(JSON.stringify(fleet), 'fleet.json')).toThrow(/local-a-1 and local-b-1 share host 127.0.0.1/);
     fleet.locations[1]!.nodes[0]!.host = '127.0.0.2';
     expect(() => parseFleet(JSON.stringify(fleet), 'fleet.json')).not.toThrow();
+  });
+});
+
+describe('registry pulls', () => {
+  it('pulls only images whose reference names a registry host', () => {
+    for (const ref of ['registry.example.com/game:1.4', '10.231.0.99:5000/echo:remote', 'localhost/game:1', 'ghcr.io/studio/game@sha256:abc'])
+      expect(namesRegistry(ref), ref).toBe(true);
+    // Docker Hub's implied names are never fetched behind the operator's back.
+    for (const ref of ['game:1', 'studio/game:1', 'session-host-echo:test']) expect(namesRegistry(ref), ref).toBe(false);
   });
 });

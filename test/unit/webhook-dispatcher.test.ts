@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../server/domain/ports/sessions.js';
 import { EgressGuard } from '../../server/events/egress-guard.js';
-import { WebhookDispatcher } from '../../server/events/webhooks.js';
+import { WebhookDispatcher, type WebhookOptions } from '../../server/events/webhooks.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
@@ -20,6 +20,9 @@ import { createSubscriptionRepository } from '../../server/store/subscription-re
 import { eventually } from '../support/eventually.mjs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One event to deliver (the first one after cursor 0). */
+const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
 
 describe('webhook dispatcher', () => {
   const cleanups: (() => void)[] = [];
@@ -41,6 +44,22 @@ describe('webhook dispatcher', () => {
     const add = (id: string, accountId: string, url: string) =>
       written.insert({ id, accountId, url, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id));
     return { db, box, repository, add };
+  }
+
+  /** A dispatcher with `event` to deliver to loopback receivers, closed after the test; `options` override. */
+  function dispatcherOf(options: Pick<WebhookOptions, 'subscriptions' | 'box'> & Partial<WebhookOptions>): WebhookDispatcher {
+    const dispatcher = new WebhookDispatcher({
+      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
+      body: () => '{}',
+      now: Date.now,
+      backoffMs: 100,
+      onError: () => {},
+      guard: new EgressGuard(['127.0.0.0/8']),
+      isAccountActive: async () => true,
+      ...options,
+    });
+    cleanups.push(() => dispatcher.close());
+    return dispatcher;
   }
 
   /** A webhook receiver on loopback that answers 200 to every POST; its URL. */
@@ -65,20 +84,14 @@ describe('webhook dispatcher', () => {
       ...repository,
       activeForAccount: (accountId: string) => (queries++, repository.activeForAccount(accountId)),
     };
-    const dispatcher = new WebhookDispatcher({
+    dispatcherOf({
       subscriptions: counted,
-      events: { eventsAfter: async () => (queries++, []) },
       box,
-      body: () => '{}',
-      now: Date.now,
-      backoffMs: 100,
+      events: { eventsAfter: async () => (queries++, []) },
       onError: (error) => {
         throw error;
       },
-      guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: async () => true,
     });
-    cleanups.push(() => dispatcher.close());
     // The catch-up pass after a start looks at each once.
     await eventually(() => queries >= 11_000, { what: 'the catch-up pass' });
     await sleep(100);
@@ -95,19 +108,7 @@ describe('webhook dispatcher', () => {
     const received: string[] = [];
     add('sub_paused', 'acc_paused', await receiver((request) => received.push(String(request.headers['webhook-id']))));
     let enabled = false;
-    const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
-    const dispatcher = new WebhookDispatcher({
-      subscriptions: repository,
-      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
-      box,
-      body: () => '{}',
-      now: Date.now,
-      backoffMs: 100,
-      onError: () => {},
-      guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: async () => enabled,
-    });
-    cleanups.push(() => dispatcher.close());
+    const dispatcher = dispatcherOf({ subscriptions: repository, box, isAccountActive: async () => enabled });
     dispatcher.notify('acc_paused');
     await sleep(500);
     expect(received).toEqual([]);
@@ -130,20 +131,8 @@ describe('webhook dispatcher', () => {
         return repository.recordDelivery(...args);
       },
     };
-    const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
     const backoffMs = 200;
-    const dispatcher = new WebhookDispatcher({
-      subscriptions: full,
-      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
-      box,
-      body: () => '{}',
-      now: Date.now,
-      backoffMs,
-      onError: () => {},
-      guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: async () => true,
-    });
-    cleanups.push(() => dispatcher.close());
+    const dispatcher = dispatcherOf({ subscriptions: full, box, backoffMs });
     dispatcher.notify('acc_full');
     // Three refused records, then the fourth POST is recorded and the cursor moves on.
     await eventually(async () => (await repository.activeForAccount('acc_full'))[0]?.cursor, { until: (cursor) => cursor === 1 });
@@ -165,19 +154,7 @@ describe('webhook dispatcher', () => {
         return repository.activeForAccount(accountId);
       },
     };
-    const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
-    const dispatcher = new WebhookDispatcher({
-      subscriptions: faulty,
-      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
-      box,
-      body: () => '{}',
-      now: Date.now,
-      backoffMs: 50,
-      onError: (error) => errors.push(error),
-      guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: async () => true,
-    });
-    cleanups.push(() => dispatcher.close());
+    dispatcherOf({ subscriptions: faulty, box, backoffMs: 50, onError: (error) => errors.push(error) });
     await eventually(() => received.join(), { until: (seen) => seen === 'sub_fault:1' });
     expect(errors).toHaveLength(1);
   }, 20_000);

@@ -54,6 +54,14 @@ export type RuntimeEvent =
   /** The session's node cannot be reached (its engine is down); `running` follows when it is back and the session still runs. */
   | { type: 'unreachable'; sessionId: string; at: number };
 
+/** A node's health as its runtime sees it (runtimes with nodes of their own). */
+export interface NodeHealth {
+  /** `up`: it answers; `unreachable`: it does not (its sessions are `server_unreachable`); `lost`: silent past the node-lost timeout (its sessions ended `node_lost`). */
+  status: 'up' | 'unreachable' | 'lost';
+  /** When it last answered (ms since the epoch); null if never. */
+  lastSeen: number | null;
+}
+
 export interface AdoptSpec {
   sessionId: string;
   nodeId: string;
@@ -85,12 +93,16 @@ export interface Runtime {
   onEvent(listener: (event: RuntimeEvent) => void): void;
   /** Whether the node can take sessions now (its engine answers); runtimes without nodes of their own leave it out. */
   nodeAvailable?(nodeId: string): boolean;
+  /** The node's health (heartbeat); runtimes without nodes of their own leave it out. */
+  nodeHealth?(nodeId: string): NodeHealth | undefined;
   /** Host ports of the node bound by anyone at all, probed now: placement skips them. Runtimes that cannot tell leave it out. */
   heldPorts?(nodeId: string): ReadonlySet<number>;
   /** Whether the node's engine holds the image; undefined when it cannot tell (unreachable). */
   hasImage?(nodeId: string, image: string): Promise<boolean | undefined>;
   /** The session ended while its node was unreachable: stop what is left of it once the node is back. */
   forget?(sessionId: string): void;
+  /** The session's players changed (joined or left through the API): its game server's SDK allocation follows. */
+  playersChanged?(sessionId: string, players: readonly string[]): void;
   /** Stop watching; sessions keep running, to be adopted by the next start. */
   close(): Promise<void>;
 }

@@ -18,27 +18,25 @@
  * - Retention: ended sessions' containers (their logs) and copied artifacts are removed
  *   `retentionHours` after the end (default 24): garbage-collection.ts.
  */
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { NodeDockerConfig } from '../../config/fleet-types.js';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
+import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
+import { launchContainer } from './container-launch.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
-import { LABEL, listContainers, openEngine, statusOf, type Engine } from './engine-client.js';
+import { listContainers, openEngine, statusOf, type Engine } from './engine-client.js';
+import { followEngineEvents, type EventFollower } from './engine-events.js';
 import { collectGarbage } from './garbage-collection.js';
-import { DEFAULT_ARTIFACTS_MB, Reconciler, type Tracked } from './reconciler.js';
+import { namesRegistry, pullImage } from './image-pull.js';
+import { healthOf, NodeHeartbeat } from './node-health.js';
+import { Reconciler, type Tracked } from './reconciler.js';
 import { SessionFiles } from './session-files.js';
-import { createSessionNetwork, removeSessionNetwork } from './session-network.js';
-import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js';
 
-const POLL_MS = 500;
 const GC_EVERY_MS = 10 * 60_000;
-/** `nobody`: a tag that names no user never runs its game server as root. */
-const DEFAULT_USER = '65534:65534';
-const DEFAULT_WORK_MB = 1024;
+const HEARTBEAT_MS = 1000;
 
 export interface DockerRuntimeOptions {
   /** Where the runtime keeps each session's copied artifacts. */
@@ -49,6 +47,11 @@ export interface DockerRuntimeOptions {
   now: () => number;
   /** The data directory's instance id (server/instance.ts), the containers' instance label. */
   instanceId: string;
+  /** A node silent this long is gone for good: its sessions end `node_lost`. */
+  nodeLostAfterMs: number;
+  /** A registry pull that takes longer fails the start. */
+  pullTimeoutMs: number;
+  heartbeatMs?: number;
 }
 
 export class DockerRuntime implements Runtime {
@@ -58,6 +61,8 @@ export class DockerRuntime implements Runtime {
   private readonly files: SessionFiles;
   private readonly reconciler: Reconciler;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly heartbeat: NodeHeartbeat;
+  private readonly followers = new Map<Engine, EventFollower>();
   private readonly instance: string;
   private closed = false;
 
@@ -74,13 +79,39 @@ export class DockerRuntime implements Runtime {
       now: options.now,
       emit: (event) => this.emit(event),
       closed: () => this.closed,
+      engineFailed: (engine) => this.heartbeat.missed(engine),
     });
-    const poll = setInterval(() => {
-      for (const engine of this.engines.values()) void this.reconciler.poll(engine);
-    }, POLL_MS);
+    this.heartbeat = new NodeHeartbeat([...this.engines.values()], {
+      heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+      lostAfterMs: options.nodeLostAfterMs,
+      now: options.now,
+      down: (engine) => {
+        this.unfollow(engine);
+        this.reconciler.markDown(engine);
+      },
+      up: (engine) => this.follow(engine),
+      lost: (engine) => this.reconciler.loseNode(engine),
+    });
     const gc = setInterval(() => void this.collectGarbage(), GC_EVERY_MS);
-    this.timers.push(poll, gc);
+    this.timers.push(gc);
     for (const timer of this.timers) timer.unref();
+  }
+
+  /** The engine's events drive the sessions' states; each (re)connection resyncs the node. */
+  private follow(engine: Engine): void {
+    this.unfollow(engine);
+    this.followers.set(
+      engine,
+      followEngineEvents(engine, this.instance, {
+        connected: () => void this.reconciler.resync(engine),
+        container: (sessionId) => void this.reconciler.refresh(engine, sessionId),
+      }),
+    );
+  }
+
+  private unfollow(engine: Engine): void {
+    this.followers.get(engine)?.stop();
+    this.followers.delete(engine);
   }
 
   private get tracked(): Map<string, Tracked> {
@@ -95,15 +126,26 @@ export class DockerRuntime implements Runtime {
     return this.engines.get(nodeId)?.available ?? false;
   }
 
+  nodeHealth(nodeId: string): NodeHealth | undefined {
+    const engine = this.engines.get(nodeId);
+    return engine && { status: healthOf(engine), lastSeen: engine.lastSeen ?? null };
+  }
+
+  /** Held by the engine, or (an image naming a registry) to be pulled at the start. */
   async hasImage(nodeId: string, image: string): Promise<boolean | undefined> {
     const engine = this.engines.get(nodeId);
     if (!engine) return undefined;
+    const held = await this.holds(engine, image);
+    return held === false && namesRegistry(image) ? true : held;
+  }
+
+  private async holds(engine: Engine, image: string): Promise<boolean | undefined> {
     try {
       await engine.api.getImage(image).inspect();
       return true;
     } catch (error) {
       if (statusOf(error) === 404) return false;
-      this.reconciler.markDown(engine);
+      this.heartbeat.missed(engine);
       return undefined;
     }
   }
@@ -124,89 +166,37 @@ export class DockerRuntime implements Runtime {
       forgotten: false,
     };
     this.tracked.set(spec.sessionId, tracked);
-    const env = { ...spec.env };
-    // Inside the container the game server binds the declared port; clients reach it on the published one.
-    for (const port of spec.ports) {
-      env[`PORT_${port.name.toUpperCase()}`] = String(port.container);
-      env[`PUBLIC_PORT_${port.name.toUpperCase()}`] = String(port.host);
-    }
-    const key = (p: PortAllocation) => `${p.container}/${p.type}`;
-    const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
-    const labels = {
-      [LABEL.session]: spec.sessionId,
-      [LABEL.id]: spec.publicId,
-      [LABEL.account]: spec.accountId,
-      [LABEL.location]: spec.location,
-      [LABEL.node]: spec.nodeId,
-      [LABEL.instance]: this.instance,
-    };
-    const sessionDir = this.files.dir(spec.sessionId);
-    let network: string | undefined;
-    try {
-      const cmd = await this.command(engine, spec);
-      network = await createSessionNetwork(engine.api, labels);
-      mkdirSync(sessionDir, { recursive: true, mode: 0o700 });
-      // A size-limited filesystem where the engine is on this machine; a plain volume elsewhere.
-      const work: Docker.MountConfig[number] = engine.local
-        ? { Type: 'bind', Source: await createWorkFilesystem(sessionDir, workMb, user), Target: workDir }
-        : { Type: 'volume', Source: '', Target: workDir };
-      const container = await engine.api.createContainer({
-        Image: spec.container.image,
-        ...(cmd ? { Cmd: cmd } : {}),
-        Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
-        WorkingDir: workDir,
-        User: user,
-        Labels: { ...labels, [LABEL.artifactBytes]: String(artifactsMb * 1024 * 1024) },
-        ExposedPorts: Object.fromEntries(spec.ports.map((p) => [key(p), {}])),
-        HostConfig: {
-          NetworkMode: network,
-          PortBindings: Object.fromEntries(spec.ports.map((p) => [key(p), [{ HostIp: engine.publishIp, HostPort: String(p.host) }]])),
-          RestartPolicy: spec.restart ? { Name: 'on-failure', MaximumRetryCount: 0 } : { Name: 'no' },
-          Privileged: false,
-          CapDrop: ['ALL'],
-          SecurityOpt: ['no-new-privileges:true'],
-          ReadonlyRootfs: true,
-          Tmpfs: { '/tmp': 'rw,nosuid,nodev,size=64m' },
-          // Writable, kept after the end until the artifacts are copied out.
-          Mounts: [work],
-          LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
-          ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
-          ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),
-          ...(pids ? { PidsLimit: pids } : {}),
-        },
-      });
-      tracked.containerId = container.id;
+    const launch = async () => {
       try {
-        await container.start();
+        await launchContainer(engine, spec, tracked, this.instance, this.files);
       } catch (error) {
-        await container.remove({ force: true, v: true }).catch(() => {});
+        this.tracked.delete(spec.sessionId);
         throw error;
       }
-    } catch (error) {
-      this.tracked.delete(spec.sessionId);
-      if (network) await removeSessionNetwork(engine.api, network);
-      await removeWorkFilesystem(sessionDir);
-      throw error;
-    }
-    void this.reconciler.checkReady(tracked);
-  }
-
-  /**
-   * The container's command (CMD), which follows the image's ENTRYPOINT: the tag's `command`, or
-   * else the image's own CMD, then the request's args. The args never replace what the image
-   * runs: without an ENTRYPOINT, CMD is the program itself.
-   */
-  private async command(engine: Engine, spec: LaunchSpec): Promise<string[] | undefined> {
-    const { command } = spec.container!;
-    if (command) return [...command, ...spec.args];
-    if (spec.args.length === 0) return undefined;
-    const image = await engine.api.getImage(spec.container!.image).inspect();
-    return [...(image.Config.Cmd ?? []), ...spec.args];
+      void this.reconciler.checkReady(tracked);
+    };
+    if (!namesRegistry(spec.container.image) || (await this.holds(engine, spec.container.image)) !== false) return launch();
+    // Pulled first, after the 201: a failed pull or launch is an end before running (`start_failed`).
+    tracked.pulling = true;
+    void (async () => {
+      try {
+        await pullImage(engine, spec.container!.image, this.options.pullTimeoutMs);
+        tracked.pulling = false;
+        if (tracked.forgotten) throw new Error('stopped while its image was pulled');
+        await launch();
+      } catch (error) {
+        console.warn(`session ${spec.sessionId}: not started on node ${spec.nodeId}: ${(error as Error).message}`);
+        this.tracked.delete(spec.sessionId);
+        this.emit({ type: 'exited', sessionId: spec.sessionId, at: this.options.now(), exitCode: null, signal: null });
+      }
+    })();
   }
 
   async stop(sessionId: string): Promise<void> {
     const tracked = this.tracked.get(sessionId);
-    if (tracked) await this.reconciler.stop(tracked);
+    // A stop during the pull: the launch is called off (and reported as the end).
+    if (tracked?.pulling) tracked.forgotten = true;
+    else if (tracked) await this.reconciler.stop(tracked);
   }
 
   forget(sessionId: string): void {
@@ -233,7 +223,7 @@ export class DockerRuntime implements Runtime {
     try {
       [found] = await listContainers(engine, this.instance, spec.sessionId);
     } catch {
-      this.reconciler.markDown(engine);
+      this.heartbeat.missed(engine);
       return;
     }
     if (!found) return this.reconciler.lose(tracked);
@@ -274,6 +264,8 @@ export class DockerRuntime implements Runtime {
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
+    this.heartbeat.stop();
+    for (const engine of this.engines.values()) this.unfollow(engine);
     this.tracked.clear();
   }
 

@@ -31,7 +31,14 @@ export interface Engine {
   streams: Docker;
   local: boolean;
   publishIp: string;
+  /** Answers (heartbeat, or any request): takes sessions. */
   available: boolean;
+  /** Since when (monotonic ms) it has not answered; undefined while it answers. */
+  downSince?: number;
+  /** Unanswering past the node-lost timeout: its sessions ended `node_lost`. */
+  lost: boolean;
+  /** When it last answered (wall clock, ms since the epoch), for the panel. */
+  lastSeen?: number;
   polling: boolean;
 }
 
@@ -54,6 +61,7 @@ export function openEngine(nodeId: string, docker: NodeDockerConfig): Engine {
     local: docker.engine.startsWith('unix://'),
     publishIp: docker.publishIp ?? '0.0.0.0',
     available: true,
+    lost: false,
     polling: false,
   };
 }

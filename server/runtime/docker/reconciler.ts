@@ -2,8 +2,9 @@
  * The sessions this runtime watches, brought in line with what their engines say: a container
  * that runs is `running` (once ready), one that restarts is `restarting`, one that ended is
  * finished (exit recorded, artifacts copied out, network removed), one that is gone is `lost`.
- * An engine that stops answering makes its node unavailable and its sessions `unreachable`;
- * when it answers again they are reconciled the same way.
+ * An engine that stops answering makes its sessions `unreachable` (node-health.ts decides when);
+ * when it answers again they are reconciled the same way. Sessions of a node taken as lost are
+ * abandoned: if the node comes back after all, their containers are removed.
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
@@ -32,8 +33,12 @@ export interface Tracked {
   /** The container start (StartedAt) that readiness was last checked for. */
   readyFor?: string;
   checking: boolean;
-  /** Ended while unreachable: stop it once the engine is back. */
+  /** Ended while unreachable (or while its image was pulled): stop it once the engine is back. */
   forgotten: boolean;
+  /** Its image is being pulled: no container yet. */
+  pulling?: boolean;
+  /** The end being recorded (finish under way). */
+  finishing?: Promise<void>;
   restartCount?: number;
 }
 
@@ -45,10 +50,14 @@ export interface ReconcilerOptions {
   now: () => number;
   emit: (event: RuntimeEvent) => void;
   closed: () => boolean;
+  /** A request to the engine failed: a missed heartbeat. */
+  engineFailed: (engine: Engine) => void;
 }
 
 export class Reconciler {
   readonly tracked = new Map<string, Tracked>();
+  /** Sessions ended `node_lost`: whatever their node still runs of them is removed when it is back. */
+  private readonly abandoned = new Set<string>();
 
   constructor(private readonly options: ReconcilerOptions) {}
 
@@ -58,8 +67,8 @@ export class Reconciler {
     return engine;
   }
 
-  /** One engine: is it there, and what became of the sessions on it. */
-  async poll(engine: Engine): Promise<void> {
+  /** One engine: what became of every session on it (after a (re)connection: nothing is known). */
+  async resync(engine: Engine): Promise<void> {
     if (engine.polling || this.options.closed()) return;
     engine.polling = true;
     try {
@@ -67,10 +76,9 @@ export class Reconciler {
       try {
         list = await listContainers(engine, this.options.instance);
       } catch {
-        this.markDown(engine);
+        this.options.engineFailed(engine);
         return;
       }
-      engine.available = true;
       const bySession = new Map(list.map((c) => [c.Labels[LABEL.session]!, c]));
       for (const tracked of [...this.tracked.values()]) {
         if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending') continue;
@@ -83,12 +91,37 @@ export class Reconciler {
         tracked.containerId = container.Id;
         await this.reconcile(engine, tracked, container);
       }
+      for (const [sessionId, container] of bySession) {
+        if (!this.abandoned.has(sessionId)) continue;
+        await engine.api.getContainer(container.Id).remove({ force: true, v: true }).catch(() => {});
+        const network = container.HostConfig?.NetworkMode;
+        if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network);
+        this.abandoned.delete(sessionId);
+      }
     } finally {
       engine.polling = false;
     }
   }
 
-  async reconcile(engine: Engine, tracked: Tracked, container: Docker.ContainerInfo): Promise<void> {
+  /**
+   * One session, after an engine event about its container. Inspected, not listed: the list is
+   * a view the engine updates after it reports the event, while inspect waits for the container.
+   */
+  async refresh(engine: Engine, sessionId: string): Promise<void> {
+    const tracked = this.tracked.get(sessionId);
+    if (!tracked?.containerId || tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || this.options.closed()) return;
+    let state: string;
+    try {
+      state = (await engine.api.getContainer(tracked.containerId).inspect()).State.Status;
+    } catch (error) {
+      if (statusOf(error) === 404) this.lose(tracked);
+      else this.options.engineFailed(engine);
+      return;
+    }
+    if (this.tracked.get(sessionId) === tracked) await this.reconcile(engine, tracked, { Id: tracked.containerId, State: state });
+  }
+
+  async reconcile(engine: Engine, tracked: Tracked, container: Pick<Docker.ContainerInfo, 'Id' | 'State'>): Promise<void> {
     const wasUnreachable = tracked.unreachable;
     tracked.unreachable = false;
     if (tracked.forgotten) {
@@ -164,14 +197,22 @@ export class Reconciler {
     } catch (error) {
       const status = statusOf(error);
       if (status === 404) return this.lose(tracked);
-      // 304: already stopped. Anything else: the engine went away; polling takes it from here.
+      // 304: already stopped. Anything else: the engine went away; the resync on its return takes it from here.
       if (status !== 304) return;
     }
     await this.finish(tracked);
   }
 
-  /** The container ended: record the exit, copy the artifacts out, report it. */
-  async finish(tracked: Tracked): Promise<void> {
+  /**
+   * The container ended: record the exit, copy the artifacts out, report it. Called again while
+   * under way (a stop and the engine's exit event meet), it resolves when the first call is done.
+   */
+  finish(tracked: Tracked): Promise<void> {
+    if (!tracked.finishing) tracked.finishing = this.finishOnce(tracked).finally(() => (tracked.finishing = undefined));
+    return tracked.finishing;
+  }
+
+  private async finishOnce(tracked: Tracked): Promise<void> {
     if (tracked.phase === 'ending') return;
     tracked.phase = 'ending';
     const engine = this.engine(tracked.nodeId);
@@ -214,12 +255,21 @@ export class Reconciler {
     this.emit('lost', tracked);
   }
 
+  /** The engine does not answer: its sessions are unreachable until it does. */
   markDown(engine: Engine): void {
-    engine.available = false;
     for (const tracked of this.tracked.values()) {
       if (tracked.nodeId !== engine.nodeId || tracked.unreachable || tracked.phase === 'ending') continue;
       tracked.unreachable = true;
       if (!tracked.forgotten) this.emit('unreachable', tracked);
+    }
+  }
+
+  /** The node is gone for good: its sessions are lost, and abandoned should it come back. */
+  loseNode(engine: Engine): void {
+    for (const tracked of [...this.tracked.values()]) {
+      if (tracked.nodeId !== engine.nodeId) continue;
+      this.abandoned.add(tracked.sessionId);
+      this.lose(tracked);
     }
   }
 

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
@@ -201,6 +201,21 @@ export class ProcessRuntime implements Runtime {
     }
     this.options.sandboxes?.adopt(spec.sessionId, state.uid);
     this.watch(spec.sessionId, state.supervisorPid, spec.wasRunning ? 'running' : undefined);
+  }
+
+  /**
+   * The players the API joined, for the game server's SDK allocation: players.json in the
+   * session directory (the service's, not the game's), replaced atomically; its supervisor
+   * watches it. Best effort: a full disk leaves the SDK's list as it was.
+   */
+  playersChanged(sessionId: string, players: readonly string[]): void {
+    const dir = this.dir(sessionId);
+    try {
+      writeFileSync(join(dir, 'players.json.tmp'), JSON.stringify(players), { mode: 0o600 });
+      renameSync(join(dir, 'players.json.tmp'), join(dir, 'players.json'));
+    } catch {
+      // Not this runtime's session any more, or no space: the SDK keeps its last list.
+    }
   }
 
   /** Every node of this runtime is this host: whatever its socket tables hold. */

@@ -46,7 +46,8 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     };
     const timer = setTimeout(waiter, wait * 1000);
     waiters.add(waiter);
-    req.socket.once('close', () => {
+    // The response, not the socket: a keep-alive connection carries many long-polls.
+    res.once('close', () => {
       clearTimeout(timer);
       waiters.delete(waiter);
     });
@@ -69,7 +70,13 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   const server = createServer({ maxHeaderSize: 8192 }, (req, res) => {
     // A body is not part of any operation: drain and ignore it.
     req.resume();
-    const url = new URL(req.url ?? '/', 'http://session-host-sdk');
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://session-host-sdk');
+    } catch {
+      // A request line that is no URL (`GET http://[`): the game server's mistake, not a reason to die.
+      return fail(res, 400, 'BAD_REQUEST', 'the request target is not a valid URL');
+    }
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /allocation') return getAllocation(req, res, url);
     if (route === 'POST /ready') {
@@ -97,20 +104,28 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   server.requestTimeout = 70_000;
 
   rmSync(socketPath, { force: true });
-  // Nobody but its owner may connect, even in the moment before the chown below.
+  const listening = new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.once('listening', resolve);
+  });
+  // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
+  // is bound within listen() itself, so the umask is back before anything else (the game
+  // server's spawn) can inherit it.
   const umask = process.umask(0o177);
   try {
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, resolve);
-    });
+    server.listen(socketPath);
   } finally {
     process.umask(umask);
   }
+  await listening;
   if (typeof uid === 'number') chownSync(socketPath, uid, uid);
   chmodSync(socketPath, 0o600);
 
   return {
+    /** The session's players as the control API has them now. */
+    setPlayers(players) {
+      if (session) session = { ...session, players };
+    },
     /** The session a warm game server now runs for: waiting readers get it at once. */
     allocate(next) {
       session = next;

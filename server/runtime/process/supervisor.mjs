@@ -12,7 +12,7 @@
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
@@ -84,6 +84,29 @@ function persist() {
   } catch {
     saveRetry = setTimeout(persist, SAVE_RETRY_MS);
   }
+}
+
+/**
+ * Players the game server reports connected go to connected.json, at most once a second, not to
+ * state.json: the service reads state.json on each of its changes and every second, and a game
+ * server may flip players as fast as it likes (up to 1,024 ids of 128 characters). Informational,
+ * so a write that fails (a full disk) waits for the next change.
+ */
+const CONNECTED_WRITE_MS = 1000;
+let connectedLatest;
+let connectedTimer;
+function recordConnected(connected) {
+  connectedLatest = connected;
+  connectedTimer ??= setTimeout(() => {
+    connectedTimer = undefined;
+    try {
+      const temp = join(dir, 'connected.json.tmp');
+      writeFileSync(temp, JSON.stringify(connectedLatest), { mode: 0o600 });
+      renameSync(temp, join(dir, 'connected.json'));
+    } catch {
+      // Kept in memory (the SDK's allocation still answers it); written with the next change.
+    }
+  }, CONNECTED_WRITE_MS);
 }
 
 function exitOnceSaved() {
@@ -174,8 +197,10 @@ function markRunning() {
   if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
 }
 
-const sdk = spec.sdk
-  ? await serveSdk({
+/** The SDK, listening while the game server starts (its client retries a socket not there yet). */
+let sdk;
+const sdkServing = spec.sdk
+  ? serveSdk({
       socketPath: spec.sdk.socketPath,
       uid: spec.sandbox?.uid,
       allocation: spec.sdk.allocation,
@@ -188,11 +213,24 @@ const sdk = spec.sdk
       onHealth() {
         lastHealth = performance.now();
       },
-      onPlayers(connected) {
-        save({ connected });
-      },
+      onPlayers: recordConnected,
     })
   : undefined;
+
+/** The players the control API joined, written by the service into players.json: the SDK's allocation follows them. */
+function followPlayers() {
+  if (!sdk) return;
+  const read = () => {
+    try {
+      const players = JSON.parse(readFileSync('players.json', 'utf8'));
+      if (Array.isArray(players)) sdk.setPlayers(players.filter((p) => typeof p === 'string'));
+    } catch {}
+  };
+  watch('.', (_event, file) => {
+    if (file === 'players.json') read();
+  }).unref();
+  read();
+}
 
 /** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
 function portsBoundBy(launched) {
@@ -295,3 +333,5 @@ process.on('SIGINT', () => {});
 launch();
 watchWorkDir();
 watchHealth();
+sdk = await sdkServing;
+followPlayers();

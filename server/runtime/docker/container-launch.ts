@@ -1,0 +1,103 @@
+/**
+ * Creating and starting a session's container: the session env, published ports (allocated host
+ * port -> declared container port; the game server binds the container port, `PORT_<NAME>`),
+ * limits (memory without swap, CPUs, pids), no privileges (all capabilities dropped,
+ * no-new-privileges, read-only root filesystem with a tmpfs /tmp and a volume for the working
+ * directory), its own network. A failure leaves nothing behind.
+ */
+import type Docker from 'dockerode';
+import { mkdirSync } from 'node:fs';
+import type { PortAllocation } from '../../domain/ports/sessions.js';
+import type { LaunchSpec } from '../../domain/ports/runtime.js';
+import { LABEL, type Engine } from './engine-client.js';
+import { DEFAULT_ARTIFACTS_MB, type Tracked } from './reconciler.js';
+import type { SessionFiles } from './session-files.js';
+import { createSessionNetwork, removeSessionNetwork } from './session-network.js';
+import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js';
+
+/** `nobody`: a tag that names no user never runs its game server as root. */
+const DEFAULT_USER = '65534:65534';
+const DEFAULT_WORK_MB = 1024;
+
+/** Create and start the container; `tracked` gets its id. Rejects (having removed what it made) when it cannot. */
+export async function launchContainer(engine: Engine, spec: LaunchSpec, tracked: Tracked, instance: string, files: SessionFiles): Promise<void> {
+  const workDir = tracked.workDir;
+  if (!spec.container) throw new Error(`session ${spec.sessionId}: the docker runtime needs a container image`);
+  const env = { ...spec.env };
+  // Inside the container the game server binds the declared port; clients reach it on the published one.
+  for (const port of spec.ports) {
+    env[`PORT_${port.name.toUpperCase()}`] = String(port.container);
+    env[`PUBLIC_PORT_${port.name.toUpperCase()}`] = String(port.host);
+  }
+  const key = (p: PortAllocation) => `${p.container}/${p.type}`;
+  const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
+  const labels = {
+    [LABEL.session]: spec.sessionId,
+    [LABEL.id]: spec.publicId,
+    [LABEL.account]: spec.accountId,
+    [LABEL.location]: spec.location,
+    [LABEL.node]: spec.nodeId,
+    [LABEL.instance]: instance,
+  };
+  const sessionDir = files.dir(spec.sessionId);
+  let network: string | undefined;
+  try {
+    const cmd = await command(engine, spec);
+    network = await createSessionNetwork(engine.api, labels);
+    mkdirSync(sessionDir, { recursive: true, mode: 0o700 });
+    // A size-limited filesystem where the engine is on this machine; a plain volume elsewhere.
+    const work: Docker.MountConfig[number] = engine.local
+      ? { Type: 'bind', Source: await createWorkFilesystem(sessionDir, workMb, user), Target: workDir }
+      : { Type: 'volume', Source: '', Target: workDir };
+    const container = await engine.api.createContainer({
+      Image: spec.container.image,
+      ...(cmd ? { Cmd: cmd } : {}),
+      Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      WorkingDir: workDir,
+      User: user,
+      Labels: { ...labels, [LABEL.artifactBytes]: String(artifactsMb * 1024 * 1024) },
+      ExposedPorts: Object.fromEntries(spec.ports.map((p) => [key(p), {}])),
+      HostConfig: {
+        NetworkMode: network,
+        PortBindings: Object.fromEntries(spec.ports.map((p) => [key(p), [{ HostIp: engine.publishIp, HostPort: String(p.host) }]])),
+        RestartPolicy: spec.restart ? { Name: 'on-failure', MaximumRetryCount: 0 } : { Name: 'no' },
+        Privileged: false,
+        CapDrop: ['ALL'],
+        SecurityOpt: ['no-new-privileges:true'],
+        ReadonlyRootfs: true,
+        Tmpfs: { '/tmp': 'rw,nosuid,nodev,size=64m' },
+        // Writable, kept after the end until the artifacts are copied out.
+        Mounts: [work],
+        LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
+        ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
+        ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),
+        ...(pids ? { PidsLimit: pids } : {}),
+      },
+    });
+    tracked.containerId = container.id;
+    try {
+      await container.start();
+    } catch (error) {
+      await container.remove({ force: true, v: true }).catch(() => {});
+      throw error;
+    }
+  } catch (error) {
+    if (network) await removeSessionNetwork(engine.api, network);
+    await removeWorkFilesystem(sessionDir);
+    throw error;
+  }
+}
+
+  /**
+ * The container's command (CMD), which follows the image's ENTRYPOINT: the tag's `command`, or
+ * else the image's own CMD, then the request's args. The args never replace what the image
+ * runs: without an ENTRYPOINT, CMD is the program itself.
+ */
+async function command(engine: Engine, spec: LaunchSpec): Promise<string[] | undefined> {
+  const { command } = spec.container!;
+  if (command) return [...command, ...spec.args];
+  if (spec.args.length === 0) return undefined;
+  const image = await engine.api.getImage(spec.container!.image).inspect();
+  return [...(image.Config.Cmd ?? []), ...spec.args];
+}
+

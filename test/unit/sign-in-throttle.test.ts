@@ -1,0 +1,78 @@
+/**
+ * The sign-in throttle's keys: IPv6 clients are limited per /64 (what one subscriber holds),
+ * IPv4 per address, IPv4-mapped IPv6 as the IPv4 address it is; and one email tried from many
+ * addresses is slowed, except from an address it signed in from before.
+ */
+import { describe, expect, it } from 'vitest';
+import { clientUnit } from '../../server/domain/client-address.js';
+import { SIGN_IN_LIMIT, SignInThrottle } from '../../server/domain/sign-in-throttle.js';
+
+/** A throttle on a clock that only moves when told. */
+function throttle() {
+  let now = 0;
+  const t = new SignInThrottle(() => now);
+  /** One attempt: 'wait' when refused, else its outcome as given. */
+  const attempt = (email: string, address: string, succeeds = false) => {
+    const admission = t.admit(email, address);
+    if (!admission.ok) return 'wait';
+    admission.finish(succeeds);
+    return succeeds ? 'in' : 'wrong';
+  };
+  return { attempt, advance: (ms: number) => void (now += ms) };
+}
+
+describe('the unit a client address is limited as', () => {
+  it('is the /64 for IPv6, however it is written', () => {
+    expect(clientUnit('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientUnit('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientUnit('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(clientUnit('::1')).toBe('0:0:0:0::/64');
+    expect(clientUnit('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientUnit('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('is the address for IPv4, also when it comes IPv4-mapped', () => {
+    expect(clientUnit('192.0.2.1')).toBe('192.0.2.1');
+    expect(clientUnit('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientUnit('::ffff:c000:201')).toBe('192.0.2.1');
+    expect(clientUnit('192.0.2.2')).not.toBe(clientUnit('192.0.2.1'));
+  });
+});
+
+describe('the sign-in throttle', () => {
+  it('counts every address of a /64 as one', () => {
+    const { attempt } = throttle();
+    // Spraying emails from ever new addresses of one /64 hits the per-address limit all the same.
+    for (let i = 0; i < SIGN_IN_LIMIT.freePerAddress; i++) expect(attempt(`user${i}@example.com`, `2001:db8:1:2::${i.toString(16)}`)).toBe('wrong');
+    expect(attempt('another@example.com', '2001:db8:1:2:ffff::1')).toBe('wait');
+    // The neighbouring /64 is someone else.
+    expect(attempt('another@example.com', '2001:db8:1:3::1')).toBe('wrong');
+  });
+
+  it('counts an IPv4-mapped address as the IPv4 address', () => {
+    const { attempt } = throttle();
+    for (let i = 0; i < SIGN_IN_LIMIT.freePerPair; i++) expect(attempt('op@example.com', '::ffff:192.0.2.7')).toBe('wrong');
+    expect(attempt('op@example.com', '192.0.2.7')).toBe('wait');
+    expect(attempt('op@example.com', '192.0.2.8')).toBe('wrong');
+  });
+
+  it('slows one email tried from many addresses, but not from an address it signed in from', () => {
+    const { attempt, advance } = throttle();
+    expect(attempt('op@example.com', '198.51.100.1', true)).toBe('in');
+    // A distributed attack: each address stays under its own limits.
+    for (let i = 0; i < SIGN_IN_LIMIT.freePerEmail; i++) expect(attempt('op@example.com', `203.0.113.${i}`)).toBe('wrong');
+    expect(attempt('op@example.com', '203.0.113.200')).toBe('wait');
+    expect(attempt('op@example.com', '2001:db8:9::1')).toBe('wait');
+    // The operator, from where they signed in before, gets in at once.
+    expect(attempt('op@example.com', '198.51.100.1', true)).toBe('in');
+    // The attack gets one try per backoff, the backoff capped at a minute.
+    for (let i = 0; i < 20; i++) {
+      advance(SIGN_IN_LIMIT.maxEmailBackoffMs);
+      expect(attempt('op@example.com', `203.0.113.${100 + i}`)).toBe('wrong');
+      expect(attempt('op@example.com', `203.0.113.${150 + i}`)).toBe('wait');
+    }
+    expect(attempt('op@example.com', '198.51.100.1', true)).toBe('in');
+    // Other emails are not slowed by it.
+    expect(attempt('someone@example.com', '203.0.113.201')).toBe('wrong');
+  });
+});
