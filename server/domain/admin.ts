@@ -53,7 +53,7 @@ export class Admin {
     return Promise.all((await this.deps.accounts.search(options)).map((account) => this.view(account)));
   }
 
-  async user(id: string): Promise<UserView | undefined> {
+  async getUser(id: string): Promise<UserView | undefined> {
     const account = await this.deps.accounts.findById(id);
     return account && this.view(account);
   }
@@ -75,7 +75,7 @@ export class Admin {
     });
     await this.replaceGrants(id, input);
     await this.record(actor, id, 'user_created', null, `${input.name} <${input.email}>, ${input.quotaMinutes} min`);
-    return { ok: true, user: (await this.user(id))! };
+    return { ok: true, user: (await this.getUser(id))! };
   }
 
   async updateUser(actor: string, id: string, changes: UserChanges): Promise<UserWriteResult> {
@@ -95,14 +95,14 @@ export class Admin {
       .filter(([key, value]) => value !== undefined && key !== 'disabled')
       .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(' ') || '(none)' : String(value)}`);
     if (described.length > 0) await this.record(actor, id, 'user_updated', null, described.join(', '));
-    return { ok: true, user: (await this.user(id))! };
+    return { ok: true, user: (await this.getUser(id))! };
   }
 
-  async tokens(accountId: string): Promise<TokenView[] | undefined> {
+  async listUserTokens(accountId: string): Promise<TokenView[] | undefined> {
     return (await this.deps.accounts.findById(accountId)) ? this.deps.tokens.list(accountId) : undefined;
   }
 
-  async createToken(actor: string, accountId: string, input: CreateTokenInput): Promise<CreateTokenResult | { ok: false; reason: 'not_found' }> {
+  async createUserToken(actor: string, accountId: string, input: CreateTokenInput): Promise<CreateTokenResult | { ok: false; reason: 'not_found' }> {
     if (!(await this.deps.accounts.findById(accountId))) return { ok: false, reason: 'not_found' };
     const result = await this.deps.tokens.mintFor(accountId, input);
     if (result.ok) {
@@ -112,28 +112,28 @@ export class Admin {
     return result;
   }
 
-  async revealToken(actor: string, accountId: string, tokenId: string): Promise<string | undefined> {
+  async revealUserToken(actor: string, accountId: string, tokenId: string): Promise<string | undefined> {
     const token = await this.deps.tokens.find(accountId, tokenId);
     const value = token && (await this.deps.tokens.reveal(accountId, tokenId));
     if (token && value !== undefined) await this.record(actor, accountId, 'token_revealed', tokenId, token.name);
     return value;
   }
 
-  async setTokenDisabled(actor: string, accountId: string, tokenId: string, disabled: boolean): Promise<TokenView | undefined> {
+  async updateUserToken(actor: string, accountId: string, tokenId: string, disabled: boolean): Promise<TokenView | undefined> {
     if (!(await this.deps.tokens.setDisabled(accountId, tokenId, disabled))) return undefined;
     const record = (await this.deps.tokens.find(accountId, tokenId))!;
     await this.record(actor, accountId, disabled ? 'token_disabled' : 'token_enabled', tokenId, record.name);
     return this.deps.tokens.view(record);
   }
 
-  async deleteToken(actor: string, accountId: string, tokenId: string): Promise<boolean> {
+  async deleteUserToken(actor: string, accountId: string, tokenId: string): Promise<boolean> {
     const token = await this.deps.tokens.find(accountId, tokenId);
     if (!token || !(await this.deps.tokens.revoke(accountId, tokenId))) return false;
     await this.record(actor, accountId, 'token_deleted', tokenId, token.name);
     return true;
   }
 
-  async auditLog(accountId: string): Promise<AuditEntry[] | undefined> {
+  async listUserAudit(accountId: string): Promise<AuditEntry[] | undefined> {
     return (await this.deps.accounts.findById(accountId)) ? this.deps.audit.list(accountId, AUDIT_LIMIT) : undefined;
   }
 

@@ -21,7 +21,8 @@ export interface StartRequest {
   id: string;
   location: string;
   image: string;
-  version?: string;
+  /** The image's tag (`version` on the wire, Gameye's name); the image's default tag when left out. */
+  tag?: string;
   env?: Record<string, string>;
   args?: string[];
   labels?: Record<string, string>;
@@ -72,7 +73,7 @@ export class SessionLifecycle {
     if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
     const badEnv = refusedEnvNames(Object.keys(request.env ?? {}), image.allowedEnv);
     if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv, allowlist: image.allowedEnv };
-    const tagName = request.version ?? image.defaultTag;
+    const tagName = request.tag ?? image.defaultTag;
     const tag = await catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
     if (!(await quota.allowsStart(accountId))) return { ok: false, reason: 'quota_exceeded' };

@@ -91,7 +91,7 @@ function setup() {
     startRate: { take: async () => ({ ok: true }) },
     now: Date.now,
   });
-  const start = (id: string, version?: string) => sessions.start('acc', { id, location: 'local-a', image: 'echo', ...(version ? { version } : {}) });
+  const start = (id: string, tag?: string) => sessions.start('acc', { id, location: 'local-a', image: 'echo', ...(tag ? { tag } : {}) });
   return { sessions, runtime, start, close: async () => (await sessions.close(), db.close()) };
 }
 

@@ -139,7 +139,7 @@ export function adminHandlers(deps: {
     },
 
     async getUser({ params }, context) {
-      const user = await admin.user(params.id);
+      const user = await admin.getUser(params.id);
       return user ? { status: 200, body: userBody(user) } : noUser(context, params.id);
     },
 
@@ -160,12 +160,12 @@ export function adminHandlers(deps: {
     },
 
     async listUserTokens({ params }, context) {
-      const tokens = await admin.tokens(params.id);
+      const tokens = await admin.listUserTokens(params.id);
       return tokens ? { status: 200, body: { tokens: tokens.map(tokenBody) } } : noUser(context, params.id);
     },
 
     async createUserToken({ params, body }, context) {
-      const result = await admin.createToken(context.operator.email, params.id, {
+      const result = await admin.createUserToken(context.operator.email, params.id, {
         name: body.name,
         scopes: body.scopes,
         ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
@@ -176,21 +176,21 @@ export function adminHandlers(deps: {
     },
 
     async updateUserToken({ params, body }, context) {
-      const view = await admin.setTokenDisabled(context.operator.email, params.id, params.tokenId, body.disabled);
+      const view = await admin.updateUserToken(context.operator.email, params.id, params.tokenId, body.disabled);
       return view ? { status: 200, body: tokenBody(view) } : noToken(context, params.tokenId);
     },
 
     async deleteUserToken({ params }, context) {
-      return (await admin.deleteToken(context.operator.email, params.id, params.tokenId)) ? { status: 204 } : noToken(context, params.tokenId);
+      return (await admin.deleteUserToken(context.operator.email, params.id, params.tokenId)) ? { status: 204 } : noToken(context, params.tokenId);
     },
 
     async revealUserToken({ params }, context) {
-      const value = await admin.revealToken(context.operator.email, params.id, params.tokenId);
+      const value = await admin.revealUserToken(context.operator.email, params.id, params.tokenId);
       return value === undefined ? noToken(context, params.tokenId) : { status: 200, body: { id: params.tokenId, token: value } };
     },
 
     async listUserAudit({ params }, context) {
-      const entries = await admin.auditLog(params.id);
+      const entries = await admin.listUserAudit(params.id);
       return entries ? { status: 200, body: { entries: entries.map(auditBody) } } : noUser(context, params.id);
     },
 

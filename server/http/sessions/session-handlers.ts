@@ -20,7 +20,8 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
   return {
     async startSession({ body }, context) {
       // Without an id (as Gameye allows) the service chooses one; the 201 carries it.
-      const request = { ...body, id: body.id ?? randomUUID() };
+      const { version, ...rest } = body;
+      const request = { ...rest, id: body.id ?? randomUUID(), ...(version === undefined ? {} : { tag: version }) };
       const result = await sessions.start(context.principal.accountId, request);
       if (result.ok) return { status: 201, body: sessionBody(result.session) };
       switch (result.reason) {
