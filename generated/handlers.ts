@@ -83,7 +83,7 @@ export interface Handlers {
   listUserAudit(request: OperationRequest<'listUserAudit'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listUserAudit'>>;
   /** GET /admin/api/location: List every location (scopes: admin session) */
   listFleetLocations(request: OperationRequest<'listFleetLocations'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listFleetLocations'>>;
-  /** PATCH /admin/api/node/{id}: Lock or unlock a node (scopes: admin session) */
+  /** PATCH /admin/api/node/{id}: Lock, unlock or drain a node (scopes: admin session) */
   updateNode(request: OperationRequest<'updateNode'>, context: ContextOf['adminSession']): Promise<OperationResponse<'updateNode'>>;
   /** GET /admin/api/session: List sessions of every account (scopes: admin session) */
   listAllSessions(request: OperationRequest<'listAllSessions'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listAllSessions'>>;

@@ -207,13 +207,16 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "Node",
     type: "object",
-    required: ["id", "host", "locked", "capacity", "used"],
+    required: ["id", "host", "locked", "capacity", "used", "drain", "health"],
     properties: {
       id: { type: "string" },
       host: { type: "string" },
       locked: { type: "boolean" },
       capacity: { type: "integer" },
       used: { type: "integer" },
+      drain: { type: "string", enum: ["none", "draining", "drained"] },
+      health: { type: "string", enum: ["up", "unreachable", "lost"] },
+      lastSeen: { type: "integer", format: "int64", nullable: true },
     },
   },
   {
@@ -605,8 +608,8 @@ export const schemas: readonly NamedSchema[] = [
     $id: "NodeUpdateRequest",
     type: "object",
     additionalProperties: false,
-    required: ["locked"],
-    properties: { locked: { type: "boolean" } },
+    minProperties: 1,
+    properties: { locked: { type: "boolean" }, drain: { type: "boolean" } },
   },
   {
     $id: "AccountSessionList",
@@ -1422,7 +1425,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     operationId: "updateNode", method: "PATCH", path: "/admin/api/node/{id}", url: "/admin/api/node/:id",
-    tag: "Admin", summary: "Lock or unlock a node", source: "spec/paths/admin_api_node_{id}.yaml",
+    tag: "Admin", summary: "Lock, unlock or drain a node", source: "spec/paths/admin_api_node_{id}.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: "application/json",
     schema: {
       body: { $ref: "NodeUpdateRequest#" },

@@ -704,7 +704,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Lock or unlock a node
+         * Lock, unlock or drain a node
          * @description A locked node takes no new sessions (maintenance). The lock is kept in the database and overrides the fleet file's `locked`.
          */
         patch: operations["updateNode"];
@@ -1127,6 +1127,24 @@ export interface components {
             capacity: number;
             /** @example 3 */
             used: number;
+            /**
+             * @description `draining`: set to drain, it takes no new sessions while its live ones run to their end; `drained`: set to drain and none is left (it can be taken down); `none`: not draining.
+             * @example none
+             * @enum {string}
+             */
+            drain: "none" | "draining" | "drained";
+            /**
+             * @description As its runtime sees it (a heartbeat per Docker node; nodes of other runtimes are always `up`): `unreachable`: it does not answer (its sessions are `server_unreachable`, it takes no new ones); `lost`: silent past the node-lost timeout (its sessions ended `node_lost`).
+             * @example up
+             * @enum {string}
+             */
+            health: "up" | "unreachable" | "lost";
+            /**
+             * Format: int64
+             * @description When it last answered its heartbeat (unix ms); null where there is none yet or no heartbeat.
+             * @example 1767225600000
+             */
+            lastSeen?: number | null;
         };
         Location: {
             /** @example local-a */
@@ -1584,7 +1602,12 @@ export interface components {
              * @description A locked node takes no new sessions (maintenance); running ones carry on.
              * @example true
              */
-            locked: boolean;
+            locked?: boolean;
+            /**
+             * @description A draining node takes no new sessions and its live ones run to their end; its `drain` then says `drained`. Kept in the database until set to false.
+             * @example true
+             */
+            drain?: boolean;
         };
         /** @description Sessions of every account (the admin panel), each with the account that owns it. */
         AccountSessionList: {
@@ -3542,6 +3565,8 @@ export const sessionStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const portMappingTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PortMapping"]["type"]> = ["tcp", "udp"];
 export const endReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndReason"]> = ["stopped", "exited", "crashed", "ttl_expired", "quota_exhausted", "start_failed", "node_lost"];
 export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["UNAUTHORIZED", "QUOTA_EXCEEDED", "RESOURCE_NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "CAPACITY_UNAVAILABLE", "INVALID_REQUEST", "TOO_MANY_REQUESTS", "INTERNAL_ERROR", "METHOD_NOT_ALLOWED", "BAD_REQUEST"];
+export const nodeDrainValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Node"]["drain"]> = ["none", "draining", "drained"];
+export const nodeHealthValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Node"]["health"]> = ["up", "unreachable", "lost"];
 export const locationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Location"]["status"]> = ["available", "full", "locked"];
 export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["session:start", "session:read", "session:stop", "logs:read", "artifact:read", "regions:read", "events:write", "token:write", "webhook:repohost", "metrics:read"];
 export const tokenStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenStatus"]> = ["active", "disabled", "expired"];

@@ -1,4 +1,4 @@
-/** Locations (nodes, capacity, maintenance locks), Sessions (every account's) and Images. */
+/** Locations (nodes: capacity, health, maintenance locks, drains, their sessions), Sessions (every account's) and Images. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, describeError, type AccountSessionList, type ImageCatalog, type Location, type SessionStatus } from './api';
 
@@ -7,11 +7,18 @@ import { ErrorMessage, formatDate, Table } from './components';
 
 export function LocationsPage() {
   const [locations, setLocations] = useState<Location[]>([]);
+  const [live, setLive] = useState<Session[]>([]);
   const [error, setError] = useState<string>();
   const load = async () => {
-    const { data, error } = await api.GET('/admin/api/location');
-    if (error) return setError(describeError(error));
-    setLocations(data.locations);
+    const [fleet, sessions] = await Promise.all([api.GET('/admin/api/location'), api.GET('/admin/api/session', { params: { query: { limit: 500 } } })]);
+    if (fleet.error) return setError(describeError(fleet.error));
+    setLocations(fleet.data.locations);
+    setLive(sessions.data?.sessions ?? []);
+  };
+  const patch = async (id: string, body: { locked?: boolean; drain?: boolean }) => {
+    const { error } = await api.PATCH('/admin/api/node/{id}', { params: { path: { id } }, body });
+    setError(error ? describeError(error) : undefined);
+    await load();
   };
   useEffect(() => void load(), []);
   return (
@@ -26,7 +33,7 @@ export function LocationsPage() {
           <p class="muted">
             {location.capacity.used} of {location.capacity.total} slots in use, {location.capacity.free} free · {location.ips.join(', ')}
           </p>
-          <Table columns={['Node', 'Host', 'In use', 'State']} actions>
+          <Table columns={['Node', 'Host', 'In use', 'Health', 'State', 'Sessions']} actions>
             {location.nodes.map((node) => (
               <tr key={node.id}>
                 <td>{node.id}</td>
@@ -35,19 +42,31 @@ export function LocationsPage() {
                   {node.used} / {node.capacity}
                   <progress max={node.capacity || 1} value={node.used} aria-label={`Capacity in use on ${node.id}`} />
                 </td>
-                <td>{node.locked ? <span class="badge off">locked</span> : <span class="badge on">open</span>}</td>
                 <td>
+                  <span class={`badge ${node.health === 'up' ? 'on' : 'off'}`}>{node.health}</span>
+                  {node.lastSeen !== null && node.lastSeen !== undefined && node.health !== 'up' && <span class="muted"> last seen {formatDate(new Date(node.lastSeen).toISOString())}</span>}
+                </td>
+                <td>
+                  {node.locked ? <span class="badge off">locked</span> : <span class="badge on">open</span>}
+                  {node.drain !== 'none' && <span class="badge off">{node.drain}</span>}
+                </td>
+                <td>
+                  {live
+                    .filter((s) => s.location === location.id && s.host === node.host)
+                    .map((s) => `${s.id} (${s.status})`)
+                    .join(', ') || <span class="muted">none</span>}
+                </td>
+                <td>
+                  <button type="button" class="secondary" aria-label={`${node.locked ? 'Unlock' : 'Lock'} ${node.id}`} onClick={() => patch(node.id, { locked: !node.locked })}>
+                    {node.locked ? 'Unlock' : 'Lock for maintenance'}
+                  </button>
                   <button
                     type="button"
                     class="secondary"
-                    aria-label={`${node.locked ? 'Unlock' : 'Lock'} ${node.id}`}
-                    onClick={async () => {
-                      const { error } = await api.PATCH('/admin/api/node/{id}', { params: { path: { id: node.id } }, body: { locked: !node.locked } });
-                      setError(error ? describeError(error) : undefined);
-                      await load();
-                    }}
+                    aria-label={`${node.drain === 'none' ? 'Drain' : 'Stop draining'} ${node.id}`}
+                    onClick={() => patch(node.id, { drain: node.drain === 'none' })}
                   >
-                    {node.locked ? 'Unlock' : 'Lock for maintenance'}
+                    {node.drain === 'none' ? 'Drain' : 'Stop draining'}
                   </button>
                 </td>
               </tr>

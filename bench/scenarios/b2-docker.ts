@@ -5,11 +5,15 @@
  * limits, through dockerode) and the `docker run` command line. "Running" is an answered line,
  * not a TCP connect: Docker's userland proxy accepts connections before the game server listens.
  * The three are interleaved so drift hits all alike. Needs SESSION_HOST_DOCKER_ENGINES (the
- * first engine is used) and the test image of test/docker/build-image.sh.
+ * first engine is used) and the test image of test/docker/build-image.sh. With
+ * SESSION_HOST_REMOTE_ENGINES (test/docker/start-remote-engines.sh) a row for a remote node
+ * follows: the same starts on an engine in a network namespace of its own, over mutual TLS, the
+ * echo answered at the node's address.
  */
 import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
+import { join } from 'node:path';
 import Docker from 'dockerode';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { client, waitUntil, type Api } from '../api.js';
@@ -27,12 +31,12 @@ const TIMEOUT_MS = 30_000;
 const run = promisify(execFile);
 
 /** Resolves once the echo server answers a line on the port, retrying every 2 ms. */
-function echoes(port: number): Promise<void> {
+function echoes(port: number, host = '127.0.0.1'): Promise<void> {
   const deadline = performance.now() + TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const attempt = () => {
       let answered = false;
-      const socket = connect({ host: '127.0.0.1', port }, () => socket.write('ping\n'));
+      const socket = connect({ host, port }, () => socket.write('ping\n'));
       socket.once('data', () => {
         answered = true;
         socket.destroy();
@@ -40,7 +44,7 @@ function echoes(port: number): Promise<void> {
       });
       socket.once('close', () => {
         if (answered) return;
-        if (performance.now() > deadline) reject(new Error(`127.0.0.1:${port} did not echo in ${TIMEOUT_MS} ms`));
+        if (performance.now() > deadline) reject(new Error(`${host}:${port} did not echo in ${TIMEOUT_MS} ms`));
         else setTimeout(attempt, 2);
       });
       socket.once('error', () => socket.destroy());
@@ -56,7 +60,7 @@ async function viaService(api: Api, id: string) {
   const started = await api.post('/session', { id, location: LOCATION, image: 'echo' });
   if (started.status !== 201) throw new Error(`start answered ${started.status}: ${JSON.stringify(started.body)}`);
   const query = (started.body.ports as { name: string; host: number }[]).find((p) => p.name === 'query')!;
-  await echoes(query.host);
+  await echoes(query.host, started.body.host as string);
   const toEcho = performance.now() - t0;
   await waitUntil(`session ${id} to be running`, async () => (await api.get(`/session/${id}`)).body.status === 'running', TIMEOUT_MS, 2);
   const toRunning = performance.now() - t0;
@@ -131,6 +135,7 @@ export async function b2docker(options: BenchOptions): Promise<ScenarioResult> {
     const left = await docker.listContainers({ all: true, filters: { label: ['session-host.session'] } }).catch(() => []);
     for (const c of left) if (c.Labels['session-host.session']!.startsWith('b2d-')) await docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => {});
   }
+  const remote = await remoteNode(options);
   const echo = summarize(samples.echo);
   const running = summarize(samples.running);
   const direct = summarize(samples.api);
@@ -148,6 +153,17 @@ export async function b2docker(options: BenchOptions): Promise<ScenarioResult> {
     { scenario, metric: 'p50 vs `docker run`', ours: ms(echo.p50), reference: `docker run ${ms(cli.p50)}`, ratio: ratio(echo.p50 / cli.p50), target: '', met: null },
     { scenario, metric: 'p95, POST → first TCP echo', ours: ms(echo.p95), reference: `engine API ${ms(direct.p95)}`, ratio: ratio(echo.p95 / direct.p95), target: '', met: null },
     { scenario, metric: 'p50 / p95, POST → status running', ours: `${ms(running.p50)} / ${ms(running.p95)}`, reference: '', ratio: '', target: '', met: null },
+    remote
+      ? {
+          scenario,
+          metric: 'p50, POST → first TCP echo, remote node (mutual TLS, own namespace)',
+          ours: ms(remote.p50),
+          reference: `local node ${ms(echo.p50)}`,
+          ratio: ratio(remote.p50 / echo.p50),
+          target: '',
+          met: null,
+        }
+      : { scenario, metric: 'remote node', ours: 'n/a', reference: 'skipped: SESSION_HOST_REMOTE_ENGINES is not set (test/docker/start-remote-engines.sh)', ratio: '', target: '', met: null },
   ];
   return {
     rows,
@@ -159,7 +175,36 @@ export async function b2docker(options: BenchOptions): Promise<ScenarioResult> {
       toRunningMs: rounded(running),
       engineApiFloorMs: rounded(direct),
       dockerRunFloorMs: rounded(cli),
+      remoteNodeToEchoMs: remote ? rounded(remote) : null,
       samplesMs: samples,
     },
   };
+}
+
+/** The same starts through a service whose node is the first remote engine (mutual TLS), echoed at the node's address. */
+async function remoteNode(options: BenchOptions): Promise<ReturnType<typeof summarize> | undefined> {
+  const engine = process.env.SESSION_HOST_REMOTE_ENGINES?.split(',')[0];
+  const tlsDir = process.env.SESSION_HOST_REMOTE_TLS;
+  if (!engine || !tlsDir) return undefined;
+  const host = new URL(engine.replace(/^tcp:/, 'http:')).hostname;
+  const tls = { ca: join(tlsDir, 'ca.pem'), cert: join(tlsDir, 'client.pem'), key: join(tlsDir, 'client-key.pem') };
+  const fleet = makeFleet({
+    driver: 'docker',
+    capacity: 64,
+    ports: PORTS,
+    docker: { node: { engine, tls, publishIp: host }, tag: { image: IMAGE, memoryMb: 256, cpus: 1, pids: 256, user: '1000:1000' } },
+  });
+  for (const location of fleet.locations) for (const node of location.nodes) node.host = host;
+  const service = await startOurService({ runtime: undefined, fleet, logLevel: options.logLevel });
+  const api = client(service.url, service.token);
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < WARMUP_SESSIONS + SESSIONS; i++) {
+      const { toEcho } = await viaService(api, `b2d-remote-${Date.now()}-${i}`);
+      if (i >= WARMUP_SESSIONS) samples.push(toEcho);
+    }
+  } finally {
+    await service.stop();
+  }
+  return summarize(samples);
 }

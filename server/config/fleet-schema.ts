@@ -84,6 +84,7 @@ const node: JSONSchemaType<NodeConfig> = {
     ports: range(1, 65535),
     capacity: { type: 'integer', minimum: 0 },
     locked: { type: 'boolean' },
+    draining: { type: 'boolean', nullable: true },
     docker: { ...nodeDocker, nullable: true },
   },
 };

@@ -10,6 +10,8 @@ export interface NodeConfig {
   ports: { from: number; to: number };
   capacity: number;
   locked: boolean;
+  /** Draining: no new sessions, live ones run to their end (the panel's drain, kept in the database, adds to it). */
+  draining?: boolean;
   /** The node's Docker engine (runtime driver `docker`). */
   docker?: NodeDockerConfig;
 }

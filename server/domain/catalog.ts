@@ -9,7 +9,7 @@ import type { AccessGrants } from './ports/accounts.js';
 import type { ImageTagStore, NodeLocks } from './ports/catalog.js';
 
 const noGrants: Pick<AccessGrants, 'granted'> = { granted: async () => false };
-const noLocks: NodeLocks = { lockOf: async () => undefined, set: async () => {} };
+const noLocks: NodeLocks = { lockOf: async () => undefined, set: async () => {}, drainOf: async () => false, setDrain: async () => {} };
 
 export class Catalog {
   constructor(
@@ -52,10 +52,11 @@ export class Catalog {
     return this.tags.all();
   }
 
-  /** Lock or unlock a node for maintenance; false when no location has the node. */
-  async setNodeLock(nodeId: string, locked: boolean, at: number): Promise<boolean> {
+  /** Lock or unlock a node for maintenance, drain it or stop draining; false when no location has the node. */
+  async setNode(nodeId: string, change: { locked?: boolean; drain?: boolean }, at: number): Promise<boolean> {
     if (!this.fleet.locations.some((l) => l.nodes.some((n) => n.id === nodeId))) return false;
-    await this.locks.set(nodeId, locked, at);
+    if (change.locked !== undefined) await this.locks.set(nodeId, change.locked, at);
+    if (change.drain !== undefined) await this.locks.setDrain(nodeId, change.drain, at);
     return true;
   }
 
@@ -74,8 +75,12 @@ export class Catalog {
   }
 
   private async withLocks(location: LocationConfig): Promise<LocationConfig> {
-    const locks = await Promise.all(location.nodes.map((node) => this.locks.lockOf(node.id)));
-    return { ...location, nodes: location.nodes.map((node, i) => ({ ...node, locked: locks[i] ?? node.locked })) };
+    const [locks, drains] = await Promise.all([
+      Promise.all(location.nodes.map((node) => this.locks.lockOf(node.id))),
+      Promise.all(location.nodes.map((node) => this.locks.drainOf(node.id))),
+    ]);
+    const nodes = location.nodes.map((node, i) => ({ ...node, locked: locks[i] ?? node.locked, draining: drains[i] || (node.draining ?? false) }));
+    return { ...location, nodes };
   }
 
   private async mayUse(resource: LocationConfig | ImageConfig, accountId: string): Promise<boolean> {

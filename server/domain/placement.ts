@@ -9,6 +9,11 @@ export type Placement =
   | { ok: true; node: NodeConfig; ports: number[] }
   | { ok: false; reason: 'locked' | 'full' };
 
+/** Locked (maintenance) or draining: the node takes no new sessions. */
+export function closedToStarts(node: Pick<NodeConfig, 'locked' | 'draining'>): boolean {
+  return node.locked || (node.draining ?? false);
+}
+
 /** The unlocked node with the most free slots and enough free ports, or why there is none. */
 export function place(
   nodes: readonly NodeConfig[],
@@ -17,7 +22,7 @@ export function place(
   usedPorts: (node: NodeConfig) => ReadonlySet<number>,
   portCount: number,
 ): Placement {
-  const unlocked = nodes.filter((node) => !node.locked);
+  const unlocked = nodes.filter((node) => !closedToStarts(node));
   if (unlocked.length === 0) return { ok: false, reason: 'locked' };
   const candidates = unlocked
     .map((node) => ({ node, free: node.capacity - liveSessions(node.id) }))

@@ -8,7 +8,7 @@ import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
-import { place } from './placement.js';
+import { closedToStarts, place } from './placement.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionMachine } from './session-machine.js';
@@ -206,14 +206,14 @@ export class SessionLifecycle {
     const reachable = location.nodes.filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
     const ref = dockerImageRef(image, tagName, tag);
     if (!ref || !runtime.hasImage) return { ok: true, nodes: reachable };
-    const candidates = reachable.filter((node) => !node.locked);
+    const candidates = reachable.filter((node) => !closedToStarts(node));
     const held = await Promise.all(candidates.map((node) => runtime.hasImage!(node.id, ref)));
     const withImage = candidates.filter((_node, i) => held[i] === true);
     if (candidates.length > 0 && withImage.length === 0 && held.some((h) => h === false)) {
       return { ok: false, missing: `${image.name}:${tagName} (docker image ${ref} is not on the nodes of ${location.id})` };
     }
     // Locked nodes stay in the list so that placement still tells `locked` from `full`.
-    return { ok: true, nodes: reachable.filter((node) => node.locked || withImage.includes(node)) };
+    return { ok: true, nodes: reachable.filter((node) => closedToStarts(node) || withImage.includes(node)) };
   }
 
   /** Ports of the node's host address that sessions have, and those some other process holds there. */

@@ -4,7 +4,8 @@
  */
 import { Readable } from 'node:stream';
 import type { Catalog } from './catalog.js';
-import type { Runtime } from './ports/runtime.js';
+import { closedToStarts } from './placement.js';
+import type { NodeHealth, Runtime } from './ports/runtime.js';
 import type { SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
 import { isFinal } from './session-states.js';
 
@@ -26,7 +27,7 @@ export interface LocationView {
   status: 'available' | 'full' | 'locked';
   ips: string[];
   capacity: { total: number; used: number; free: number };
-  nodes: { id: string; host: string; locked: boolean; capacity: number; used: number }[];
+  nodes: { id: string; host: string; locked: boolean; capacity: number; used: number; drain: 'none' | 'draining' | 'drained'; health: NodeHealth['status']; lastSeen: number | null }[];
 }
 
 export class SessionQueries {
@@ -128,9 +129,11 @@ export class SessionQueries {
         locked: n.locked,
         capacity: n.capacity,
         used: used.get(n.id) ?? 0,
-      }));
+        drain: !n.draining ? ('none' as const) : used.get(n.id) ? ('draining' as const) : ('drained' as const),
+        ...(this.runtime.nodeHealth?.(n.id) ?? { status: 'up' as const, lastSeen: null }),
+      })).map(({ status, ...node }) => ({ ...node, health: status }));
       // A node whose engine is unreachable takes no sessions: no free capacity, and unavailable like a locked one.
-      const closed = new Set(location.nodes.filter((n) => n.locked || !(this.runtime.nodeAvailable?.(n.id) ?? true)).map((n) => n.id));
+      const closed = new Set(location.nodes.filter((n) => closedToStarts(n) || !(this.runtime.nodeAvailable?.(n.id) ?? true)).map((n) => n.id));
       const total = nodes.reduce((sum, n) => sum + n.capacity, 0);
       const inUse = nodes.reduce((sum, n) => sum + n.used, 0);
       const free = nodes.filter((n) => !closed.has(n.id)).reduce((sum, n) => sum + Math.max(0, n.capacity - n.used), 0);

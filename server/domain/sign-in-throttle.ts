@@ -10,7 +10,8 @@
  * out from another. The email's own count slows an attack spread over many addresses (one try
  * per backoff, capped at a minute, for the whole attack), but never for addresses the email has
  * signed in from before (kept in memory, a few per email): from a known-good address the
- * operator gets in however hot the email is elsewhere.
+ * operator gets in however hot the email is elsewhere, with a check slot of its own that attempts
+ * from unknown addresses cannot fill.
  * Pure bookkeeping: no HTTP, no crypto; time comes from a monotonic clock.
  */
 import { clientUnit } from './client-address.js';
@@ -33,6 +34,11 @@ export const SIGN_IN_LIMIT = {
   forgetAfterMs: 60 * 60 * 1000,
   /** Password checks at once, service-wide (the thread pool has 4 threads by default). */
   concurrentChecks: 2,
+  /**
+   * One more check at once, only for an email at an address it signed in from before: attempts
+   * spread over many addresses (a /48 holds 65,536 /64s) can keep the shared checks busy, never this one.
+   */
+  knownGoodChecks: 1,
   /** Tracked keys at most; the least recently failed are forgotten first. */
   maxKeys: 100_000,
 };
@@ -71,7 +77,8 @@ export class SignInThrottle {
       trusted ? 0 : this.blockedFor(perEmail, SIGN_IN_LIMIT.freePerEmail, now, SIGN_IN_LIMIT.maxEmailBackoffMs),
     );
     if (waitMs > 0) return { ok: false, retryAfterMs: waitMs };
-    if (this.busyEmails.has(email) || this.busyAddresses.has(address) || this.checking >= SIGN_IN_LIMIT.concurrentChecks) {
+    const checks = SIGN_IN_LIMIT.concurrentChecks + (trusted ? SIGN_IN_LIMIT.knownGoodChecks : 0);
+    if (this.busyEmails.has(email) || this.busyAddresses.has(address) || this.checking >= checks) {
       return { ok: false, retryAfterMs: BUSY_RETRY_MS };
     }
     this.busyEmails.add(email);

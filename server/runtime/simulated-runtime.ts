@@ -41,7 +41,8 @@ export class SimulatedRuntime implements Runtime {
   }
 
   logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
-    const line = `simulated game server for session ${sessionId}\n`;
+    // Runtimes know sessions by key, never shown: the line names no session.
+    const line = 'simulated game server: no output\n';
     if (!options.follow) return Readable.from([line]);
     // Followed: the line, then open (as a real follow is) until the session exits or the reader goes.
     const stream = new Readable({ read() {} });

@@ -68,11 +68,21 @@ export function createNodeLocks(db: Db): Sync<NodeLocks> {
   // Read on every placement: cached, and refreshed by set() (this process is the only writer).
   let cache: Map<string, boolean> | undefined;
   const load = () => new Map((all.all() as { nodeId: string; locked: number }[]).map((r) => [r.nodeId, r.locked === 1]));
+  const drains = db.prepare('SELECT node_id AS nodeId FROM node_drains');
+  const drain = db.prepare('INSERT INTO node_drains (node_id, at) VALUES (?, ?) ON CONFLICT (node_id) DO NOTHING');
+  const undrain = db.prepare('DELETE FROM node_drains WHERE node_id = ?');
+  let drainCache: Set<string> | undefined;
   return {
     lockOf: (nodeId) => (cache ??= load()).get(nodeId),
     set: (nodeId, locked, at) => {
       set.run(nodeId, locked ? 1 : 0, at);
       cache = undefined;
+    },
+    drainOf: (nodeId) => (drainCache ??= new Set((drains.all() as { nodeId: string }[]).map((r) => r.nodeId))).has(nodeId),
+    setDrain: (nodeId, draining, at) => {
+      if (draining) drain.run(nodeId, at);
+      else undrain.run(nodeId);
+      drainCache = undefined;
     },
   };
 }

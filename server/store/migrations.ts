@@ -259,4 +259,15 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX session_players_by_player ON session_players(account_id, player);
     `,
   },
+  {
+    version: 7,
+    name: 'node drains',
+    sql: `
+      -- Nodes set to drain in the panel: no new sessions, live ones run to their end.
+      CREATE TABLE node_drains (
+        node_id TEXT PRIMARY KEY,
+        at      INTEGER NOT NULL
+      );
+    `,
+  },
 ];

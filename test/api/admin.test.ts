@@ -198,6 +198,29 @@ describe('admin API', () => {
     expect((await panel('GET', '/admin/api/user/acc_nosuch/audit')).status).toBe(404);
   });
 
+  it('drains a node: no new sessions, its live ones run to their end, then it says drained', async () => {
+    const nodeOf = async () => (await panel('GET', '/admin/api/location')).json.locations.flatMap((l: { nodes: unknown[] }) => l.nodes).find((n: { id: string }) => n.id === 'local-a-1');
+    expect(await nodeOf()).toMatchObject({ drain: 'none', health: 'up', locked: false });
+    // Alone on the node (earlier tests' sessions ended), so that its last end shows.
+    for (const s of (await panel('GET', '/admin/api/session?location=local-a')).json.sessions) await panel('DELETE', `/admin/api/session/${s.id}?account=${s.account}`);
+    await expect.poll(async () => (await nodeOf()).used, { timeout: 15_000 }).toBe(0);
+    expect((await call('POST', '/session', { body: { id: 'adm-drain', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    await waitForStatus(call, 'adm-drain', ['running']);
+    expect((await panel('PATCH', '/admin/api/node/local-a-1', { body: { drain: true } })).json).toMatchObject({ id: 'local-a-1', drain: 'draining', locked: false });
+    const refused = await call('POST', '/session', { body: { id: 'adm-drain-2', location: 'local-a', image: 'echo' } });
+    expect(refused.status).toBe(420);
+    expect((await call('GET', '/location')).json.locations.find((l: { id: string }) => l.id === 'local-a').status).toBe('locked');
+    // The live session runs on until it ends.
+    expect((await call('GET', '/session/adm-drain')).json.status).toBe('running');
+    expect((await call('DELETE', '/session/adm-drain')).status).toBe(204);
+    await waitForStatus(call, 'adm-drain', ['exited']);
+    expect(await nodeOf()).toMatchObject({ drain: 'drained', used: 0 });
+    expect((await panel('PATCH', '/admin/api/node/local-a-1', { body: { drain: false } })).json).toMatchObject({ drain: 'none' });
+    expect((await call('POST', '/session', { body: { id: 'adm-drain-3', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    expect((await call('DELETE', '/session/adm-drain-3')).status).toBe(204);
+    await waitForStatus(call, 'adm-drain-3', ['exited', 'dead']);
+  });
+
   it('locks nodes (persisted override), lists fleet locations, sessions of every account, logs, images', async () => {
     const locked = await panel('PATCH', '/admin/api/node/local-a-1', { body: { locked: true } });
     expect(locked.json).toMatchObject({ id: 'local-a-1', locked: true });

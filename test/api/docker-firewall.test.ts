@@ -16,7 +16,7 @@ import { connectProbe } from '../support/docker.js';
 
 const RULES = join(import.meta.dirname, '../../deploy/docker/session-host-firewall.nft');
 const PORT = 8081;
-const DESTINATIONS = { metadata: '169.254.169.254', privateNet: '192.168.77.1', cgnat: '100.64.9.1', elsewhere: '198.51.100.7' };
+const DESTINATIONS = { metadata: '169.254.169.254', azureHost: '168.63.129.16', privateNet: '192.168.77.1', cgnat: '100.64.9.1', elsewhere: '198.51.100.7' };
 
 const canRun = process.getuid?.() === 0 && commandWorks('nft', ['--version']) && commandWorks('ip', ['-V']);
 
@@ -82,6 +82,7 @@ describe.skipIf(!canRun)(`the Docker host firewall on destinations beyond the ho
 
   it('refuses the cloud metadata address and private networks', () => {
     expect(probe(DESTINATIONS.metadata)).toBe(REFUSED);
+    expect(probe(DESTINATIONS.azureHost)).toBe(REFUSED);
     expect(probe(DESTINATIONS.privateNet)).toBe(REFUSED);
     expect(probe(DESTINATIONS.cgnat)).toBe(REFUSED);
   });

@@ -75,4 +75,18 @@ describe('the sign-in throttle', () => {
     // Other emails are not slowed by it.
     expect(attempt('someone@example.com', '203.0.113.201')).toBe('wrong');
   });
+
+  it('keeps a password check free for an email at an address it signed in from, however many are in flight', () => {
+    const t = new SignInThrottle(() => 0);
+    const first = t.admit('op@example.com', '198.51.100.1');
+    expect(first.ok).toBe(true);
+    if (first.ok) first.finish(true);
+    // Attempts from many /64s with other emails fill the shared checks (their hashes in flight).
+    const inFlight = Array.from({ length: SIGN_IN_LIMIT.concurrentChecks }, (_, i) => t.admit(`x${i}@example.com`, `2001:db8:0:${i}::1`));
+    expect(inFlight.every((admission) => admission.ok)).toBe(true);
+    expect(t.admit('y@example.com', '2001:db8:0:ff::1').ok).toBe(false);
+    expect(t.admit('op@example.com', '203.0.113.9').ok).toBe(false);
+    // The operator, from where they signed in before, still gets a check.
+    expect(t.admit('op@example.com', '198.51.100.1').ok).toBe(true);
+  });
 });

@@ -11,4 +11,7 @@ export interface ImageTagStore {
 export interface NodeLocks {
   lockOf(nodeId: string): Promise<boolean | undefined>;
   set(nodeId: string, locked: boolean, at: number): Promise<void>;
+  /** Whether the node is set to drain (no new sessions; live ones run to their end). */
+  drainOf(nodeId: string): Promise<boolean>;
+  setDrain(nodeId: string, draining: boolean, at: number): Promise<void>;
 }

@@ -199,7 +199,7 @@ export function adminHandlers(deps: {
     },
 
     async updateNode({ params, body }, context) {
-      if (!(await catalog.setNodeLock(params.id, body.locked, deps.now()))) {
+      if (!(await catalog.setNode(params.id, body, deps.now()))) {
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `node ${params.id} is unknown` });
       }
       const node = (await sessions.fleetLocations()).flatMap((l) => l.nodes).find((n) => n.id === params.id)!;

@@ -64,7 +64,7 @@ export function createPgAuditLog(sql: Sql): AuditLog {
   };
 }
 
-/** Read from the database each time: another instance may have set a lock (no cache to keep coherent). */
+/** Read from the database each time: another instance may have set a lock or a drain (no cache to keep coherent). */
 export function createPgNodeLocks(sql: Sql): NodeLocks {
   return {
     lockOf: async (nodeId) => {
@@ -76,6 +76,11 @@ export function createPgNodeLocks(sql: Sql): NodeLocks {
         'INSERT INTO node_locks (node_id, locked, at) VALUES ($1, $2, $3) ON CONFLICT (node_id) DO UPDATE SET locked = excluded.locked, at = excluded.at',
         [nodeId, locked ? 1 : 0, at],
       );
+    },
+    drainOf: async (nodeId) => (await sql.rows('SELECT 1 FROM node_drains WHERE node_id = $1', [nodeId])).length > 0,
+    setDrain: async (nodeId, draining, at) => {
+      if (draining) await sql.run('INSERT INTO node_drains (node_id, at) VALUES ($1, $2) ON CONFLICT (node_id) DO NOTHING', [nodeId, at]);
+      else await sql.run('DELETE FROM node_drains WHERE node_id = $1', [nodeId]);
     },
   };
 }

@@ -216,4 +216,15 @@ export const postgresMigrations: readonly { version: number; name: string; sql: 
       CREATE INDEX sessions_by_id ON sessions(id);
     `,
   },
+  {
+    version: 7,
+    name: 'node drains',
+    sql: `
+      -- Nodes set to drain in the panel: no new sessions, live ones run to their end.
+      CREATE TABLE node_drains (
+        node_id TEXT PRIMARY KEY,
+        at      BIGINT NOT NULL
+      );
+    `,
+  },
 ];
