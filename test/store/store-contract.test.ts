@@ -245,6 +245,10 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.nodeLocks.set('n1', true, 1);
     await store.nodeLocks.set('n1', false, 2);
     expect(await store.nodeLocks.lockOf('n1')).toBe(false);
+    await store.nodeLocks.setDrain('n1', true, 3);
+    expect([await store.nodeLocks.drainOf('n1'), await store.nodeLocks.drainOf('n2')]).toEqual([true, false]);
+    await store.nodeLocks.setDrain('n1', false, 4);
+    expect(await store.nodeLocks.drainOf('n1')).toBe(false);
     await store.imageTags.register('acc', 'echo', 'pushed', 3);
     await store.imageTags.register('acc', 'echo', 'pushed', 4);
     expect(await store.imageTags.all()).toEqual([{ accountId: 'acc', image: 'echo', tag: 'pushed', registered: 3 }]);
