@@ -9,6 +9,11 @@ import { shareSessionEvents, shareTokenVerdicts } from './share.js';
 import { WebhookLeases } from './webhook-leases.js';
 
 export const ROLES = { quota: 'quota-enforcer', retention: 'retention' } as const;
+/**
+ * How often open streams read the log regardless of announcements: an announcement can arrive
+ * before its event is readable, or die with the instance that was to send it.
+ */
+const SWEEP_MS = 1000;
 
 export interface MemberParts {
   tokens: { onForget(listener: () => void): void; forgetVerifiedElsewhere(): void };
@@ -54,10 +59,13 @@ export function joinCluster(coordination: Coordination, parts: MemberParts): Mem
   quotaClaim = coordination.lead(ROLES.quota, { gained: () => parts.quota.enforce(true), lost: () => parts.quota.enforce(false) });
   const retention = coordination.lead(ROLES.retention, { gained: () => {}, lost: () => {} });
   const leases = new WebhookLeases(coordination, parts.accountsWithSubscriptions, (accountId) => parts.webhooks.notify(accountId), parts.onError);
+  const sweep = setInterval(() => parts.events.pokeAll(), SWEEP_MS);
+  sweep.unref();
   return {
     prunes: () => retention.held,
     delivers: (accountId) => leases.holds(accountId),
     async close() {
+      clearInterval(sweep);
       await leases.close();
       await quotaClaim?.release();
       await retention.release();

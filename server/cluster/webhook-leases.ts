@@ -32,13 +32,20 @@ export class WebhookLeases {
     return false;
   }
 
-  /** Ask for the leases of accounts that have subscriptions, give up those of accounts that have none. */
+  /**
+   * Ask for the leases of accounts that have subscriptions, give up those of accounts that have
+   * none, and look again at the accounts held (an announcement that arrived before its event was
+   * readable, or was lost with a dying instance, costs a round's delay, never an event).
+   */
   async refresh(): Promise<void> {
     try {
       const wanted = new Set(await this.accountsWithSubscriptions());
       for (const accountId of wanted) this.want(accountId);
       for (const [accountId, claim] of this.claims) {
-        if (wanted.has(accountId)) continue;
+        if (wanted.has(accountId)) {
+          if (claim.held) this.gained(accountId);
+          continue;
+        }
         this.claims.delete(accountId);
         await claim.release();
       }

@@ -107,10 +107,23 @@ function checkConsistency(fleet: FleetConfig): string[] {
         problems.push(`node ${node.id}: ${node.docker.engine} is a plain TCP engine (whoever reaches it owns it); give it docker.tls (mutual TLS), or set docker.insecure to true on a network nothing else can reach`);
       } else if (node.docker.tls && !node.docker.engine.startsWith('tcp://')) {
         problems.push(`node ${node.id}: docker.tls is for tcp:// engines`);
+      } else if (node.docker.engine.startsWith('tcp://') && !isHostAndPort(node.docker.engine.slice('tcp://'.length))) {
+        problems.push(`node ${node.id}: ${node.docker.engine} is not tcp://host:port (a port from 1 to 65535)`);
       }
     }
   }
   return problems;
+}
+
+/** `host:port` or `[v6]:port`, as `new URL` will read it when the engine is opened. */
+function isHostAndPort(authority: string): boolean {
+  try {
+    const url = new URL(`http://${authority}`);
+    const port = Number(url.port);
+    return url.hostname !== '' && url.pathname === '/' && Number.isInteger(port) && port >= 1 && port <= 65535;
+  } catch {
+    return false;
+  }
 }
 
 export function parseFleet(text: string, source: string): FleetConfig {

@@ -6,8 +6,8 @@ import { defaultFleet, FleetConfigError, parseFleet } from '../../server/config/
 import { dockerImageRef } from '../../server/domain/catalog.js';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { Demultiplexer } from '../../server/runtime/docker/container-logs.js';
-import { engineOptions } from '../../server/runtime/docker/engine-client.js';
-import { namesRegistry } from '../../server/runtime/docker/image-pull.js';
+import { engineOptions, type Engine } from '../../server/runtime/docker/engine-client.js';
+import { namesRegistry, pullImage } from '../../server/runtime/docker/image-pull.js';
 
 function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): FleetConfig {
   const fleet = structuredClone(defaultFleet);
@@ -57,6 +57,16 @@ describe('fleet file: the docker runtime', () => {
     const user = (value: string) => dockerFleet((f) => (f.images[0]!.tags.latest!.docker!.user = value));
     expect(parse(user('1000:1000')).images[0]!.tags.latest!.docker!.user).toBe('1000:1000');
     for (const bad of ['0', '0:0', 'root', '1000:0', '']) expect(() => parse(user(bad)), bad).toThrow(/user/);
+  });
+
+  it('names an engine address that is no tcp://host:port, and a TLS file that cannot be read, in one line', () => {
+    for (const engine of ['tcp://h:99999', 'tcp://[::1:2375', 'tcp://10.0.0.5:0']) {
+      expect(() => parse(dockerFleet((f) => (f.locations[1]!.nodes[0]!.docker!.engine = engine))), engine).toThrow(/is not tcp:\/\/host:port/);
+    }
+    expect(parse(dockerFleet((f) => (f.locations[1]!.nodes[0]!.docker!.engine = 'tcp://[fd00::5]:2376'))).runtime.driver).toBe('docker');
+    const tls = { ca: '/nonexistent/ca.pem', cert: '/nonexistent/cert.pem', key: '/nonexistent/key.pem' };
+    expect(() => engineOptions('tcp://10.0.0.5:2376', tls)).toThrow(FleetConfigError);
+    expect(() => engineOptions('tcp://10.0.0.5:2376', tls)).toThrow(/docker.tls.ca \/nonexistent\/ca.pem of tcp:\/\/10.0.0.5:2376 cannot be read \(ENOENT\)/);
   });
 
   it('maps engine addresses to dockerode options', () => {
@@ -109,5 +119,11 @@ describe('registry pulls', () => {
       expect(namesRegistry(ref), ref).toBe(true);
     // Docker Hub's implied names are never fetched behind the operator's back.
     for (const ref of ['game:1', 'studio/game:1', 'session-host-echo:test']) expect(namesRegistry(ref), ref).toBe(false);
+  });
+
+  it('gives up on an engine that never answers the pull request, counting from the call', async () => {
+    // A stalled engine: its answer to the pull request never comes (no headers, no stream).
+    const stalled = { streams: { pull: () => new Promise(() => {}) } } as unknown as Engine;
+    await expect(pullImage(stalled, '10.0.0.9:5000/game:1', 50)).rejects.toThrow(/no pull of 10.0.0.9:5000\/game:1 within/);
   });
 });

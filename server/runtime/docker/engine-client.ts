@@ -7,6 +7,7 @@
 import Docker from 'dockerode';
 import { readFileSync } from 'node:fs';
 import type { NodeDockerConfig } from '../../config/fleet-types.js';
+import { FleetConfigError } from '../../config/fleet.js';
 
 export const LABEL = {
   /** The session's key (unique across accounts): what the runtime finds its container by. */
@@ -48,7 +49,14 @@ export function engineOptions(address: string, tls?: NodeDockerConfig['tls']): D
   const url = new URL(address.replace(/^tcp:/, 'http:'));
   const endpoint = { host: url.hostname, port: Number(url.port) };
   if (!tls) return { ...endpoint, protocol: 'http' };
-  const [ca, cert, key] = [tls.ca, tls.cert, tls.key].map((file) => readFileSync(file));
+  const [ca, cert, key] = (['ca', 'cert', 'key'] as const).map((name) => {
+    try {
+      return readFileSync(tls[name]);
+    } catch (error) {
+      // At start-up, so one line from main, not a stack trace.
+      throw new FleetConfigError(`docker.tls.${name} ${tls[name]} of ${address} cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
+    }
+  });
   return { ...endpoint, protocol: 'https', ca, cert, key };
 }
 

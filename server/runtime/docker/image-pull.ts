@@ -14,21 +14,35 @@ export function namesRegistry(ref: string): boolean {
   return first.includes('.') || first.includes(':') || first === 'localhost';
 }
 
-/** Pull `ref` onto the engine; rejects with the registry's or engine's reason, or after `timeoutMs`. */
+/**
+ * Pull `ref` onto the engine; rejects with the registry's or engine's reason, or after `timeoutMs`
+ * counted from the call (an engine that never answers the pull request times out too).
+ */
 export async function pullImage(engine: Engine, ref: string, timeoutMs: number): Promise<void> {
-  const stream = (await engine.streams.pull(ref)) as NodeJS.ReadableStream & { destroy?: () => void };
+  type Stream = NodeJS.ReadableStream & { destroy?: () => void };
+  let stream: Stream | undefined;
+  let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
+  const pulled = async () => {
+    const opened = (await engine.streams.pull(ref)) as Stream;
+    stream = opened;
+    if (timedOut) opened.destroy?.();
+    await new Promise<void>((resolve, reject) => {
+      engine.streams.modem.followProgress(opened, (error: Error | null) => (error ? reject(error) : resolve()));
+    });
+  };
   try {
     await Promise.race([
-      new Promise<void>((resolve, reject) => {
-        engine.streams.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve()));
-      }),
+      pulled(),
       new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`no pull of ${ref} within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(new Error(`no pull of ${ref} within ${Math.round(timeoutMs / 1000)} s`));
+        }, timeoutMs);
       }),
     ]);
   } finally {
     clearTimeout(timer);
-    stream.destroy?.();
+    stream?.destroy?.();
   }
 }

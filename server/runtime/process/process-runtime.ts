@@ -59,6 +59,11 @@ export interface ProcessRuntimeOptions {
   now: () => number;
   /** This data directory's instance id (server/instance.ts): supervisors carry it. */
   instanceId: string;
+  /**
+   * Other instances share the store (PostgreSQL): a live session this data directory knows
+   * nothing of, or holds for another instance, is theirs to supervise, not lost.
+   */
+  shared?: boolean;
 }
 
 export class ProcessRuntime implements Runtime {
@@ -189,6 +194,7 @@ export class ProcessRuntime implements Runtime {
 
   async adopt(spec: AdoptSpec): Promise<void> {
     const state = this.readState(spec.sessionId);
+    if (this.options.shared && (!state || !this.ours(state))) return;
     if (state && !this.ours(state)) return this.emitForeign(spec.sessionId);
     if (state?.phase === 'ended') {
       this.emitEnded(spec.sessionId, state, spec.wasRunning ? 'running' : undefined);
