@@ -12,9 +12,9 @@ const env = { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0', NO_COL
 const bin = (name) => `node_modules/.bin/${name}`;
 const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
-function run(command, args) {
+function run(command, args, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const tee = (stream) => (chunk) => {
       output += chunk;
@@ -26,6 +26,31 @@ function run(command, args) {
   });
 }
 
+/** A vitest run, counted from its JSON report. */
+function vitest(name, report, args = [], extraEnv = {}) {
+  return {
+    name,
+    command: bin('vitest'),
+    args: ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env: extraEnv,
+    count: () => {
+      const result = JSON.parse(readFileSync(report, 'utf8'));
+      // A file that fails to load has no tests but is a failure all the same.
+      const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+      return { passed: result.numPassedTests, failed: result.numFailedTests + brokenFiles };
+    },
+  };
+}
+
+function dreddCount(output) {
+  const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped/.exec(output);
+  if (!match) return undefined;
+  return { passed: Number(match[1]), failed: Number(match[2]) + Number(match[3]) };
+}
+
+/** Every test service on PostgreSQL instead of SQLite (test/support/service.ts). */
+const ON_POSTGRES = { SESSION_HOST_TEST_STORE: 'postgres' };
+
 const steps = [
   { name: 'spec lint (redocly)', command: bin('redocly'), args: ['lint'] },
   { name: 'generated/ is up to date', command: process.execPath, args: ['--import', 'tsx', 'server/codegen/generate.ts', '--check'] },
@@ -34,34 +59,24 @@ const steps = [
   { name: 'typecheck admin panel (tsc)', command: bin('tsc'), args: ['-p', 'admin'] },
   // The browser tests and the service serve this build (npm start builds it too, in prestart).
   { name: 'build admin panel (vite)', command: bin('vite'), args: ['build', '--config', 'admin/vite.config.ts'] },
-  {
-    name: 'vitest',
-    command: bin('vitest'),
-    args: ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
-    count: () => {
-      const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
-      // A file that fails to load has no tests but is a failure all the same.
-      const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-      return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles };
-    },
-  },
-  {
-    name: 'dredd',
-    command: process.execPath,
-    args: ['test/dredd/run.mjs'],
-    count: (output) => {
-      const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped/.exec(output);
-      if (!match) return undefined;
-      return { passed: Number(match[1]), failed: Number(match[2]) + Number(match[3]) };
-    },
-  },
+  vitest('vitest', 'test-results/vitest.json'),
+  { name: 'dredd', command: process.execPath, args: ['test/dredd/run.mjs'], count: dreddCount },
   { name: 'journeys (Arazzo, Redocly Respect)', command: process.execPath, args: ['test/conformance/respect.mjs'] },
   // After vitest and Dredd: every documented (operation, status) pair exercised by one of them.
   { name: 'contract coverage', command: process.execPath, args: ['test/conformance/coverage.mjs'] },
+  // The second store: the API tier, the kill -9 soak and Dredd again, on PostgreSQL, when a
+  // cluster is at hand (CI starts one for the run: test/support/postgres.mjs).
+  ...(process.env.SESSION_HOST_POSTGRES_URL
+    ? [
+        vitest('vitest api on PostgreSQL', 'test-results/vitest-postgres.json', ['--project', 'api'], ON_POSTGRES),
+        vitest('soak on PostgreSQL', 'test-results/vitest-postgres-soak.json', ['test/conformance/soak.test.ts'], ON_POSTGRES),
+        { name: 'dredd on PostgreSQL', command: process.execPath, args: ['test/dredd/run.mjs'], count: dreddCount, env: ON_POSTGRES },
+      ]
+    : []),
 ];
 
 mkdirSync('test-results', { recursive: true });
-rmSync('test-results/vitest.json', { force: true });
+for (const report of ['vitest.json', 'vitest-postgres.json', 'vitest-postgres-soak.json']) rmSync(`test-results/${report}`, { force: true });
 rmSync('test-results/coverage', { recursive: true, force: true });
 for (const file of ['fuzz.json', 'soak.json']) rmSync(`test-results/${file}`, { force: true });
 let passed = 0;
@@ -69,7 +84,7 @@ let failed = 0;
 const summary = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
-  const { code, output } = await run(step.command, step.args);
+  const { code, output } = await run(step.command, step.args, step.env);
   let counted;
   try {
     counted = step.count?.(output);

@@ -64,7 +64,7 @@ describe('the game-server SDK', () => {
   });
   const service = useService({}, { fleet });
   const sessionDir = (id: string) => runtimeDir(service.running, id);
-  const socketOf = (id: string) => join(sessionDir(id), 'sdk', 'sdk.sock');
+  const socketOf = async (id: string) => join(await sessionDir(id), 'sdk', 'sdk.sock');
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
   /** The game server logs its allocation just after it says ready (which may be what made it running). */
   const logsAllocation = (id: string, text: string) =>
@@ -80,7 +80,7 @@ describe('the game-server SDK', () => {
     const id = await start('echo-sdk', {}, { mode: 'ranked' });
     const running = await waitForStatus(service.call, id, ['running']);
     await logsAllocation(id, `allocated to session ${id} (labels {"mode":"ranked"})`);
-    const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
+    const allocation = await sdkCall(await socketOf(id), 'GET', '/allocation');
     expect(allocation.status).toBe(200);
     expect(allocationIsValid(allocation.body)).toBe(true);
     expect(allocation.body).toMatchObject({
@@ -88,8 +88,8 @@ describe('the game-server SDK', () => {
       session: { id, labels: { mode: 'ranked' }, host: running.host, ports: running.ports.map(({ name, type, host }: { name: string; type: string; host: number }) => ({ name, type, host })) },
     });
     // The socket is the session uid's alone.
-    const state = JSON.parse(readFileSync(join(sessionDir(id), 'state.json'), 'utf8'));
-    const socket = statSync(socketOf(id));
+    const state = JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8'));
+    const socket = statSync(await socketOf(id));
     expect([socket.uid, socket.mode & 0o777]).toEqual([state.uid, 0o600]);
   });
 
@@ -107,31 +107,31 @@ describe('the game-server SDK', () => {
     expect(await tcpExchange(running.host, tcp, 'connect p1')).toBe(`echo ${id} connect p1`);
     expect(await tcpExchange(running.host, tcp, 'connect p2')).toBe(`echo ${id} connect p2`);
     expect(await tcpExchange(running.host, tcp, 'disconnect p1')).toBe(`echo ${id} disconnect p1`);
-    const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
+    const allocation = await sdkCall(await socketOf(id), 'GET', '/allocation');
     expect(allocation.body).toMatchObject({ connected: ['p2'] });
     // Recorded beside state.json, which the service reads on every change: a game server
     // flipping players as fast as it can must not make the service re-read a growing file.
-    await vi.waitFor(() => expect(JSON.parse(readFileSync(join(sessionDir(id), 'connected.json'), 'utf8'))).toEqual(['p2']), {
+    await vi.waitFor(async () => expect(JSON.parse(readFileSync(join(await sessionDir(id), 'connected.json'), 'utf8'))).toEqual(['p2']), {
       timeout: 5000,
       interval: 100,
     });
-    expect(JSON.parse(readFileSync(join(sessionDir(id), 'state.json'), 'utf8'))).not.toHaveProperty('connected');
-    const bad = await sdkCall(socketOf(id), 'PUT', '/player/no%20spaces');
+    expect(JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8'))).not.toHaveProperty('connected');
+    const bad = await sdkCall(await socketOf(id), 'PUT', '/player/no%20spaces');
     expect(bad.status).toBe(400);
     expect(errorIsValid(bad.body)).toBe(true);
-    const wait = await sdkCall(socketOf(id), 'GET', '/allocation?waitSeconds=61');
+    const wait = await sdkCall(await socketOf(id), 'GET', '/allocation?waitSeconds=61');
     expect([wait.status, errorIsValid(wait.body)]).toEqual([400, true]);
-    expect((await sdkCall(socketOf(id), 'GET', '/session')).status).toBe(404);
+    expect((await sdkCall(await socketOf(id), 'GET', '/session')).status).toBe(404);
     // A request target that is no URL is the game server's error, answered, not its supervisor's end.
-    expect(await rawSdkRequest(socketOf(id), 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
-    expect((await sdkCall(socketOf(id), 'GET', '/allocation')).status).toBe(200);
+    expect(await rawSdkRequest(await socketOf(id), 'GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await sdkCall(await socketOf(id), 'GET', '/allocation')).status).toBe(200);
     expect((await service.call('GET', `/session/${id}`)).json).toMatchObject({ status: 'running' });
   });
 
   it('keeps the allocation\'s players as the control API joins and removes them', async () => {
     const id = await start('echo-sdk');
     await waitForStatus(service.call, id, ['running']);
-    const playersInSdk = async () => ((await sdkCall(socketOf(id), 'GET', '/allocation')).body as { session: { players: string[] } }).session.players;
+    const playersInSdk = async () => ((await sdkCall(await socketOf(id), 'GET', '/allocation')).body as { session: { players: string[] } }).session.players;
     expect(await playersInSdk()).toEqual([]);
     expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['p1', 'p2'] } })).status).toBe(200);
     await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 5000, interval: 20 });
@@ -141,7 +141,7 @@ describe('the game-server SDK', () => {
     expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
     await waitForStatus(service.call, id, ['exited']);
     const umask = process.umask();
-    expect(statSync(join(sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
+    expect(statSync(join(await sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('kills a game server that said ready and then stops pinging its health', async () => {
@@ -160,8 +160,8 @@ describe('the game-server SDK', () => {
     // The attacker's own SDK answers with its own session only.
     await logsAllocation(attacker, `allocated to session ${attacker} `);
     // From inside its sandbox, the victim's socket path is hidden (the data directory is empty there).
-    const probe = await start('attacker', { ATTACK: 'socket', SOCKET: socketOf(victim) });
+    const probe = await start('attacker', { ATTACK: 'socket', SOCKET: await socketOf(victim) });
     await waitForStatus(service.call, probe, ['running']);
-    expect(await output(probe)).toContain(`REFUSED ${socketOf(victim)}`);
+    expect(await output(probe)).toContain(`REFUSED ${await socketOf(victim)}`);
   });
 });

@@ -29,6 +29,8 @@ export HOST=127.0.0.1 PORT=${DREDD_PORT:-18931}
 export BOOTSTRAP_TOKEN=gsh_DreddContractTest0123456789abcdefghijklm  # must match hooks.cjs
 export ADMIN_EMAIL=dredd-admin@example.com ADMIN_PASSWORD=dredd-admin-password  # must match hooks.cjs
 export LOG_LEVEL=warn
+# The PostgreSQL pass (SESSION_HOST_TEST_STORE=postgres): a fresh database in the run's cluster.
+if [ "${SESSION_HOST_TEST_STORE:-}" = postgres ]; then export "$(node test/support/postgres.mjs database dredd)"; fi
 # hooks.cjs receives webhooks on loopback: the operator setting that allows it (refused by default).
 export WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8
 exec bash test/dredd/with-port-slot.sh node --import tsx server/main.ts

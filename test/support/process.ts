@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
 import { caller } from './http.js';
-import { reapSessionProcesses, tempDataDir, TEST_BOOTSTRAP_TOKEN } from './service.js';
+import { reapSessionProcesses, tempDataDir, testDatabaseUrl, TEST_BOOTSTRAP_TOKEN } from './service.js';
 
 export interface ServiceProcess {
   url: string;
@@ -16,8 +16,10 @@ export interface ServiceProcess {
 }
 
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
+  // On the PostgreSQL pass, the data directory's database (the same one across restarts).
+  const databaseUrl = env.DATA_DIR && !('DATABASE_URL' in env) ? await testDatabaseUrl(env.DATA_DIR) : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
