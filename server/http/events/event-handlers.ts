@@ -41,6 +41,8 @@ export function eventHandlers(
       let lastSent = 0;
       const write = (event: string, id: number, body: unknown) => stream.write(frame(event, String(id), body));
 
+      // Live changes from now on, delivered once the log or the snapshot below has been sent.
+      const following = feed.follow(accountId, (event) => write('session', event.id, sessionEventBody(event)));
       const latest = events.latestEventId();
       const oldest = events.oldestEventId();
       const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);
@@ -66,13 +68,13 @@ export function eventHandlers(
           write('snapshot', latest, sessionEventBody({ id: latest, status: session.status, previous: null, at: now(), session }));
         }
       }
-      // From here on, live changes. No await since reading the log: nothing falls in between.
-      const unsubscribe = feed.follow(accountId, lastSent, (event) => write('session', event.id, sessionEventBody(event)));
+      // What changed meanwhile, then live.
+      following.start(lastSent);
 
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const stop = () => {
         clearInterval(heartbeat);
-        unsubscribe();
+        following.stop();
         lease.release();
         stream.end();
       };
