@@ -1479,6 +1479,10 @@ export const routes: readonly RouteDefinition[] = [
     tag: "Admin", summary: "Stop any session", source: "spec/paths/admin_api_session_{id}.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
     schema: {
+      querystring: {
+        type: "object",
+        properties: { account: { type: "string", minLength: 1, maxLength: 64 } },
+      },
       params: {
         type: "object",
         properties: { id: { type: "string", minLength: 1, maxLength: 128 } },
@@ -1503,6 +1507,10 @@ export const routes: readonly RouteDefinition[] = [
     tag: "Admin", summary: "Read the tail of a session's logs", source: "spec/paths/admin_api_session_{id}_logs.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
     schema: {
+      querystring: {
+        type: "object",
+        properties: { account: { type: "string", minLength: 1, maxLength: 64 } },
+      },
       params: {
         type: "object",
         properties: { id: { type: "string", minLength: 1, maxLength: 128 } },
@@ -1513,6 +1521,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "text/plain", schema: { type: "string" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
+      409: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },

@@ -26,6 +26,9 @@ export interface paths {
          *     connections, then `running`. The game server gets `SESSION_ID`, `SESSION_HOST`, one
          *     `PORT_<NAME>` per declared port and the request's `env`.
          *
+         *     Session ids are unique per account: an id the account has already used (live or ended) is
+         *     409; another account's session with the same id does not conflict and stays invisible.
+         *
          *     Starts are limited per account and location (defaults, configurable: 5 per second
          *     sustained, plus a burst allowance of 20 more per 10 seconds); past that the answer is 420
          *     with `details: rate_limited` and `Retry-After` saying when the next start is allowed. When
@@ -47,7 +50,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The session id the caller chose at start.
+                 * @description The session id the caller chose at start (unique within the account).
                  * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
                  */
                 id: components["parameters"]["SessionId"];
@@ -739,7 +742,8 @@ export interface paths {
         post?: never;
         /**
          * Stop any session
-         * @description Stop a session of any account, as `DELETE /session/{id}` does.
+         * @description Stop a session of any account, as `DELETE /session/{id}` does. Name the account with
+         *     `account` when several accounts use the id (409 otherwise).
          */
         delete: operations["stopAnySession"];
         options?: never;
@@ -756,7 +760,8 @@ export interface paths {
         };
         /**
          * Read the tail of a session's logs
-         * @description The last 64 KiB of the game server's output.
+         * @description The last 64 KiB of the game server's output. Name the account with `account` when several
+         *     accounts use the id (409 otherwise).
          */
         get: operations["tailSessionLogs"];
         put?: never;
@@ -1032,8 +1037,9 @@ export interface components {
         Duration: string;
         SessionStartRequest: {
             /**
-             * @description Chosen by the caller and unique (a UUID is recommended); reusing one is 409,
-             *     which makes a retried start safe. Omitted, the service generates a UUID and returns it
+             * @description Chosen by the caller and unique within the account (a UUID is recommended); reusing one
+             *     of the account's own ids is 409, which makes a retried start safe. Ids are per account:
+             *     another account's session with the same id is neither a conflict nor visible. Omitted, the service generates a UUID and returns it
              *     as the session's `id` (as Gameye does).
              * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
              */
@@ -1731,7 +1737,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request conflicts with the resource's state (an id already used, a session already ended or still live). */
+        /** @description The request conflicts with the resource's state (a session id the account already used, a session already ended or still live). */
         Conflict: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1854,7 +1860,7 @@ export interface components {
          */
         Cursor: string;
         /**
-         * @description The session id the caller chose at start.
+         * @description The session id the caller chose at start (unique within the account).
          * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
          */
         SessionId: string;
@@ -1896,6 +1902,12 @@ export interface components {
          * @example local-a-1
          */
         NodeId: string;
+        /**
+         * @description The account that owns the session. Session ids are unique per account only: without it, an id
+         *     that several accounts use is 409 (details list the accounts).
+         * @example acc_5f2c9e1b7a3d
+         */
+        SessionAccount: string;
     };
     requestBodies: never;
     headers: {
@@ -1992,6 +2004,7 @@ export type ParameterCsrfToken = components['parameters']['CsrfToken'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterUserTokenId = components['parameters']['UserTokenId'];
 export type ParameterNodeId = components['parameters']['NodeId'];
+export type ParameterSessionAccount = components['parameters']['SessionAccount'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
@@ -2123,7 +2136,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The session id the caller chose at start.
+                 * @description The session id the caller chose at start (unique within the account).
                  * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
                  */
                 id: components["parameters"]["SessionId"];
@@ -2153,7 +2166,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The session id the caller chose at start.
+                 * @description The session id the caller chose at start (unique within the account).
                  * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
                  */
                 id: components["parameters"]["SessionId"];
@@ -3391,7 +3404,14 @@ export interface operations {
     };
     stopAnySession: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The account that owns the session. Session ids are unique per account only: without it, an id
+                 *     that several accounts use is 409 (details list the accounts).
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                account?: components["parameters"]["SessionAccount"];
+            };
             header?: {
                 /**
                  * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
@@ -3402,7 +3422,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The session id the caller chose at start.
+                 * @description The session id the caller chose at start (unique within the account).
                  * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
                  */
                 id: components["parameters"]["SessionId"];
@@ -3427,11 +3447,18 @@ export interface operations {
     };
     tailSessionLogs: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The account that owns the session. Session ids are unique per account only: without it, an id
+                 *     that several accounts use is 409 (details list the accounts).
+                 * @example acc_5f2c9e1b7a3d
+                 */
+                account?: components["parameters"]["SessionAccount"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The session id the caller chose at start.
+                 * @description The session id the caller chose at start (unique within the account).
                  * @example 0f8e5b0c-6a1d-4a5e-9d61-2f3c1b7a9e44
                  */
                 id: components["parameters"]["SessionId"];
@@ -3452,6 +3479,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

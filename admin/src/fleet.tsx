@@ -138,7 +138,7 @@ export function SessionsPage() {
                 class="secondary"
                 aria-label={`Logs of ${session.id}`}
                 onClick={async () => {
-                  const { data, error } = await api.GET('/admin/api/session/{id}/logs', { params: { path: { id: session.id } }, parseAs: 'text' });
+                  const { data, error } = await api.GET('/admin/api/session/{id}/logs', { params: { path: { id: session.id }, query: { account: session.account } }, parseAs: 'text' });
                   if (error) return setError(describeError(error));
                   setLogs({ id: session.id, text: data });
                 }}
@@ -151,7 +151,7 @@ export function SessionsPage() {
                   class="danger"
                   aria-label={`Stop ${session.id}`}
                   onClick={async () => {
-                    const { error } = await api.DELETE('/admin/api/session/{id}', { params: { path: { id: session.id } } });
+                    const { error } = await api.DELETE('/admin/api/session/{id}', { params: { path: { id: session.id }, query: { account: session.account } } });
                     setError(error ? describeError(error) : undefined);
                     await load();
                   }}

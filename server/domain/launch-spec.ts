@@ -20,7 +20,8 @@ export function launchSpec(
   callerEnv: Record<string, string>,
 ): LaunchSpec {
   const base = {
-    sessionId: session.id,
+    sessionId: session.key,
+    publicId: session.id,
     accountId: session.accountId,
     location: session.location,
     nodeId: session.nodeId,

@@ -2,6 +2,7 @@
  * Starting and stopping sessions and their players: start (check the request, place, allocate,
  * launch), stop (drain, shut down, end), join and leave.
  */
+import { randomUUID } from 'node:crypto';
 import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../config/fleet-types.js';
 import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
@@ -86,7 +87,7 @@ export class SessionLifecycle {
     const created = this.machine.now();
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
     const placed = repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
-      if (repository.exists(request.id)) return { ok: false, reason: 'conflict' };
+      if (repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
       // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
       const max = this.deps.maxSessions(accountId);
       if (typeof max === 'number' && repository.launchedAt(accountId).length >= max) {
@@ -102,6 +103,7 @@ export class SessionLifecycle {
       const session: SessionRecord = {
         id: request.id,
         accountId,
+        key: randomUUID(),
         image: image.name,
         tag: tagName,
         location: location.id,
@@ -137,11 +139,11 @@ export class SessionLifecycle {
       await runtime.start(launchSpec(session, image, tag, catalog.limits(image), request.env ?? {}));
     } catch {
       // A stop may have begun while it was launching.
-      const current = repository.find(session.id)!;
-      if (current.status === 'created') this.machine.transition(session.id, 'dead', { endReason: 'start_failed' });
-      else if (current.status === 'shuttingdown') this.machine.transition(session.id, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+      const current = repository.find(session.key)!;
+      if (current.status === 'created') this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
+      else if (current.status === 'shuttingdown') this.machine.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
     }
-    return { ok: true, session: repository.find(session.id)! };
+    return { ok: true, session: repository.find(session.key)! };
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
@@ -153,19 +155,12 @@ export class SessionLifecycle {
     return { ok: true };
   }
 
-  /** Stop any account's session (the admin panel). */
-  async stopAny(id: string): Promise<StopResult> {
-    const session = this.machine.repository.find(id);
-    if (!session) return { ok: false, reason: 'not_found' };
-    return this.stop(session.accountId, id);
-  }
-
   join(accountId: string, sessionId: string, players: readonly string[]): PlayersResult {
     const session = this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    this.machine.repository.join(sessionId, players, this.machine.now());
-    return { ok: true, players: this.machine.repository.find(sessionId)!.players };
+    this.machine.repository.join(session.key, players, this.machine.now());
+    return { ok: true, players: this.machine.repository.find(session.key)!.players };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */
@@ -175,15 +170,15 @@ export class SessionLifecycle {
       const where = repository.liveSessionsOfPlayers(accountId, players);
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
-      for (const id of sessions) repository.leave(id, players.filter((p) => where.get(p) === id));
+      for (const key of sessions) repository.leave(key, players.filter((p) => where.get(p) === key));
       // Gameye answers with one session's players; with several we answer the first's.
       return { ok: true, players: repository.find(sessions[0]!)!.players };
     }
     const session = this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    repository.leave(sessionId, players);
-    return { ok: true, players: repository.find(sessionId)!.players };
+    repository.leave(session.key, players);
+    return { ok: true, players: repository.find(session.key)!.players };
   }
 
   /**

@@ -50,17 +50,17 @@ export class SessionMachine {
    * The one way a session changes state; an illegal transition is a bug and throws. The new
    * state, its event and (at the end) the quota charge are written in one transaction.
    */
-  transition(id: string, to: SessionStatus, changes: SessionChanges = {}): void {
+  transition(key: string, to: SessionStatus, changes: SessionChanges = {}): void {
     const at = this.now();
     const { session, previous, eventId } = this.repository.transaction(() => {
-      const before = this.repository.find(id)!;
+      const before = this.repository.find(key)!;
       if (!canTransition(before.status, to)) {
-        throw new Error(`illegal session transition ${before.status} -> ${to} (${id})`);
+        throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
       }
       const final = isFinal(to);
       const ended = changes.ended ?? at;
-      this.repository.update(id, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
-      const after = this.repository.find(id)!;
+      this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
+      const after = this.repository.find(key)!;
       if (final) this.quota.chargeEnded(after.accountId, after.created, ended);
       return { session: after, previous: before.status, eventId: this.repository.appendEvent(after, before.status, at) };
     });
@@ -74,27 +74,27 @@ export class SessionMachine {
       await this.end(session, reason);
     } catch (error) {
       // Recorded in part (a full disk): the stop is under way, so it is finished in the background.
-      if (this.repository.find(session.id)?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.id, reason));
+      if (this.repository.find(session.key)?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.key, reason));
       throw error;
     }
   }
 
   /** End a session unless it has ended meanwhile; a stop under way keeps its reason. */
-  async endIfLive(id: string, reason: EndReason): Promise<void> {
-    const current = this.repository.find(id);
+  async endIfLive(key: string, reason: EndReason): Promise<void> {
+    const current = this.repository.find(key);
     if (current && !isFinal(current.status)) await this.end(current, current.pendingEndReason ?? reason);
   }
 
   async end(session: SessionRecord, reason: EndReason): Promise<void> {
     if (session.status === 'server_unreachable') {
-      this.transition(session.id, 'dead', { endReason: reason });
-      this.runtime.forget?.(session.id);
+      this.transition(session.key, 'dead', { endReason: reason });
+      this.runtime.forget?.(session.key);
       return;
     }
     // Only a running game server drains; one starting or restarting is shut down at once.
-    if (session.status === 'running') this.transition(session.id, 'draining', { pendingEndReason: reason });
-    if (session.status !== 'shuttingdown') this.transition(session.id, 'shuttingdown', { pendingEndReason: reason });
-    await this.runtime.stop(session.id);
+    if (session.status === 'running') this.transition(session.key, 'draining', { pendingEndReason: reason });
+    if (session.status !== 'shuttingdown') this.transition(session.key, 'shuttingdown', { pendingEndReason: reason });
+    await this.runtime.stop(session.key);
   }
 
   /** Work started by a timer or an event, with no caller to answer: a failure is reported, never fatal. */

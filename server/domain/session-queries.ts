@@ -15,6 +15,12 @@ export type ArtifactRootResult =
   | { ok: true; root: string; viewRoot: string }
   | { ok: false; reason: 'not_found' | 'live' | 'none' };
 
+export type AnySessionResult =
+  | { ok: true; session: SessionRecord }
+  | { ok: false; reason: 'not_found' }
+  /** Several accounts have a session with this id (`accounts`). */
+  | { ok: false; reason: 'ambiguous'; accounts: string[] };
+
 export interface LocationView {
   id: string;
   status: 'available' | 'full' | 'locked';
@@ -31,8 +37,21 @@ export class SessionQueries {
   ) {}
 
   get(accountId: string, id: string): SessionRecord | undefined {
-    const session = this.repository.find(id);
-    return session?.accountId === accountId ? session : undefined;
+    return this.repository.findOwned(accountId, id);
+  }
+
+  /**
+   * Any account's session (the admin panel): ids are unique per account only, so without the
+   * account an id that several accounts use is ambiguous.
+   */
+  findAny(id: string, accountId?: string): AnySessionResult {
+    if (accountId !== undefined) {
+      const session = this.get(accountId, id);
+      return session ? { ok: true, session } : { ok: false, reason: 'not_found' };
+    }
+    const found = this.repository.findEverywhere(id);
+    if (found.length === 1) return { ok: true, session: found[0]! };
+    return found.length === 0 ? { ok: false, reason: 'not_found' } : { ok: false, reason: 'ambiguous', accounts: found.map((s) => s.accountId) };
   }
 
   list(filter: SessionFilter): SessionRecord[] {
@@ -69,14 +88,13 @@ export class SessionQueries {
     const session = this.get(accountId, id);
     if (!session) return undefined;
     // An ended session's output is complete: nothing to follow.
-    return this.runtime.logs(id, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
+    return this.runtime.logs(session.key, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
   }
 
-  /** The last `maxBytes` of any account's session output (the admin panel); undefined when unknown. */
-  async tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
-    if (!this.repository.find(id)) return undefined;
+  /** The last `maxBytes` of a session's output (the admin panel: any account's, found with findAny). */
+  async tailLogs(session: SessionRecord, maxBytes: number): Promise<string> {
     // Seek where the runtime can (bytes from the end); engines that count lines get a line count.
-    const stream = this.runtime.logs(id, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
+    const stream = this.runtime.logs(session.key, { follow: false, signal: AbortSignal.timeout(5000), lastBytes: maxBytes, tailLines: Math.ceil(maxBytes / 2) });
     if (!stream) return '';
     let kept = Buffer.alloc(0);
     for await (const chunk of stream) {
@@ -91,8 +109,8 @@ export class SessionQueries {
     const session = this.get(accountId, id);
     if (!session) return { ok: false, reason: 'not_found' };
     if (!isFinal(session.status)) return { ok: false, reason: 'live' };
-    const root = this.runtime.artifactRoot(id);
-    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(id) ?? root } : { ok: false, reason: 'none' };
+    const root = this.runtime.artifactRoot(session.key);
+    return root ? { ok: true, root, viewRoot: this.runtime.artifactViewRoot?.(session.key) ?? root } : { ok: false, reason: 'none' };
   }
 
   /** Live sessions on node ids the fleet no longer has (renamed or removed): their ports stay reserved by host. */

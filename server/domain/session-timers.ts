@@ -20,12 +20,12 @@ export class SessionTimers {
     private readonly machine: SessionMachine,
     private readonly catalog: Catalog,
   ) {
-    this.startDeadlines = new StartDeadlines(machine.now, (id) => void machine.background('start-deadline', this.missedStart(id)));
+    this.startDeadlines = new StartDeadlines(machine.now, (key) => void machine.background('start-deadline', this.missedStart(key)));
     machine.onChange(({ session }) => {
-      if (session.status !== 'created') this.startDeadlines.clear(session.id);
+      if (session.status !== 'created') this.startDeadlines.clear(session.key);
       if (isFinal(session.status)) {
-        clearTimeout(this.ttlTimers.get(session.id));
-        this.ttlTimers.delete(session.id);
+        clearTimeout(this.ttlTimers.get(session.key));
+        this.ttlTimers.delete(session.key);
       }
     });
   }
@@ -33,7 +33,7 @@ export class SessionTimers {
   /** A new or recovered session: its ttl, and while it is starting, its start deadline. */
   arm(session: SessionRecord): void {
     this.armTtl(session);
-    if (session.status === 'created') this.startDeadlines.arm(session.id, session.created + this.startSecondsOf(session) * 1000);
+    if (session.status === 'created') this.startDeadlines.arm(session.key, session.created + this.startSecondsOf(session) * 1000);
   }
 
   close(): void {
@@ -43,10 +43,10 @@ export class SessionTimers {
   }
 
   /** Not running by its image's start deadline: the session is dead (start_failed) and its game server stopped. */
-  private async missedStart(id: string): Promise<void> {
-    if (this.machine.repository.find(id)?.status !== 'created') return;
-    this.machine.transition(id, 'dead', { endReason: 'start_failed' });
-    await this.machine.runtime.stop(id);
+  private async missedStart(key: string): Promise<void> {
+    if (this.machine.repository.find(key)?.status !== 'created') return;
+    this.machine.transition(key, 'dead', { endReason: 'start_failed' });
+    await this.machine.runtime.stop(key);
   }
 
   private startSecondsOf(session: SessionRecord): number {
@@ -59,7 +59,7 @@ export class SessionTimers {
     const delay = retryMs ?? Math.max(0, session.expires - this.machine.now());
     const wait = Math.min(delay, MAX_TIMER_MS);
     const timer = setTimeout(async () => {
-      const current = this.machine.repository.find(session.id);
+      const current = this.machine.repository.find(session.key);
       if (!current || isFinal(current.status)) return;
       // The timer measured the wait on a monotonic clock: only a wait cut short by the timer limit
       // goes on. A wall clock that says "not yet" was stepped back; it must not stretch the ttl.
@@ -69,6 +69,6 @@ export class SessionTimers {
       if (!stopped) this.armTtl(current, RETRY_MS);
     }, wait);
     timer.unref();
-    this.ttlTimers.set(session.id, timer);
+    this.ttlTimers.set(session.key, timer);
   }
 }

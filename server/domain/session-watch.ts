@@ -34,16 +34,16 @@ export class SessionWatch {
     const { repository, runtime } = this.machine;
     for (const session of repository.live()) {
       await runtime.adopt({
-        sessionId: session.id,
+        sessionId: session.key,
         nodeId: session.nodeId,
         host: session.host,
         ports: session.ports,
         wasRunning: session.status === 'running',
       });
-      const current = repository.find(session.id)!;
+      const current = repository.find(session.key)!;
       if (isFinal(current.status)) continue;
       if (current.status === 'draining' || current.status === 'shuttingdown') {
-        await this.machine.persist('recovery', () => this.machine.endIfLive(session.id, 'stopped'));
+        await this.machine.persist('recovery', () => this.machine.endIfLive(session.key, 'stopped'));
       }
       this.timers.arm(current);
     }
@@ -67,9 +67,9 @@ export class SessionWatch {
     if (!reaction) return;
     const last = reaction.path.length - 1;
     reaction.path.forEach((to, i) => {
-      if (i < last) return this.machine.transition(session.id, to);
+      if (i < last) return this.machine.transition(session.key, to);
       const exitCode = event.type === 'exited' ? event.exitCode : undefined;
-      this.machine.transition(session.id, to, {
+      this.machine.transition(session.key, to, {
         ...(to === 'running' ? { runningSince: session.runningSince ?? event.at } : {}),
         ...(isFinal(to) ? { ended: event.at } : {}),
         ...(exitCode !== undefined ? { exitCode } : {}),
@@ -77,7 +77,7 @@ export class SessionWatch {
       });
     });
     if (reaction.finishPendingStop && session.pendingEndReason) {
-      void this.machine.background('runtime-events', this.machine.end(this.machine.repository.find(session.id)!, session.pendingEndReason));
+      void this.machine.background('runtime-events', this.machine.end(this.machine.repository.find(session.key)!, session.pendingEndReason));
     }
   }
 }

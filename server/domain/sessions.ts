@@ -16,7 +16,7 @@ import type { StartRateLimiter } from './ports/start-rate.js';
 import type { Quota } from './quota.js';
 import { SessionLifecycle, type PlayersResult, type StartRequest, type StartResult, type StopResult } from './session-lifecycle.js';
 import { SessionMachine, type SessionChange } from './session-machine.js';
-import { SessionQueries, type ArtifactRootResult, type LocationView, type TagExistsResult } from './session-queries.js';
+import { SessionQueries, type AnySessionResult, type ArtifactRootResult, type LocationView, type TagExistsResult } from './session-queries.js';
 import type { EndReason } from './session-states.js';
 import { SessionTimers } from './session-timers.js';
 import { SessionWatch } from './session-watch.js';
@@ -24,7 +24,7 @@ import type { StorageBudget } from './storage-budget.js';
 
 export type { StartFailure, PlayersResult, StartRequest, StartResult, StopResult } from './session-lifecycle.js';
 export type { SessionChange } from './session-machine.js';
-export type { ArtifactRootResult, LocationView, TagExistsResult } from './session-queries.js';
+export type { AnySessionResult, ArtifactRootResult, LocationView, TagExistsResult } from './session-queries.js';
 
 export interface SessionsDependencies {
   repository: SessionRepository;
@@ -78,9 +78,9 @@ export class Sessions {
     return this.lifecycle.stop(accountId, id, reason);
   }
 
-  /** Stop any account's session (the admin panel). */
-  stopAny(id: string): Promise<StopResult> {
-    return this.lifecycle.stopAny(id);
+  /** Any account's session by id, and by account where several accounts use the id (the admin panel). */
+  findAny(id: string, accountId?: string): AnySessionResult {
+    return this.queries.findAny(id, accountId);
   }
 
   join(accountId: string, sessionId: string, players: readonly string[]): PlayersResult {
@@ -119,8 +119,8 @@ export class Sessions {
     return this.queries.logs(accountId, id, options);
   }
 
-  tailLogs(id: string, maxBytes: number): Promise<string | undefined> {
-    return this.queries.tailLogs(id, maxBytes);
+  tailLogs(session: SessionRecord, maxBytes: number): Promise<string> {
+    return this.queries.tailLogs(session, maxBytes);
   }
 
   artifactRoot(accountId: string, id: string): ArtifactRootResult {

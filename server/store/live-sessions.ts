@@ -3,19 +3,29 @@
  * so the hot read paths never touch SQLite. Correct because this process is the only writer of
  * its data directory (the database is locked) and every write goes through the repository, which
  * updates this model in the same call. Records are replaced, never mutated, so a caller holding
- * one keeps a consistent snapshot. Kept sorted by (created, id) for newest-first paging.
+ * one keeps a consistent snapshot. Kept sorted by (created, id, account) for newest-first
+ * paging (ids are unique per account only); found by key, or by (account, id).
  *
  * Besides the whole list, an index keeps one list per account and one per label (key, value),
  * in the same order: a listing walks the shortest list that every match is on, so a selective
  * filter costs what it finds, not what the fleet holds.
  */
-import type { SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
+import type { ListPosition, SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
-type Position = { created: number; id: string };
+type Position = ListPosition;
 
-const before = (a: Position, b: Position) => a.created < b.created || (a.created === b.created && a.id < b.id);
+/** Whether a comes before b in (created, id, account) order; a position without an account sorts first among its ties. */
+const before = (a: Position, b: Position) =>
+  a.created !== b.created
+    ? a.created < b.created
+    : a.id !== b.id
+      ? a.id < b.id
+      : (a.accountId ?? '') < (b.accountId ?? '');
 
-/** Records ascending by (created, id). */
+/** One string per (account, id); the NUL cannot occur in either. */
+const owned = (accountId: string, id: string) => `${accountId}\u0000${id}`;
+
+/** Records ascending by (created, id, account). */
 class OrderedRecords {
   readonly items: SessionRecord[] = [];
 
@@ -32,7 +42,7 @@ class OrderedRecords {
     this.items.splice(this.insertionPoint(record) - 1, 1);
   }
 
-  /** The index after every entry at or before `key` in (created, id) order. */
+  /** The index after every entry at or before `key` in (created, id, account) order. */
   private insertionPoint(key: Position): number {
     let low = 0;
     let high = this.items.length;
@@ -58,7 +68,8 @@ function indexKeys(record: SessionRecord): string[] {
 const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
 
 export class LiveSessions {
-  private readonly byId = new Map<string, SessionRecord>();
+  private readonly byKey = new Map<string, SessionRecord>();
+  private readonly byOwner = new Map<string, SessionRecord>();
   private readonly ordered = new OrderedRecords();
   private readonly index = new Map<string, OrderedRecords>();
 
@@ -67,21 +78,26 @@ export class LiveSessions {
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.byKey.size;
   }
 
-  get(id: string): SessionRecord | undefined {
-    return this.byId.get(id);
+  get(key: string): SessionRecord | undefined {
+    return this.byKey.get(key);
+  }
+
+  owned(accountId: string, id: string): SessionRecord | undefined {
+    return this.byOwner.get(owned(accountId, id));
   }
 
   values(): Iterable<SessionRecord> {
-    return this.byId.values();
+    return this.byKey.values();
   }
 
   /** Insert or replace. */
   put(record: SessionRecord): void {
-    const existing = this.byId.get(record.id);
-    this.byId.set(record.id, record);
+    const existing = this.byKey.get(record.key);
+    this.byKey.set(record.key, record);
+    this.byOwner.set(owned(record.accountId, record.id), record);
     if (!existing) {
       this.ordered.insert(record);
       for (const key of indexKeys(record)) this.indexed(key).insert(record);
@@ -98,10 +114,11 @@ export class LiveSessions {
     for (const key of newKeys) this.indexed(key).insert(record);
   }
 
-  delete(id: string): void {
-    const existing = this.byId.get(id);
+  delete(key: string): void {
+    const existing = this.byKey.get(key);
     if (!existing) return;
-    this.byId.delete(id);
+    this.byKey.delete(key);
+    this.byOwner.delete(owned(existing.accountId, existing.id));
     this.ordered.remove(existing);
     this.unindex(existing, indexKeys(existing));
   }

@@ -186,4 +186,77 @@ export const migrations: readonly { version: number; name: string; sql: string }
       ALTER TABLE accounts ADD COLUMN max_sessions INTEGER;
     `,
   },
+  {
+    version: 6,
+    name: 'session ids unique per account',
+    sql: `
+      -- A session is (account_id, id): two accounts may use the same id. Its key names it
+      -- everywhere the account is not part of the name (runtime directories, containers,
+      -- cgroups, internal maps); sessions from before keep their id as their key, which is
+      -- what their supervisors and containers already carry.
+      ALTER TABLE session_players RENAME TO session_players_v5;
+      ALTER TABLE session_ports RENAME TO session_ports_v5;
+      ALTER TABLE sessions RENAME TO sessions_v5;
+      CREATE TABLE sessions (
+        account_id         TEXT NOT NULL REFERENCES accounts(id),
+        id                 TEXT NOT NULL,
+        key                TEXT NOT NULL UNIQUE,
+        image              TEXT NOT NULL,
+        tag                TEXT NOT NULL,
+        location           TEXT NOT NULL,
+        node_id            TEXT NOT NULL,
+        host               TEXT NOT NULL,
+        created            INTEGER NOT NULL,
+        status             TEXT NOT NULL,
+        labels             TEXT NOT NULL,
+        args               TEXT NOT NULL,
+        restart            INTEGER NOT NULL,
+        expires            INTEGER,
+        pending_end_reason TEXT,
+        ended              INTEGER,
+        exit_code          INTEGER,
+        end_reason         TEXT,
+        running_since      INTEGER,
+        PRIMARY KEY (account_id, id)
+      );
+      INSERT INTO sessions (account_id, id, key, image, tag, location, node_id, host, created, status, labels, args,
+                            restart, expires, pending_end_reason, ended, exit_code, end_reason, running_since)
+        SELECT account_id, id, id, image, tag, location, node_id, host, created, status, labels, args,
+               restart, expires, pending_end_reason, ended, exit_code, end_reason, running_since
+        FROM sessions_v5;
+      CREATE TABLE session_ports (
+        account_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        node_id    TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        type       TEXT NOT NULL,
+        container  INTEGER NOT NULL,
+        port       INTEGER NOT NULL,
+        live       INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (account_id, session_id, name),
+        FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id)
+      );
+      INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port, live)
+        SELECT s.account_id, p.session_id, p.node_id, p.name, p.type, p.container, p.port, p.live
+        FROM session_ports_v5 p JOIN sessions_v5 s ON s.id = p.session_id;
+      CREATE TABLE session_players (
+        account_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        player     TEXT NOT NULL,
+        joined     INTEGER NOT NULL,
+        PRIMARY KEY (account_id, session_id, player),
+        FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id)
+      );
+      INSERT INTO session_players (account_id, session_id, player, joined)
+        SELECT s.account_id, p.session_id, p.player, p.joined
+        FROM session_players_v5 p JOIN sessions_v5 s ON s.id = p.session_id;
+      DROP TABLE session_players_v5;
+      DROP TABLE session_ports_v5;
+      DROP TABLE sessions_v5;
+      CREATE INDEX sessions_by_account ON sessions(account_id, created DESC, id DESC);
+      CREATE INDEX sessions_live_by_node ON sessions(node_id) WHERE ended IS NULL;
+      CREATE UNIQUE INDEX session_ports_in_use ON session_ports(node_id, port) WHERE live = 1;
+      CREATE INDEX session_players_by_player ON session_players(account_id, player);
+    `,
+  },
 ];

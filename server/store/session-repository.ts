@@ -5,6 +5,7 @@ import type { Db } from './sqlite.js';
 interface SessionRow {
   id: string;
   account_id: string;
+  key: string;
   image: string;
   tag: string;
   location: string;
@@ -31,15 +32,16 @@ export const STATEMENT_CACHE_SIZE = 64;
 const SELECT = `
   SELECT s.*,
     (SELECT json_group_array(json_object('name', name, 'type', type, 'container', container, 'host', port))
-       FROM (SELECT * FROM session_ports WHERE session_id = s.id ORDER BY container, name)) AS ports_json,
+       FROM (SELECT * FROM session_ports WHERE account_id = s.account_id AND session_id = s.id ORDER BY container, name)) AS ports_json,
     (SELECT json_group_array(player)
-       FROM (SELECT player FROM session_players WHERE session_id = s.id ORDER BY joined, player)) AS players_json
+       FROM (SELECT player FROM session_players WHERE account_id = s.account_id AND session_id = s.id ORDER BY joined, player)) AS players_json
   FROM sessions s`;
 
 function toRecord(row: SessionRow): SessionRecord {
   return {
     id: row.id,
     accountId: row.account_id,
+    key: row.key,
     image: row.image,
     tag: row.tag,
     location: row.location,
@@ -71,22 +73,28 @@ const COLUMN_OF: Record<keyof SessionChanges, string> = {
 };
 
 export function createSessionRepository(db: Db): SessionRepository {
-  const exists = db.prepare('SELECT 1 FROM sessions WHERE id = ?').pluck();
+  const exists = db.prepare('SELECT 1 FROM sessions WHERE account_id = ? AND id = ?').pluck();
   const insertSession = db.prepare(
-    `INSERT INTO sessions (id, account_id, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
-     VALUES (@id, @accountId, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires)`,
+    `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
+     VALUES (@id, @accountId, @key, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires)`,
   );
   const insertPort = db.prepare(
-    'INSERT INTO session_ports (session_id, node_id, name, type, container, port) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const byId = db.prepare(`${SELECT} WHERE s.id = ?`);
-  const live = db.prepare(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id`);
-  const releasePorts = db.prepare('UPDATE session_ports SET live = 0 WHERE session_id = ?');
-  const join = db.prepare('INSERT OR IGNORE INTO session_players (session_id, player, joined) VALUES (?, ?, ?)');
-  const leave = db.prepare('DELETE FROM session_players WHERE session_id = ? AND player = ?');
+  const byKey = db.prepare(`${SELECT} WHERE s.key = ?`);
+  const byOwner = db.prepare(`${SELECT} WHERE s.account_id = ? AND s.id = ?`);
+  const everywhere = db.prepare(`${SELECT} WHERE s.id = ? ORDER BY s.account_id`);
+  const live = db.prepare(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`);
+  // Children name their session by (account, id); the key finds that pair.
+  const ofKey = '(SELECT account_id, id FROM sessions WHERE key = @key)';
+  const releasePorts = db.prepare(`UPDATE session_ports SET live = 0 WHERE (account_id, session_id) = ${ofKey}`);
+  const join = db.prepare(
+    `INSERT OR IGNORE INTO session_players (account_id, session_id, player, joined) SELECT account_id, id, @player, @at FROM sessions WHERE key = @key`,
+  );
+  const leave = db.prepare(`DELETE FROM session_players WHERE (account_id, session_id) = ${ofKey} AND player = @player`);
   const sessionOfPlayer = db.prepare(
-    `SELECT p.session_id FROM session_players p JOIN sessions s ON s.id = p.session_id
-     WHERE s.account_id = ? AND s.ended IS NULL AND p.player = ?`,
+    `SELECT s.key FROM session_players p JOIN sessions s ON s.account_id = p.account_id AND s.id = p.session_id
+     WHERE p.account_id = ? AND s.ended IS NULL AND p.player = ?`,
   ).pluck();
 
   const appendEvent = db.prepare(
@@ -103,9 +111,9 @@ export function createSessionRepository(db: Db): SessionRepository {
        AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`,
   );
 
-  const endedBefore = 'SELECT id FROM sessions WHERE ended IS NOT NULL AND ended < @before';
-  const purgePlayers = db.prepare(`DELETE FROM session_players WHERE session_id IN (${endedBefore})`);
-  const purgePorts = db.prepare(`DELETE FROM session_ports WHERE session_id IN (${endedBefore})`);
+  const endedBefore = 'SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < @before';
+  const purgePlayers = db.prepare(`DELETE FROM session_players WHERE (account_id, session_id) IN (${endedBefore})`);
+  const purgePorts = db.prepare(`DELETE FROM session_ports WHERE (account_id, session_id) IN (${endedBefore})`);
   const storedBytes = db.prepare('SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = ?').pluck();
   const purgeSessions = db.prepare('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < @before');
 
@@ -124,10 +132,10 @@ export function createSessionRepository(db: Db): SessionRepository {
 
   let liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
   /** Re-read a live session's row into the read model (after a write to it), or drop it once ended. */
-  const refresh = (id: string) => {
-    const row = byId.get(id) as SessionRow | undefined;
+  const refresh = (key: string) => {
+    const row = byKey.get(key) as SessionRow | undefined;
     if (row && row.ended === null) liveSessions.put(toRecord(row));
-    else liveSessions.delete(id);
+    else liveSessions.delete(key);
   };
 
   return {
@@ -169,7 +177,7 @@ export function createSessionRepository(db: Db): SessionRepository {
     accountsWithLiveSessions: () => [
       ...new Set([...liveSessions.values()].map((s) => s.accountId)),
     ],
-    exists: (id) => liveSessions.get(id) !== undefined || exists.get(id) !== undefined,
+    exists: (accountId, id) => liveSessions.owned(accountId, id) !== undefined || exists.get(accountId, id) !== undefined,
     liveSessionsOn: (nodeId) => {
       let count = 0;
       for (const s of liveSessions.values()) if (s.nodeId === nodeId) count++;
@@ -193,17 +201,24 @@ export function createSessionRepository(db: Db): SessionRepository {
         restart: record.restart ? 1 : 0,
       });
       for (const port of record.ports) {
-        insertPort.run(record.id, record.nodeId, port.name, port.type, port.container, port.host);
+        insertPort.run(record.accountId, record.id, record.nodeId, port.name, port.type, port.container, port.host);
       }
       // Read back, so the model holds exactly what every later read from SQL returns.
-      refresh(record.id);
+      refresh(record.key);
     },
-    find: (id) => {
-      const cached = liveSessions.get(id);
+    find: (key) => {
+      const cached = liveSessions.get(key);
       if (cached) return cached;
-      const row = byId.get(id) as SessionRow | undefined;
+      const row = byKey.get(key) as SessionRow | undefined;
       return row && toRecord(row);
     },
+    findOwned: (accountId, id) => {
+      const cached = liveSessions.owned(accountId, id);
+      if (cached) return cached;
+      const row = byOwner.get(accountId, id) as SessionRow | undefined;
+      return row && toRecord(row);
+    },
+    findEverywhere: (id) => (everywhere.all(id) as SessionRow[]).map(toRecord),
     list(filter) {
       // Live sessions come from the read model; the database answers for ended ones too.
       if (!filter.all) return liveSessions.list(filter);
@@ -226,7 +241,7 @@ export function createSessionRepository(db: Db): SessionRepository {
         where.push('NOT EXISTS (SELECT 1 FROM json_each(@notLabels) f JOIN json_each(s.labels) l ON l.key = f.key AND l.value = f.value)');
         params.notLabels = JSON.stringify(filter.notLabels);
       }
-      const playerCount = '(SELECT count(*) FROM session_players WHERE session_id = s.id)';
+      const playerCount = '(SELECT count(*) FROM session_players WHERE account_id = s.account_id AND session_id = s.id)';
       if (filter.playersLessThan !== undefined) {
         where.push(`${playerCount} < @lt`);
         params.lt = filter.playersLessThan;
@@ -236,36 +251,37 @@ export function createSessionRepository(db: Db): SessionRepository {
         params.gt = filter.playersMoreThan;
       }
       if (filter.after) {
-        where.push('(s.created < @afterCreated OR (s.created = @afterCreated AND s.id < @afterId))');
-        Object.assign(params, { afterCreated: filter.after.created, afterId: filter.after.id });
+        // Newest first by (created, id, account); a position without an account sorts first among its ties.
+        where.push('(s.created, s.id, s.account_id) < (@afterCreated, @afterId, @afterAccount)');
+        Object.assign(params, { afterCreated: filter.after.created, afterId: filter.after.id, afterAccount: filter.after.accountId ?? '' });
       }
       // LIMIT -1: no limit.
       params.limit = filter.limit ?? -1;
-      const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC LIMIT @limit`;
+      const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC, s.account_id DESC LIMIT @limit`;
       return (prepared(sql).all(params) as SessionRow[]).map(toRecord);
     },
-    live: () => [...liveSessions.values()].sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1)),
-    update(id, changes) {
+    live: () => liveSessions.list({ accountId: undefined, all: false, labels: {}, notLabels: {} }).reverse(),
+    update(key, changes) {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
-      const set = entries.map(([key]) => `${COLUMN_OF[key]} = @${key}`).join(', ');
+      const set = entries.map(([column]) => `${COLUMN_OF[column]} = @${column}`).join(', ');
       db.transaction(() => {
-        prepared(`UPDATE sessions SET ${set} WHERE id = @id`).run({ ...changes, id });
-        if (changes.ended !== undefined && changes.ended !== null) releasePorts.run(id);
+        prepared(`UPDATE sessions SET ${set} WHERE key = @key`).run({ ...changes, key });
+        if (changes.ended !== undefined && changes.ended !== null) releasePorts.run({ key });
       })();
-      refresh(id);
+      refresh(key);
     },
-    join(sessionId, players, at) {
+    join(key, players, at) {
       db.transaction(() => {
-        for (const player of players) join.run(sessionId, player, at);
+        for (const player of players) join.run({ key, player, at });
       })();
-      refresh(sessionId);
+      refresh(key);
     },
-    leave(sessionId, players) {
+    leave(key, players) {
       db.transaction(() => {
-        for (const player of players) leave.run(sessionId, player);
+        for (const player of players) leave.run({ key, player });
       })();
-      refresh(sessionId);
+      refresh(key);
     },
     liveSessionsOfPlayers(accountId, players) {
       const found = new Map<string, string>();

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testFleet, useService } from '../support/service.js';
-import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
+import { hostPort, runtimeDir, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const SECRETS = { ADMIN_PASSWORD: 'leaked-admin-password-0123', BOOTSTRAP_TOKEN: 'gsh_LeakedBootstrapToken00000000000000000' };
 const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8 };
@@ -57,7 +57,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
     return waitForStatus(service.call, id, ['running']);
   };
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
-  const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
+  const sessionDir = (id: string) => runtimeDir(service.running, id);
 
   it('cannot read the key, the database, another session\'s files or /etc/shadow', async () => {
     const victim = await run('echo');

@@ -10,7 +10,7 @@ import { contractFetch } from '../support/contract.js';
 import { connectProbe, containerOf, DEFAULT_LIMITS, dockerFleet, engines, ensureCmdOnlyImage, LOG_MB, nodeIn, removeLeftovers, skipReason } from '../support/docker.js';
 import { caller } from '../support/http.js';
 import { startService, type RunningService } from '../support/service.js';
-import { hostPort, tcpExchange, waitForStatus } from '../support/sessions.js';
+import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
 const UNDECLARED_PORT = 9999;
 const READS = 30;
@@ -128,7 +128,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
 
     expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
     await waitForStatus(call, id, ['exited', 'dead'], 30_000);
-    const sessionDir = join(running.dataDir, 'docker', 'sessions', id);
+    const sessionDir = runtimeDir(running, id, { under: 'docker/sessions' });
     const files = readdirSync(join(sessionDir, 'artifacts'), { recursive: true, encoding: 'utf8' }).map((name) => ({
       name,
       stat: statSync(join(sessionDir, 'artifacts', name)),

@@ -43,7 +43,7 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
 
     // The container: labelled, unprivileged, limited.
     const [info] = await containersOf(id);
-    expect(info!.Labels).toMatchObject({ 'session-host.session': id, 'session-host.location': 'dock' });
+    expect(info!.Labels).toMatchObject({ 'session-host.id': id, 'session-host.location': 'dock' });
     const engine = engines[session.host && info!.Labels['session-host.node'] === 'dock-1' ? 0 : 1]!;
     const inspect = await docker(engine).getContainer(info!.Id).inspect();
     expect(inspect.HostConfig).toMatchObject({ Privileged: false, CapDrop: ['ALL'], ReadonlyRootfs: true, Memory: 64 * 1024 * 1024, PidsLimit: 64 });
@@ -118,7 +118,7 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
       expect((await call('POST', '/session', { body: { id, location: 'dock', image: 'echo', version: tag } })).status).toBe(201);
       const session = await waitForStatus(call, id, ['running'], 30_000);
       expect(session.tag).toBe(tag);
-      const [container] = await docker(engines[0]!).listContainers({ filters: { label: [`session-host.session=${id}`] } });
+      const [container] = await docker(engines[0]!).listContainers({ filters: { label: [`session-host.id=${id}`] } });
       expect(container?.Image).toBe(`${repo}:${tag}`);
       expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
       await waitForStatus(call, id, ['exited'], 30_000);
@@ -140,7 +140,7 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
       const elsewhere = newId();
       const placed = await call('POST', '/session', { body: { id: elsewhere, location: 'dock', image: 'echo' } });
       expect(placed.status).toBe(201);
-      const [placedOn] = await docker(engines[0]!).listContainers({ all: true, filters: { label: [`session-host.session=${elsewhere}`] } });
+      const [placedOn] = await docker(engines[0]!).listContainers({ all: true, filters: { label: [`session-host.id=${elsewhere}`] } });
       expect(placedOn?.Labels['session-host.node']).toBe('dock-1');
       await waitForStatus(call, elsewhere, ['running'], 30_000);
       expect((await call('DELETE', `/session/${elsewhere}`)).status).toBe(204);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.mjs';
 import { useRestartableService } from '../support/process.js';
 import { testFleet, writeFleet } from '../support/service.js';
+import { runtimeDirOffline } from '../support/sessions.js';
 
 describe('a session that ran entirely while the service was down', () => {
   const { dataDir, start } = useRestartableService();
@@ -24,7 +25,7 @@ describe('a session that ran entirely while the service was down', () => {
     expect(created.json.status).toBe('created');
     await first.kill('SIGKILL');
 
-    const statePath = join(dataDir, 'sessions', 'unseen', 'state.json');
+    const statePath = join(runtimeDirOffline(dataDir, 'unseen'), 'state.json');
     const state = await eventually(async () => JSON.parse(readFileSync(statePath, 'utf8')), {
       until: (s) => s.phase === 'ended',
       timeoutMs: 10_000,

@@ -11,7 +11,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { testFleet, useService } from '../support/service.js';
-import { hostPort, tcpExchange, waitForStatus } from '../support/sessions.js';
+import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
 const sdkSpec = parse(readFileSync(join(import.meta.dirname, '../../generated/sdk/openapi.yaml'), 'utf8'));
 const ajv = new Ajv({ strict: false });
@@ -51,7 +51,7 @@ describe('the game-server SDK', () => {
     );
   });
   const service = useService({}, { fleet });
-  const sessionDir = (id: string) => join(service.running.dataDir, 'sessions', id);
+  const sessionDir = (id: string) => runtimeDir(service.running, id);
   const socketOf = (id: string) => join(sessionDir(id), 'sdk', 'sdk.sock');
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
   /** The game server logs its allocation just after it says ready (which may be what made it running). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.mjs';
 import { useRestartableService } from '../support/process.js';
 import { testFleet, writeFleet } from '../support/service.js';
-import { hostPort, udpExchange, waitForStatus } from '../support/sessions.js';
+import { hostPort, runtimeDirOffline, udpExchange, waitForStatus } from '../support/sessions.js';
 
 describe('sessions survive a kill -9 of the service', () => {
   const { dataDir, start } = useRestartableService();
@@ -23,7 +23,7 @@ describe('sessions survive a kill -9 of the service', () => {
     await first.kill('SIGKILL');
 
     // While the service is down one game server and its supervisor die.
-    const state = JSON.parse(readFileSync(join(dataDir, 'sessions', 'vanish', 'state.json'), 'utf8'));
+    const state = JSON.parse(readFileSync(join(runtimeDirOffline(dataDir, 'vanish'), 'state.json'), 'utf8'));
     process.kill(state.supervisorPid, 'SIGKILL');
     process.kill(-state.gamePid, 'SIGKILL');
 
@@ -59,7 +59,7 @@ describe('sessions survive a kill -9 of the service', () => {
     await third.kill('SIGKILL');
 
     // The supervisor outlives the service and records the crash.
-    const statePath = join(dataDir, 'sessions', 'ends-alone', 'state.json');
+    const statePath = join(runtimeDirOffline(dataDir, 'ends-alone'), 'state.json');
     await eventually(() => JSON.parse(readFileSync(statePath, 'utf8')).phase, { until: (phase) => phase === 'ended', what: 'the supervisor recording the crash' });
 
     const fourth = await start();

@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testFleet, useService } from '../support/service.js';
-import { waitForStatus } from '../support/sessions.js';
+import { runtimeDir, waitForStatus } from '../support/sessions.js';
 
 const RETENTION_MS = 1000;
 
 describe('retention of ended session directories', () => {
   const service = useService({}, { fleet: testFleet((fleet) => (fleet.runtime.retentionHours = RETENTION_MS / 3_600_000)) });
-  const dirOf = (id: string) => join(service.running.dataDir, 'sessions', id);
+  const dirOf = (id: string) => runtimeDir(service.running, id);
 
   it('purges an ended session\'s directory after the retention and keeps a live one', async () => {
     const [ended, live] = [`r-${process.pid}-ended`, `r-${process.pid}-live`];

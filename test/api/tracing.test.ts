@@ -29,7 +29,7 @@ describe('traces', () => {
     // The domain call and its store lookup, nested under the request.
     const [domain] = childrenOf(spansOf(traceId), server);
     expect(domain?.name).toBe('domain.get');
-    expect(childrenOf(spansOf(traceId), domain!).map((s) => s.name)).toEqual(['store.find']);
+    expect(childrenOf(spansOf(traceId), domain!).map((s) => s.name)).toEqual(['store.findOwned']);
   });
 
   it('continues the trace a caller names in traceparent', async () => {

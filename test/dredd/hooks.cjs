@@ -70,6 +70,13 @@ const userToken = async (fields = {}) => {
   return body;
 };
 const EXAMPLE_USER = 'acc_5f2c9e1b7a3d';
+// The admin session routes take the owning account (`?account=`, the example user's id): the
+// bootstrap account's, which owns the example session.
+let ownAccountId;
+const exampleSessionOfOwnAccount = async (t) => {
+  ownAccountId ??= api('GET', '/account').then(({ body }) => body.id);
+  setPath(t, t.request.uri.replace(EXAMPLE_USER, await ownAccountId));
+};
 const EXAMPLE_TOKEN = 'tok_3kq9x1m2p8';
 const ownUser = async (t) => setPath(t, t.request.uri.replace(EXAMPLE_USER, await userId()));
 const ownToken = async (t) => {
@@ -349,9 +356,24 @@ const SHAPE = {
   'DELETE /admin/api/session/{id} 401': noPanelSession,
   'DELETE /admin/api/session/{id} 404': (t) => setPath(t, '/admin/api/session/no-such-session'),
   // The example session ended long before.
-  'DELETE /admin/api/session/{id} 409': () => waitEnded(EXAMPLE_ID),
+  'DELETE /admin/api/session/{id} 409': async (t) => {
+    await waitEnded(EXAMPLE_ID);
+    await exampleSessionOfOwnAccount(t);
+  },
+  'GET /admin/api/session/{id}/logs 200': exampleSessionOfOwnAccount,
   'GET /admin/api/session/{id}/logs 401': noPanelSession,
   'GET /admin/api/session/{id}/logs 404': (t) => setPath(t, '/admin/api/session/no-such-session/logs'),
+  // Session ids are unique per account: another account starts one with the example's id, and
+  // the id alone (no `account`) is then ambiguous.
+  'GET /admin/api/session/{id}/logs 409': async (t) => {
+    const { status, body } = await panelCall('POST', '/admin/api/user', { name: 'Twin', email: `twin-${randomUUID()}@example.com`, quota_minutes: 5 });
+    if (status !== 201) throw new Error(`POST /admin/api/user answered ${status}`);
+    const minted = await panelCall('POST', `/admin/api/user/${body.id}/token`, { name: 'twin', scopes: ['session:start'] });
+    const headers = { Authorization: `Bearer ${minted.body.token}`, 'Content-Type': 'application/json' };
+    const started = await fetch(`${base}/session`, { method: 'POST', headers, body: JSON.stringify({ id: EXAMPLE_ID, location: 'local-a', image: 'echo' }) });
+    if (started.status !== 201) throw new Error(`POST /session (another account, the example id) answered ${started.status}`);
+    setPath(t, `/admin/api/session/${EXAMPLE_ID}/logs`);
+  },
   'GET /admin/api/image 401': noPanelSession,
   'GET /admin/api/overview 401': noPanelSession,
 };

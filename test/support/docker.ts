@@ -64,23 +64,27 @@ export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): Fl
 
 export const docker = (engine: string) => new Docker(engineOptions(engine));
 
-export async function containersOf(sessionId: string) {
-  const all = await Promise.all(engines.map((e) => docker(e).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } })));
+/** The labels that find a session's containers by the id its account chose (and the account, where ids repeat across accounts). */
+const sessionLabels = (sessionId: string, accountId?: string) =>
+  [`session-host.id=${sessionId}`, ...(accountId ? [`session-host.account=${accountId}`] : [])];
+
+export async function containersOf(sessionId: string, accountId?: string) {
+  const all = await Promise.all(engines.map((e) => docker(e).listContainers({ all: true, filters: { label: sessionLabels(sessionId, accountId) } })));
   return all.flat();
 }
 
 /** A session's container, inspected, with the engine it runs on. */
-export async function containerOf(sessionId: string) {
+export async function containerOf(sessionId: string, accountId?: string) {
   for (const engine of engines) {
-    const [found] = await docker(engine).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } });
+    const [found] = await docker(engine).listContainers({ all: true, filters: { label: sessionLabels(sessionId, accountId) } });
     if (found) return { engine, info: await docker(engine).getContainer(found.Id).inspect() };
   }
   throw new Error(`no container for session ${sessionId}`);
 }
 
 /** Run Node code inside a session's container (as its user, in its namespaces); its stdout. */
-export async function nodeIn(sessionId: string, script: string, options: { detach?: boolean } = {}): Promise<string> {
-  const { engine, info } = await containerOf(sessionId);
+export async function nodeIn(sessionId: string, script: string, options: { detach?: boolean; accountId?: string } = {}): Promise<string> {
+  const { engine, info } = await containerOf(sessionId, options.accountId);
   const args = ['-H', engine, 'exec', ...(options.detach ? ['-d'] : []), info.Id, '/usr/local/bin/node', '-e', script];
   const { stdout } = await promisify(execFile)('docker', args, { timeout: 20_000 });
   return stdout.trim();
@@ -97,10 +101,10 @@ export function connectProbe(host: string, port: number): string {
 export async function removeLeftovers(prefix: string): Promise<void> {
   for (const engine of engines) {
     const api = docker(engine);
-    const ours = (labels: Record<string, string> | undefined) => labels?.['session-host.session']?.startsWith(prefix);
-    const containers = await api.listContainers({ all: true, filters: { label: ['session-host.session'] } }).catch(() => []);
+    const ours = (labels: Record<string, string> | undefined) => labels?.['session-host.id']?.startsWith(prefix);
+    const containers = await api.listContainers({ all: true, filters: { label: ['session-host.id'] } }).catch(() => []);
     for (const c of containers) if (ours(c.Labels)) await api.getContainer(c.Id).remove({ force: true, v: true }).catch(() => {});
-    const networks = await api.listNetworks({ filters: { label: ['session-host.session'] } }).catch(() => []);
+    const networks = await api.listNetworks({ filters: { label: ['session-host.id'] } }).catch(() => []);
     for (const n of networks) if (ours(n.Labels)) await api.getNetwork(n.Id).remove().catch(() => {});
   }
 }

@@ -1,8 +1,11 @@
 /** Helpers for tests that drive sessions over HTTP. */
 import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { eventually } from './eventually.mjs';
 import type { caller } from './http.js';
+import type { RunningService } from './service.js';
 
 type Call = ReturnType<typeof caller>;
 
@@ -70,4 +73,27 @@ export async function tcpExchange(host: string, port: number, line: string, time
       reject(error);
     });
   });
+}
+
+/**
+ * A session's directory in the runtime's data (process: `sessions`, Docker: `docker/sessions`):
+ * named by its key, not its id (ids are unique per account only: name the account where several use it).
+ */
+export function runtimeDir(running: RunningService, id: string, options: { accountId?: string; under?: string } = {}): string {
+  const { accountId, under = 'sessions' } = options;
+  const found = running.service.sessions.findAny(id, accountId);
+  if (!found.ok) throw new Error(`session ${id}: ${found.reason}`);
+  return join(running.dataDir, under, found.session.key);
+}
+
+/** The same, for a service that is not running (killed): its key read from the database. */
+export function runtimeDirOffline(dataDir: string, id: string, under = 'sessions'): string {
+  const db = new Database(join(dataDir, 'service.db'), { readonly: true });
+  try {
+    const keys = db.prepare('SELECT key FROM sessions WHERE id = ?').pluck().all(id) as string[];
+    if (keys.length !== 1) throw new Error(`session ${id}: ${keys.length} sessions have this id`);
+    return join(dataDir, under, keys[0]!);
+  } finally {
+    db.close();
+  }
 }

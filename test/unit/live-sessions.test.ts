@@ -8,6 +8,8 @@ import { LiveSessions } from '../../server/store/live-sessions.js';
 
 const session = fc.record({
   n: fc.nat(40),
+  // Ids are unique per account only: the same id in both accounts, often at the same instant.
+  account: fc.constantFrom('acc', 'acc2'),
   created: fc.integer({ min: 1, max: 20 }),
   location: fc.constantFrom('a', 'b'),
   status: fc.constantFrom('created', 'running') as fc.Arbitrary<SessionRecord['status']>,
@@ -23,38 +25,47 @@ const filter = fc.record({
   playersMoreThan: fc.option(fc.nat(3), { nil: undefined }),
   limit: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
   afterIndex: fc.option(fc.nat(40), { nil: undefined }),
+  /** Undefined: every account (the admin listing). */
+  account: fc.constantFrom('acc', 'acc2', undefined),
 });
 
 describe('the live-session read model', () => {
   it('lists exactly what the SQL listing lists, for any sessions and filter', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(session, { selector: (s) => s.n, maxLength: 25 }), filter, (sessions, f) => {
+      fc.property(fc.uniqueArray(session, { selector: (s) => `${s.account}/${s.n}`, maxLength: 25 }), filter, (sessions, f) => {
         const db = openDatabase(':memory:');
-        createAccountRepository(db).insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 1, usedSeconds: 0, operator: false, disabled: false, created: 0 });
+        const accounts = createAccountRepository(db);
+        for (const id of ['acc', 'acc2']) {
+          accounts.insert({ id, name: id, email: null, quotaMinutes: 1, usedSeconds: 0, operator: false, disabled: false, created: 0 });
+        }
         const repository = createSessionRepository(db);
         for (const s of sessions) {
-          const id = `s${s.n}`;
+          const key = `${s.account}-s${s.n}`;
           repository.insert({
-            id, accountId: 'acc', image: 'echo', tag: 'latest', location: s.location, nodeId: s.location, host: 'h', created: s.created,
-            ports: [], status: 'created', labels: s.labels, args: [], restart: false, expires: null, pendingEndReason: null,
-            ended: null, exitCode: null, endReason: null, runningSince: null, players: [],
+            id: `s${s.n}`, accountId: s.account, key, image: 'echo', tag: 'latest', location: s.location, nodeId: s.location, host: 'h',
+            created: s.created, ports: [], status: 'created', labels: s.labels, args: [], restart: false, expires: null,
+            pendingEndReason: null, ended: null, exitCode: null, endReason: null, runningSince: null, players: [],
           });
-          if (s.status !== 'created') repository.update(id, { status: s.status });
-          if (s.players.length) repository.join(id, s.players, 0);
+          if (s.status !== 'created') repository.update(key, { status: s.status });
+          if (s.players.length) repository.join(key, s.players, 0);
         }
-        const sorted = [...sessions].sort((a, b) => a.created - b.created || (`s${a.n}` < `s${b.n}` ? -1 : 1));
+        const order = (s: (typeof sessions)[number]) => [s.created, `s${s.n}`, s.account] as const;
+        const sorted = [...sessions].sort((a, b) => {
+          const [x, y] = [order(a), order(b)];
+          return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : x[2] < y[2] ? -1 : 1);
+        });
         const cursor = f.afterIndex === undefined || sorted.length === 0 ? undefined : sorted[f.afterIndex % sorted.length]!;
         const base = {
-          accountId: 'acc', labels: f.labels, notLabels: f.notLabels,
+          accountId: f.account, labels: f.labels, notLabels: f.notLabels,
           ...(f.location ? { location: f.location } : {}), ...(f.status ? { status: f.status } : {}),
           ...(f.playersLessThan === undefined ? {} : { playersLessThan: f.playersLessThan }),
           ...(f.playersMoreThan === undefined ? {} : { playersMoreThan: f.playersMoreThan }),
           ...(f.limit === undefined ? {} : { limit: f.limit }),
-          ...(cursor ? { after: { created: cursor.created, id: `s${cursor.n}` } } : {}),
+          ...(cursor ? { after: { created: cursor.created, id: `s${cursor.n}`, accountId: cursor.account } } : {}),
         };
         // Only live sessions exist, so the SQL listing (all: true) and the read model (all: false) must agree.
-        const inMemory = repository.list({ ...base, all: false }).map((s) => s.id);
-        const inSql = repository.list({ ...base, all: true }).map((s) => s.id);
+        const inMemory = repository.list({ ...base, all: false }).map((s) => `${s.accountId}/${s.id}`);
+        const inSql = repository.list({ ...base, all: true }).map((s) => `${s.accountId}/${s.id}`);
         db.close();
         expect(inMemory).toEqual(inSql);
       }),
@@ -64,7 +75,8 @@ describe('the live-session read model', () => {
 });
 
 const record = (n: number, accountId: string, labels: Record<string, string>): SessionRecord => ({
-  id: `s${n}`, accountId, image: 'echo', tag: 'latest', location: 'a', nodeId: 'a', host: 'h', created: n % 7,
+  // Ids are per account: both accounts may have `s${n}`, each its own session.
+  id: `s${n}`, accountId, key: `${accountId}/s${n}`, image: 'echo', tag: 'latest', location: 'a', nodeId: 'a', host: 'h', created: n % 7,
   ports: [], status: 'created', labels, args: [], restart: false, expires: null, pendingEndReason: null,
   ended: null, exitCode: null, endReason: null, runningSince: null, players: [],
 });
@@ -89,19 +101,19 @@ describe('the read model\'s index of accounts and labels', () => {
         for (const o of ops) {
           const r = record(o.n, o.accountId, o.labels);
           if (o.remove) {
-            live.delete(r.id);
-            truth.delete(r.id);
+            live.delete(r.key);
+            truth.delete(r.key);
           } else {
             live.put(r);
-            truth.set(r.id, r);
+            truth.set(r.key, r);
           }
         }
         const expected = [...truth.values()]
           .filter((s) => (q.accountId === undefined || s.accountId === q.accountId) && Object.entries(q.labels).every(([k, v]) => s.labels[k] === v))
-          .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1))
+          .sort((a, b) => b.created - a.created || (a.id !== b.id ? (a.id < b.id ? 1 : -1) : a.accountId < b.accountId ? 1 : -1))
           .slice(0, q.limit ?? Infinity)
-          .map((s) => s.id);
-        const found = live.list({ all: false, notLabels: {}, ...q }).map((s) => s.id);
+          .map((s) => s.key);
+        const found = live.list({ all: false, notLabels: {}, ...q }).map((s) => s.key);
         expect(found).toEqual(expected);
       }),
       { numRuns: 500 },

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Catalog } from '../../server/domain/catalog.js';
 import { Quota } from '../../server/domain/quota.js';
 import { Sessions } from '../../server/domain/sessions.js';
-import type { Runtime, RuntimeEvent } from '../../server/domain/ports/runtime.js';
+import type { LaunchSpec, Runtime, RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';
@@ -17,14 +17,17 @@ class HandDrivenRuntime implements Runtime {
   listener: (event: RuntimeEvent) => void = () => {};
   launch: () => Promise<void> = async () => {};
   stops: string[] = [];
+  /** The runtime knows sessions by key; the tests name them by the id they chose (SESSION_ID). */
+  private readonly keys = new Map<string, string>();
   onEvent(listener: (event: RuntimeEvent) => void) {
     this.listener = listener;
   }
-  start() {
+  start(spec: LaunchSpec) {
+    this.keys.set(spec.env.SESSION_ID!, spec.sessionId);
     return this.launch();
   }
-  async stop(id: string) {
-    this.stops.push(id);
+  async stop(key: string) {
+    this.stops.push([...this.keys].find(([, k]) => k === key)?.[0] ?? key);
   }
   async adopt() {}
   logs() {
@@ -35,7 +38,7 @@ class HandDrivenRuntime implements Runtime {
   }
   async close() {}
   emit(event: Omit<RuntimeEvent, 'at'> & { type: RuntimeEvent['type'] }) {
-    this.listener({ at: Date.now(), exitCode: 0, signal: null, ...event } as RuntimeEvent);
+    this.listener({ at: Date.now(), exitCode: 0, signal: null, ...event, sessionId: this.keys.get(event.sessionId) ?? event.sessionId } as RuntimeEvent);
   }
 }
 

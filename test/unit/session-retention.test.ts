@@ -16,23 +16,30 @@ describe('session retention', () => {
     try {
       db.pragma('foreign_keys = OFF');
       const session = db.prepare(
-        `INSERT INTO sessions (id, account_id, image, tag, location, node_id, host, created, status, labels, args, restart, ended)
-         VALUES (?, 'acc', 'echo', 'latest', 'local-a', 'n1', '127.0.0.1', 0, ?, '{"team":"a"}', '[]', 0, ?)`,
+        `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, ended)
+         VALUES (?, ?, ?, 'echo', 'latest', 'local-a', 'n1', '127.0.0.1', 0, ?, '{"team":"a"}', '[]', 0, ?)`,
       );
-      session.run('live', 'running', null);
-      session.run('old', 'exited', 1_000);
-      session.run('recent', 'exited', 9_000);
-      for (const id of ['live', 'old', 'recent']) {
-        db.prepare("INSERT INTO session_ports (session_id, node_id, name, type, container, port, live) VALUES (?, 'n1', 'game', 'tcp', 7777, ?, 0)").run(id, id.length + 20000);
-        db.prepare("INSERT INTO session_players (session_id, player, joined) VALUES (?, 'p1', 0)").run(id);
+      session.run('live', 'acc', 'k-live', 'running', null);
+      session.run('old', 'acc', 'k-old', 'exited', 1_000);
+      session.run('recent', 'acc', 'k-recent', 'exited', 9_000);
+      // Another account's session with the same id as the purged one, ended recently: kept, with its ports and players.
+      session.run('old', 'other', 'k-other-old', 'exited', 9_000);
+      let port = 20000;
+      for (const [account, id] of [['acc', 'live'], ['acc', 'old'], ['acc', 'recent'], ['other', 'old']]) {
+        db.prepare("INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port, live) VALUES (?, ?, 'n1', 'game', 'tcp', 7777, ?, 0)").run(account, id, port++);
+        db.prepare("INSERT INTO session_players (account_id, session_id, player, joined) VALUES (?, ?, 'p1', 0)").run(account, id);
       }
       const repository = createSessionRepository(db);
       expect(repository.purgeEnded(5_000)).toBe(1);
-      const left = (table: string, column: string) => db.prepare(`SELECT ${column} FROM ${table} ORDER BY 1`).pluck().all();
-      expect(left('sessions', 'id')).toEqual(['live', 'recent']);
-      expect(left('session_ports', 'session_id')).toEqual(['live', 'recent']);
-      expect(left('session_players', 'session_id')).toEqual(['live', 'recent']);
-      expect(repository.find('old')).toBeUndefined();
+      const left = (table: string, column: string) =>
+        db.prepare(`SELECT account_id || '/' || ${column} FROM ${table} ORDER BY 1`).pluck().all();
+      const kept = ['acc/live', 'acc/recent', 'other/old'];
+      expect(left('sessions', 'id')).toEqual(kept);
+      expect(left('session_ports', 'session_id')).toEqual(kept);
+      expect(left('session_players', 'session_id')).toEqual(kept);
+      expect(repository.find('k-old')).toBeUndefined();
+      expect(repository.findOwned('acc', 'old')).toBeUndefined();
+      expect(repository.findOwned('other', 'old')).toMatchObject({ accountId: 'other', players: ['p1'] });
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

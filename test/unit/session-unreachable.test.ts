@@ -22,11 +22,15 @@ class FakeEngines implements Runtime {
   readonly stopped: string[] = [];
   readonly forgotten: string[] = [];
   private listener: (event: RuntimeEvent) => void = () => {};
+  /** The runtime knows sessions by key; the tests name them by the id they chose (SESSION_ID). */
+  private readonly keys = new Map<string, string>();
+  private idOf = (key: string) => [...this.keys].find(([, k]) => k === key)?.[0] ?? key;
   async start(spec: LaunchSpec) {
     this.started.push(spec);
+    this.keys.set(spec.env.SESSION_ID!, spec.sessionId);
   }
   async stop(sessionId: string) {
-    this.stopped.push(sessionId);
+    this.stopped.push(this.idOf(sessionId));
   }
   async adopt(_spec: AdoptSpec) {}
   logs() {
@@ -45,14 +49,14 @@ class FakeEngines implements Runtime {
     return this.images.get(nodeId)?.has(image) ?? false;
   }
   forget(sessionId: string) {
-    this.forgotten.push(sessionId);
+    this.forgotten.push(this.idOf(sessionId));
   }
   async close() {}
-  emit(type: 'running' | 'unreachable' | 'restarting', sessionId: string) {
-    this.listener({ type, sessionId, at: Date.now() });
+  emit(type: 'running' | 'unreachable' | 'restarting', id: string) {
+    this.listener({ type, sessionId: this.keys.get(id) ?? id, at: Date.now() });
   }
-  exit(sessionId: string, exitCode: number) {
-    this.listener({ type: 'exited', sessionId, at: Date.now(), exitCode, signal: null });
+  exit(id: string, exitCode: number) {
+    this.listener({ type: 'exited', sessionId: this.keys.get(id) ?? id, at: Date.now(), exitCode, signal: null });
   }
 }
 

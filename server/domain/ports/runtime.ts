@@ -2,13 +2,20 @@
  * The port between the session service and whatever runs game servers (child processes,
  * simulation, Docker). A runtime launches, watches and stops; it reports what happens as
  * events, and the session service alone decides the resulting state.
+ *
+ * Every `sessionId` here is the session's key (SessionRecord.key), unique across accounts, not
+ * the id its caller chose (unique per account only): two accounts' sessions with one id get
+ * their own directories, containers and cgroups. The game server sees its id in SESSION_ID.
  */
 import type { Readable } from 'node:stream';
 import type { SessionLimits, TagDockerConfig } from '../../config/fleet-types.js';
 import type { PortAllocation } from './sessions.js';
 
 export interface LaunchSpec {
+  /** The session's key. */
   sessionId: string;
+  /** The id its account chose (SESSION_ID): for labels people read, never a handle. */
+  publicId: string;
   accountId: string;
   location: string;
   /** The node the session was placed on. */

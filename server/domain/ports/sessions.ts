@@ -23,8 +23,14 @@ export interface PortAllocation {
 }
 
 export interface SessionRecord {
+  /** Chosen by the caller; unique within its account only. */
   id: string;
   accountId: string;
+  /**
+   * Unique across accounts, never shown: names the session wherever its account is not part of
+   * the name (the runtime's directories, containers and cgroups; the service's timers).
+   */
+  key: string;
   image: string;
   tag: string;
   location: string;
@@ -62,8 +68,15 @@ export interface SessionFilter {
   playersLessThan?: number;
   playersMoreThan?: number;
   limit?: number;
-  /** Continue after this (created, id) position. */
-  after?: { created: number; id: string };
+  /** Continue after this position (newest first: created, then id, then account). */
+  after?: ListPosition;
+}
+
+/** A session's place in listings; across accounts, ids tie and the account decides. */
+export interface ListPosition {
+  created: number;
+  id: string;
+  accountId?: string;
 }
 
 export type SessionChanges = Partial<
@@ -73,19 +86,25 @@ export type SessionChanges = Partial<
 export interface SessionRepository {
   /** Run fn in one write transaction (placement reads usage and writes the session atomically). */
   transaction<T>(fn: () => T): T;
-  exists(id: string): boolean;
+  /** Whether the account has a session with this id, live or ended. */
+  exists(accountId: string, id: string): boolean;
   liveSessionsOn(nodeId: string): number;
   liveCountsByNode(): Map<string, number>;
   /** Host ports held by live sessions on this host address, whatever node id they were placed on. */
   portsInUse(host: string): Set<number>;
   insert(record: SessionRecord): void;
-  find(id: string): SessionRecord | undefined;
+  /** By the session's key. */
+  find(key: string): SessionRecord | undefined;
+  /** By the account's own id for it. */
+  findOwned(accountId: string, id: string): SessionRecord | undefined;
+  /** Every account's session with this id (the admin panel, which names sessions across accounts). */
+  findEverywhere(id: string): SessionRecord[];
   list(filter: SessionFilter): SessionRecord[];
   live(): SessionRecord[];
   /** Apply changes; when `ended` is set the session's ports are released. */
-  update(id: string, changes: SessionChanges): void;
-  join(sessionId: string, players: readonly string[], at: number): void;
-  leave(sessionId: string, players: readonly string[]): void;
+  update(key: string, changes: SessionChanges): void;
+  join(key: string, players: readonly string[], at: number): void;
+  leave(key: string, players: readonly string[]): void;
   /** Append a state change to the event log; returns its id. */
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): number;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
@@ -107,6 +126,6 @@ export interface SessionRepository {
   /** When each of the account's live sessions was launched (quota is charged from there). */
   launchedAt(accountId: string): number[];
   accountsWithLiveSessions(): string[];
-  /** The account's live session each player is in. */
+  /** The account's live session each player is in (its key). */
   liveSessionsOfPlayers(accountId: string, players: readonly string[]): Map<string, string>;
 }

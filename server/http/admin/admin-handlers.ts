@@ -8,7 +8,7 @@ import type { Admin, UserView } from '../../domain/admin.js';
 import type { AuditEntry } from '../../domain/ports/audit.js';
 import type { Catalog } from '../../domain/catalog.js';
 import type { Operators, PanelSession } from '../../domain/operators.js';
-import type { Sessions } from '../../domain/sessions.js';
+import type { AnySessionResult, Sessions } from '../../domain/sessions.js';
 import type { OverviewHistory } from '../../observability/overview.js';
 import { clearedSessionCookie, sessionCookie } from './admin-auth.js';
 import type { RequestContext } from '../context.js';
@@ -59,6 +59,13 @@ function userBody(user: UserView) {
 
 function auditBody(entry: AuditEntry) {
   return { id: entry.id, at: iso(entry.at), actor: entry.actor, action: entry.action, token_id: entry.tokenId, details: entry.details };
+}
+
+/** A session the panel named that is unknown, or whose id several accounts use (name the account). */
+function anySessionMissing(context: RequestContext, id: string, found: Exclude<AnySessionResult, { ok: true }>) {
+  return found.reason === 'not_found'
+    ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${id} is unknown` })
+    : fail(context, 'CONFLICT', { details: `session id ${id} is used by the accounts ${found.accounts.join(', ')}: pass account` });
 }
 
 function sessionOfPanel(session: PanelSession) {
@@ -219,19 +226,20 @@ export function adminHandlers(deps: {
       return { status: 200, body: { sessions: page.map((session) => ({ ...sessionBody(session), account: session.accountId })), next_cursor: nextCursor } };
     },
 
-    async stopAnySession({ params }, context) {
-      const result = await sessions.stopAny(params.id);
+    async stopAnySession({ params, query }, context) {
+      const found = sessions.findAny(params.id, query.account);
+      if (!found.ok) return anySessionMissing(context, params.id, found);
+      const result = await sessions.stop(found.session.accountId, found.session.id);
       if (result.ok) return { status: 204 };
       return result.reason === 'not_found'
         ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${params.id} is unknown` })
         : fail(context, 'CONFLICT', { details: `session ${params.id} has already ended` });
     },
 
-    async tailSessionLogs({ params }, context) {
-      const text = await sessions.tailLogs(params.id, LOG_TAIL_BYTES);
-      return text === undefined
-        ? fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${params.id} is unknown` })
-        : { status: 200, body: text };
+    async tailSessionLogs({ params, query }, context) {
+      const found = sessions.findAny(params.id, query.account);
+      if (!found.ok) return anySessionMissing(context, params.id, found);
+      return { status: 200, body: await sessions.tailLogs(found.session, LOG_TAIL_BYTES) };
     },
 
     async listImages() {

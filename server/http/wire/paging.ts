@@ -1,6 +1,6 @@
 /**
  * Cursor paging, the same for every list: the cursor is the (created, id) of the last item of a
- * page, opaque to callers; the store is asked for one more item than the page holds, which tells
+ * page, with its account where ids repeat across accounts (sessions), opaque to callers; the store is asked for one more item than the page holds, which tells
  * whether another page follows.
  */
 import type { Violation } from '../errors.js';
@@ -8,18 +8,20 @@ import type { Violation } from '../errors.js';
 export interface Position {
   created: number;
   id: string;
+  accountId?: string;
 }
 
 export function encodeCursor(position: Position): string {
-  return Buffer.from(JSON.stringify([position.created, position.id])).toString('base64url');
+  const tuple = position.accountId === undefined ? [position.created, position.id] : [position.created, position.id, position.accountId];
+  return Buffer.from(JSON.stringify(tuple)).toString('base64url');
 }
 
 export function decodeCursor(cursor: string): Position | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') {
-      return { created: value[0] as number, id: value[1] };
-    }
+    if (!Array.isArray(value) || !Number.isSafeInteger(value[0]) || typeof value[1] !== 'string') return undefined;
+    if (value.length === 2) return { created: value[0] as number, id: value[1] };
+    if (value.length === 3 && typeof value[2] === 'string') return { created: value[0] as number, id: value[1], accountId: value[2] };
   } catch {
     // Fall through: not a cursor we issued.
   }

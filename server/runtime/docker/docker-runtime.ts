@@ -134,6 +134,7 @@ export class DockerRuntime implements Runtime {
     const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
     const labels = {
       [LABEL.session]: spec.sessionId,
+      [LABEL.id]: spec.publicId,
       [LABEL.account]: spec.accountId,
       [LABEL.location]: spec.location,
       [LABEL.node]: spec.nodeId,

@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 import type { NodeDockerConfig } from '../../config/fleet-types.js';
 
 export const LABEL = {
+  /** The session's key (unique across accounts): what the runtime finds its container by. */
   session: 'session-host.session',
+  /** The id its account chose, for people (`docker ps --filter label=session-host.id=match-1`). */
+  id: 'session-host.id',
   account: 'session-host.account',
   location: 'session-host.location',
   node: 'session-host.node',

@@ -344,7 +344,7 @@ export class ProcessRuntime implements Runtime {
 /** What the game server reads from its SDK (spec/sdk/): the session it runs for. */
 function allocationOf(spec: LaunchSpec): AllocatedSession {
   return {
-    id: spec.sessionId,
+    id: spec.publicId,
     labels: spec.labels,
     host: spec.host,
     ports: spec.ports.map(({ name, type, host }) => ({ name, type, host })),
