@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config/environment.js';
 import { Operators } from './domain/operators.js';
 import { operatorSecrets } from './security/passwords.js';
-import { createOperatorRepository } from './store/admin-repository.js';
-import { DataDirectoryInUse, openDatabase } from './store/sqlite.js';
+import { openStore } from './store/open-store.js';
+import { DataDirectoryInUse } from './store/sqlite.js';
+import type { Store } from './store/store.js';
 
 export type ResetOutcome = { ok: true; email: string; generatedPassword?: string } | { ok: false; message: string };
 
@@ -24,21 +25,22 @@ export async function resetOperatorPassword(env: NodeJS.ProcessEnv, email?: stri
     throw error;
   }
   const target = email ?? config.admin.email;
-  const file = join(config.dataDir, 'service.db');
-  if (!existsSync(file)) return { ok: false, message: `no service data in ${config.dataDir} (set DATA_DIR)` };
-  let db;
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'service.db'))) {
+    return { ok: false, message: `no service data in ${config.dataDir} (set DATA_DIR)` };
+  }
+  let store: Store;
   try {
-    db = openDatabase(file);
+    ({ store } = await openStore(config));
   } catch (error) {
     if (error instanceof DataDirectoryInUse) return { ok: false, message: `${error.message}: stop the service first` };
     throw error;
   }
   try {
-    const operators = new Operators(createOperatorRepository(db), operatorSecrets, Date.now);
+    const operators = new Operators(store.operators, operatorSecrets, Date.now);
     const result = await operators.resetPassword(target, config.admin.password);
     if (!result) return { ok: false, message: `no operator ${target} in ${config.dataDir}` };
     return { ok: true, email: target, ...result };
   } finally {
-    db.close();
+    await store.close();
   }
 }

@@ -12,13 +12,13 @@ export interface BootstrapResult {
   generatedToken?: string;
 }
 
-export function bootstrap(
+export async function bootstrap(
   accounts: AccountRepository,
   tokens: Tokens,
   options: { bootstrapToken: string | undefined; quotaMinutes: number; now: number },
-): BootstrapResult | undefined {
-  if (accounts.count() > 0) return undefined;
-  const { accountId, token } = onboardAccount(
+): Promise<BootstrapResult | undefined> {
+  if ((await accounts.count()) > 0) return undefined;
+  const { accountId, token } = await onboardAccount(
     accounts,
     tokens,
     {

@@ -21,7 +21,7 @@ export interface HealthOptions {
     info(fields: object, message: string): void;
   };
   /** A small write to the store; throws when the store cannot take writes. */
-  probe: () => void;
+  probe: () => Promise<void>;
   probeEveryMs?: number;
   now: () => number;
 }
@@ -32,7 +32,14 @@ export const STORE = 'store';
 /** An error that means the store cannot write now (full disk, I/O error), as opposed to a bug. */
 export function isStoreFault(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS)/.test(code);
+  if (typeof code === 'string') {
+    // SQLite and the file system; PostgreSQL: connection lost or refused (08, ECONN*), out of disk or
+    // memory (53), shutting down (57P0x), read-only (25006).
+    return /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS|ECONNREFUSED|ECONNRESET|08...|53...|57P0[1-3]|25006)/.test(code);
+  }
+  // node-postgres names a dropped connection or a full pool only in its message.
+  const message = error instanceof Error ? error.message : '';
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message);
 }
 
 export class Health implements FailureReporter {
@@ -57,9 +64,9 @@ export class Health implements FailureReporter {
   }
 
   /** Run work for a component: a failure is reported (never thrown), a success clears it. */
-  guard(component: string, work: () => void): void {
+  async guard(component: string, work: () => void | Promise<void>): Promise<void> {
     try {
-      work();
+      await work();
       this.recovered(component);
     } catch (error) {
       this.failed(component, error);
@@ -77,15 +84,19 @@ export class Health implements FailureReporter {
 
   private startProbing(): void {
     if (this.probeTimer) return;
-    this.probeTimer = setInterval(() => {
+    let probing = false;
+    this.probeTimer = setInterval(async () => {
+      if (probing) return;
+      probing = true;
       if (this.problems.has(STORE)) {
         try {
-          this.options.probe();
+          await this.options.probe();
           this.recovered(STORE);
         } catch {
           // Still failing; the first failure was logged.
         }
       }
+      probing = false;
       if (this.problems.size === 0) this.close();
     }, this.options.probeEveryMs ?? 1000);
     this.probeTimer.unref();

@@ -4,6 +4,7 @@ import { FleetConfigError } from './config/fleet.js';
 import { isStoreFault, STORE } from './health.js';
 import { portFree } from './port-check.js';
 import { createService, type Service } from './service.js';
+import { StoreConfigError } from './store/schema-version.js';
 import { DatabaseCorrupt, DataDirectoryInUse } from './store/sqlite.js';
 
 function fatal(message: string): never {
@@ -31,7 +32,7 @@ if (free !== true) {
 
 let service: Service;
 try {
-  service = createService(config, {
+  service = await createService(config, {
     logger: {
       level: config.logLevel,
       // Belt and braces: request logs carry no headers, but never let a token through.
@@ -39,7 +40,9 @@ try {
     },
   });
 } catch (error) {
-  if (error instanceof DataDirectoryInUse || error instanceof DatabaseCorrupt || error instanceof FleetConfigError) fatal(error.message);
+  if (error instanceof DataDirectoryInUse || error instanceof DatabaseCorrupt || error instanceof FleetConfigError || error instanceof StoreConfigError) {
+    fatal(error.message);
+  }
   throw error;
 }
 

@@ -59,14 +59,10 @@ import { SimulatedRuntime } from './runtime/simulated-runtime.js';
 import { operatorSecrets } from './security/passwords.js';
 import { SecretBox } from './security/secret-box.js';
 import { createTokenVault } from './security/token-vault.js';
-import { createAccessGrants, createAccountRepository } from './store/account-repository.js';
-import { createAuditLog, createNodeLocks, createOperatorRepository } from './store/admin-repository.js';
-import { createImageTagRepository } from './store/image-tag-repository.js';
-import { createSessionRepository } from './store/session-repository.js';
 import { backupDataDir } from './store/backup.js';
-import { openDatabase, probeWrite, type Db } from './store/sqlite.js';
-import { createSubscriptionRepository } from './store/subscription-repository.js';
-import { createTokenRepository } from './store/token-repository.js';
+import { openStore } from './store/open-store.js';
+import type { Db } from './store/sqlite.js';
+import type { Store } from './store/store.js';
 
 const LAST_USED_FLUSH_MS = 2000;
 const SHUTDOWN_GRACE_MS = 2000;
@@ -121,13 +117,15 @@ export interface Service {
   /** The first panel operator, when listen() created it; with the password when it was generated. */
   operatorBootstrapped: { email: string; generatedPassword?: string } | undefined;
   /** Onboard a studio account (the admin panel's job; tests use it too). */
-  onboard(onboarding: Onboarding): { accountId: string; token: string };
+  onboard(onboarding: Onboarding): Promise<{ accountId: string; token: string }>;
+  /** The store it runs on (SQLite in the data directory, or PostgreSQL with DATABASE_URL). */
+  store: Store;
   /** Listen on the configured address; resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
 
-export function createService(
+export async function createService(
   config: Config,
   options: {
     logger?: FastifyServerOptions['logger'];
@@ -138,28 +136,24 @@ export function createService(
     /** Where spans go instead of OTLP, each as it ends (tests); traces are recorded when this or an OTLP endpoint is set. */
     spanExporter?: SpanExporter;
   } = {},
-): Service {
+): Promise<Service> {
   const now = steadyClock(options.now ?? Date.now, options.monotonic ?? monotonicMs);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(config.dataDir, 'service.db'));
+  const { store, db } = await openStore(config);
   // Logs through the app's logger, created below (background work starts only after that).
   const health = new Health({
     log: { error: (fields, message) => app.log.error(fields, message), info: (fields, message) => app.log.info(fields, message) },
-    probe: () => probeWrite(db),
+    probe: () => store.probeWrite(),
     now,
   });
   const box = config.secretKey
     ? SecretBox.fromKey(Buffer.from(config.secretKey, 'base64'))
     : SecretBox.fromKeyFile(join(config.dataDir, 'secret.key'));
 
-  const accounts = createAccountRepository(db);
-  const tokens = new Tokens(
-    createTokenRepository(db),
-    createTokenVault(box),
-    { isAccountActive: (id) => accounts.findById(id)?.disabled === false },
-    now,
-  );
-  const bootstrapped = bootstrap(accounts, tokens, {
+  const { accounts } = store;
+  const isAccountActive = async (id: string) => (await accounts.findById(id))?.disabled === false;
+  const tokens = new Tokens(store.tokens, createTokenVault(box), { isAccountActive }, now);
+  const bootstrapped = await bootstrap(accounts, tokens, {
     bootstrapToken: config.bootstrapToken,
     quotaMinutes: config.defaultQuotaMinutes,
     now: now(),
@@ -175,11 +169,10 @@ export function createService(
   const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
   const instance = instanceIdentity(config.dataDir);
   const runtime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
-  const sessionRepository = instrument(createSessionRepository(db), 'store', { tracing, duration: recorded?.storeDuration });
-  const storedSubscriptions = createSubscriptionRepository(db);
-  const subscriptions = recorded ? countDeliveries(recorded, storedSubscriptions) : storedSubscriptions;
-  const grants = createAccessGrants(db);
-  const catalog = new Catalog(fleet, createImageTagRepository(db), grants, createNodeLocks(db));
+  const sessionRepository = instrument(store.sessions, 'store', { tracing, duration: recorded?.storeDuration });
+  const subscriptions = recorded ? countDeliveries(recorded, store.subscriptions) : store.subscriptions;
+  const { grants } = store;
+  const catalog = new Catalog(fleet, store.imageTags, grants, store.nodeLocks);
   const quota = new Quota(
     {
       account: (id) => accounts.findById(id),
@@ -203,7 +196,7 @@ export function createService(
     catalog,
     quota,
     startRate: createStartRateLimiter(config.startRate),
-    maxSessions: (accountId) => accounts.findById(accountId)?.maxSessions,
+    maxSessions: async (accountId) => (await accounts.findById(accountId))?.maxSessions,
     now,
     reporter: health,
     storage,
@@ -223,11 +216,11 @@ export function createService(
     onError: (error) => health.failed('webhooks', error),
     onRecorded: () => health.recovered('webhooks'),
     guard,
-    isAccountActive: (id) => accounts.findById(id)?.disabled === false,
+    isAccountActive,
   });
   sessions.onChange((change) => webhooks.notify(change.session.accountId));
 
-  const operators = new Operators(createOperatorRepository(db), operatorSecrets, now);
+  const operators = new Operators(store.operators, operatorSecrets, now);
   if (recorded) {
     countSessionEvents(recorded, sessions, runtime);
     registerLevels(recorded, {
@@ -243,7 +236,7 @@ export function createService(
     app.log.error({ err: error }, 'overview sample failed'),
   );
 
-  const audit = createAuditLog(db);
+  const { audit } = store;
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
   const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
@@ -290,17 +283,17 @@ export function createService(
     setInterval(() => health.guard('token-last-used', () => tokens.flushUses()), LAST_USED_FLUSH_MS),
     setInterval(
       () =>
-        health.guard('event-pruning', () => {
-          sessionRepository.pruneEvents({
+        health.guard('event-pruning', async () => {
+          await sessionRepository.pruneEvents({
             count: EVENT_WINDOW.count,
             sinceMs: now() - EVENT_WINDOW.ageMs,
             // Never past what an account's subscriptions have yet to deliver.
-            floors: subscriptions.lowestCursors(),
+            floors: await subscriptions.lowestCursors(),
           });
           // Ended sessions' records and old delivery records, after the retention.
           const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
-          if (sessionRepository.purgeEnded(retainedSince) > 0) storage.forget();
-          subscriptions.pruneDeliveries(retainedSince);
+          if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
+          await subscriptions.pruneDeliveries(retainedSince);
         }),
       EVENT_WINDOW.pruneEveryMs,
     ),
@@ -313,6 +306,7 @@ export function createService(
     sessions,
     health,
     bootstrapped,
+    store,
     operatorBootstrapped: undefined,
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
     async listen() {
@@ -324,7 +318,7 @@ export function createService(
         );
       }
       await sessions.recover();
-      const orphaned = sessions.orphaned();
+      const orphaned = await sessions.orphaned();
       if (orphaned.length > 0) {
         const where = [...new Set(orphaned.map((s) => `${s.nodeId} on ${s.host}`))].join(', ');
         app.log.warn(
@@ -356,8 +350,8 @@ export function createService(
       await sessions.close();
       await runtime.close();
       // A full disk loses only these last_used times, never the shutdown.
-      health.guard('token-last-used', () => tokens.flushUses());
-      db.close();
+      await health.guard('token-last-used', () => tokens.flushUses());
+      await store.close();
       await tracing.shutdown();
     },
   };
@@ -365,7 +359,8 @@ export function createService(
 }
 
 /** What the control socket (npm run backup) may ask of the running service. */
-async function controlCommand(db: Db, dataDir: string, request: ControlRequest) {
+async function controlCommand(db: Db | undefined, dataDir: string, request: ControlRequest) {
+  if (!db) return { ok: false as const, error: 'the store is PostgreSQL (DATABASE_URL): back it up with pg_dump' };
   if (request.command !== 'backup' || typeof request.target !== 'string' || !isAbsolute(request.target)) {
     return { ok: false as const, error: 'expected {"command":"backup","target":"<absolute directory>"}' };
   }

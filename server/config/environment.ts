@@ -16,6 +16,11 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * PostgreSQL (postgres://user:password@host:port/database) for the store, shared by any number
+   * of instances; unset: SQLite in the data directory (the default).
+   */
+  databaseUrl: string | undefined;
   /** Value of the first operator token on a new data directory; generated and printed when unset. */
   bootstrapToken: string | undefined;
   /** base64 of 32 bytes; when unset the key is kept in <dataDir>/secret.key (created on first run). */
@@ -69,6 +74,7 @@ interface EnvSettings {
   HOST: string;
   PORT: number;
   DATA_DIR: string;
+  DATABASE_URL?: string;
   BOOTSTRAP_TOKEN?: string;
   SECRET_KEY?: string;
   DEFAULT_QUOTA_MINUTES: number;
@@ -112,6 +118,7 @@ const schema: JSONSchemaType<EnvSettings> = {
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     DATA_DIR: { type: 'string', minLength: 1, default: './data' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://', nullable: true },
     BOOTSTRAP_TOKEN: { type: 'string', pattern: '^gsh_[0-9A-Za-z]{20,100}$', nullable: true },
     SECRET_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$', nullable: true },
     DEFAULT_QUOTA_MINUTES: { type: 'integer', minimum: 0, default: 6000 },
@@ -155,7 +162,7 @@ const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true
 export class ConfigError extends Error {}
 
 /** Settings that are secrets: once read they leave the environment, so nothing started later can inherit them. */
-export const SECRET_SETTINGS = ['BOOTSTRAP_TOKEN', 'SECRET_KEY', 'ADMIN_PASSWORD'] as const;
+export const SECRET_SETTINGS = ['BOOTSTRAP_TOKEN', 'SECRET_KEY', 'ADMIN_PASSWORD', 'DATABASE_URL'] as const;
 
 /** Read the configuration from `env`, removing the secrets from it (pass process.env). */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -170,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     host: raw.HOST,
     port: raw.PORT,
     dataDir: resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL,
     bootstrapToken: raw.BOOTSTRAP_TOKEN,
     secretKey: raw.SECRET_KEY,
     defaultQuotaMinutes: raw.DEFAULT_QUOTA_MINUTES,

@@ -38,7 +38,7 @@ export interface AdminDependencies {
   accounts: AccountRepository;
   grants: AccessGrants;
   tokens: Tokens;
-  usage(accountId: string): QuotaUsage;
+  usage(accountId: string): Promise<QuotaUsage>;
   audit: AuditLog;
   fleet: Pick<FleetConfig, 'locations' | 'images'>;
   now: () => number;
@@ -49,21 +49,21 @@ const AUDIT_LIMIT = 500;
 export class Admin {
   constructor(private readonly deps: AdminDependencies) {}
 
-  listUsers(options: { q?: string; limit: number; after?: { created: number; id: string } }): UserView[] {
-    return this.deps.accounts.search(options).map((account) => this.view(account));
+  async listUsers(options: { q?: string; limit: number; after?: { created: number; id: string } }): Promise<UserView[]> {
+    return Promise.all((await this.deps.accounts.search(options)).map((account) => this.view(account)));
   }
 
-  user(id: string): UserView | undefined {
-    const account = this.deps.accounts.findById(id);
+  async user(id: string): Promise<UserView | undefined> {
+    const account = await this.deps.accounts.findById(id);
     return account && this.view(account);
   }
 
-  createUser(actor: string, input: NewUser): UserWriteResult {
+  async createUser(actor: string, input: NewUser): Promise<UserWriteResult> {
     const unknown = this.unknownGrant(input);
     if (unknown) return unknown;
-    if (this.deps.accounts.findByEmail(input.email)) return { ok: false, reason: 'email_taken' };
+    if (await this.deps.accounts.findByEmail(input.email)) return { ok: false, reason: 'email_taken' };
     const id = newAccountId();
-    this.deps.accounts.insert({
+    await this.deps.accounts.insert({
       id,
       name: input.name,
       email: input.email,
@@ -73,72 +73,72 @@ export class Admin {
       disabled: false,
       created: this.deps.now(),
     });
-    this.replaceGrants(id, input);
-    this.record(actor, id, 'user_created', null, `${input.name} <${input.email}>, ${input.quotaMinutes} min`);
-    return { ok: true, user: this.user(id)! };
+    await this.replaceGrants(id, input);
+    await this.record(actor, id, 'user_created', null, `${input.name} <${input.email}>, ${input.quotaMinutes} min`);
+    return { ok: true, user: (await this.user(id))! };
   }
 
-  updateUser(actor: string, id: string, changes: UserChanges): UserWriteResult {
-    const before = this.deps.accounts.findById(id);
+  async updateUser(actor: string, id: string, changes: UserChanges): Promise<UserWriteResult> {
+    const before = await this.deps.accounts.findById(id);
     if (!before) return { ok: false, reason: 'not_found' };
     const unknown = this.unknownGrant(changes);
     if (unknown) return unknown;
     const { locations, images, ...fields } = changes;
-    this.deps.accounts.update(id, fields);
-    this.replaceGrants(id, { locations, images });
+    await this.deps.accounts.update(id, fields);
+    await this.replaceGrants(id, { locations, images });
     if (fields.disabled !== undefined && fields.disabled !== before.disabled) {
       // Every token of the account changes verdict.
       this.deps.tokens.forgetVerified();
-      this.record(actor, id, fields.disabled ? 'user_disabled' : 'user_enabled', null, before.name);
+      await this.record(actor, id, fields.disabled ? 'user_disabled' : 'user_enabled', null, before.name);
     }
     const described = Object.entries({ ...fields, locations, images })
       .filter(([key, value]) => value !== undefined && key !== 'disabled')
       .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(' ') || '(none)' : String(value)}`);
-    if (described.length > 0) this.record(actor, id, 'user_updated', null, described.join(', '));
-    return { ok: true, user: this.user(id)! };
+    if (described.length > 0) await this.record(actor, id, 'user_updated', null, described.join(', '));
+    return { ok: true, user: (await this.user(id))! };
   }
 
-  tokens(accountId: string): TokenView[] | undefined {
-    return this.deps.accounts.findById(accountId) ? this.deps.tokens.list(accountId) : undefined;
+  async tokens(accountId: string): Promise<TokenView[] | undefined> {
+    return (await this.deps.accounts.findById(accountId)) ? this.deps.tokens.list(accountId) : undefined;
   }
 
-  createToken(actor: string, accountId: string, input: CreateTokenInput): CreateTokenResult | { ok: false; reason: 'not_found' } {
-    if (!this.deps.accounts.findById(accountId)) return { ok: false, reason: 'not_found' };
-    const result = this.deps.tokens.mintFor(accountId, input);
+  async createToken(actor: string, accountId: string, input: CreateTokenInput): Promise<CreateTokenResult | { ok: false; reason: 'not_found' }> {
+    if (!(await this.deps.accounts.findById(accountId))) return { ok: false, reason: 'not_found' };
+    const result = await this.deps.tokens.mintFor(accountId, input);
     if (result.ok) {
       const expires = result.record.expiresAt === null ? 'never expires' : `expires ${new Date(result.record.expiresAt).toISOString()}`;
-      this.record(actor, accountId, 'token_created', result.record.id, `${input.name}: ${result.record.scopes.join(' ')}, ${expires}`);
+      await this.record(actor, accountId, 'token_created', result.record.id, `${input.name}: ${result.record.scopes.join(' ')}, ${expires}`);
     }
     return result;
   }
 
-  revealToken(actor: string, accountId: string, tokenId: string): string | undefined {
-    const token = this.deps.tokens.find(accountId, tokenId);
-    const value = token && this.deps.tokens.reveal(accountId, tokenId);
-    if (token && value !== undefined) this.record(actor, accountId, 'token_revealed', tokenId, token.name);
+  async revealToken(actor: string, accountId: string, tokenId: string): Promise<string | undefined> {
+    const token = await this.deps.tokens.find(accountId, tokenId);
+    const value = token && (await this.deps.tokens.reveal(accountId, tokenId));
+    if (token && value !== undefined) await this.record(actor, accountId, 'token_revealed', tokenId, token.name);
     return value;
   }
 
-  setTokenDisabled(actor: string, accountId: string, tokenId: string, disabled: boolean): TokenView | undefined {
-    if (!this.deps.tokens.setDisabled(accountId, tokenId, disabled)) return undefined;
-    const record = this.deps.tokens.find(accountId, tokenId)!;
-    this.record(actor, accountId, disabled ? 'token_disabled' : 'token_enabled', tokenId, record.name);
+  async setTokenDisabled(actor: string, accountId: string, tokenId: string, disabled: boolean): Promise<TokenView | undefined> {
+    if (!(await this.deps.tokens.setDisabled(accountId, tokenId, disabled))) return undefined;
+    const record = (await this.deps.tokens.find(accountId, tokenId))!;
+    await this.record(actor, accountId, disabled ? 'token_disabled' : 'token_enabled', tokenId, record.name);
     return this.deps.tokens.view(record);
   }
 
-  deleteToken(actor: string, accountId: string, tokenId: string): boolean {
-    const token = this.deps.tokens.find(accountId, tokenId);
-    if (!token || !this.deps.tokens.revoke(accountId, tokenId)) return false;
-    this.record(actor, accountId, 'token_deleted', tokenId, token.name);
+  async deleteToken(actor: string, accountId: string, tokenId: string): Promise<boolean> {
+    const token = await this.deps.tokens.find(accountId, tokenId);
+    if (!token || !(await this.deps.tokens.revoke(accountId, tokenId))) return false;
+    await this.record(actor, accountId, 'token_deleted', tokenId, token.name);
     return true;
   }
 
-  auditLog(accountId: string): AuditEntry[] | undefined {
-    return this.deps.accounts.findById(accountId) ? this.deps.audit.list(accountId, AUDIT_LIMIT) : undefined;
+  async auditLog(accountId: string): Promise<AuditEntry[] | undefined> {
+    return (await this.deps.accounts.findById(accountId)) ? this.deps.audit.list(accountId, AUDIT_LIMIT) : undefined;
   }
 
-  private view(account: AccountRecord): UserView {
-    return { ...account, usage: this.deps.usage(account.id), ...this.deps.grants.list(account.id) };
+  private async view(account: AccountRecord): Promise<UserView> {
+    return { ...account, usage: await this.deps.usage(account.id), ...(await this.deps.grants.list(account.id)) };
   }
 
   private unknownGrant(input: { locations?: string[] | undefined; images?: string[] | undefined }): UserWriteResult | undefined {
@@ -149,12 +149,12 @@ export class Admin {
     return undefined;
   }
 
-  private replaceGrants(id: string, input: { locations?: string[] | undefined; images?: string[] | undefined }): void {
-    if (input.locations) this.deps.grants.replace(id, 'location', input.locations);
-    if (input.images) this.deps.grants.replace(id, 'image', input.images);
+  private async replaceGrants(id: string, input: { locations?: string[] | undefined; images?: string[] | undefined }): Promise<void> {
+    if (input.locations) await this.deps.grants.replace(id, 'location', input.locations);
+    if (input.images) await this.deps.grants.replace(id, 'image', input.images);
   }
 
-  private record(actor: string, accountId: string, action: AuditAction, tokenId: string | null, details: string): void {
-    this.deps.audit.record({ accountId, at: this.deps.now(), actor, action, tokenId, details });
+  private record(actor: string, accountId: string, action: AuditAction, tokenId: string | null, details: string): Promise<void> {
+    return this.deps.audit.record({ accountId, at: this.deps.now(), actor, action, tokenId, details });
   }
 }

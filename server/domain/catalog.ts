@@ -8,8 +8,8 @@ import type { FleetConfig, ImageConfig, LocationConfig, SessionLimits, TagConfig
 import type { AccessGrants } from './ports/accounts.js';
 import type { ImageTagStore, NodeLocks } from './ports/catalog.js';
 
-const noGrants: Pick<AccessGrants, 'granted'> = { granted: () => false };
-const noLocks: NodeLocks = { lockOf: () => undefined, set: () => {} };
+const noGrants: Pick<AccessGrants, 'granted'> = { granted: async () => false };
+const noLocks: NodeLocks = { lockOf: async () => undefined, set: async () => {} };
 
 export class Catalog {
   constructor(
@@ -19,22 +19,24 @@ export class Catalog {
     private readonly locks: NodeLocks = noLocks,
   ) {}
 
-  image(accountId: string, name: string): ImageConfig | undefined {
-    return this.fleet.images.find((image) => image.name === name && this.mayUse(image, accountId));
+  async image(accountId: string, name: string): Promise<ImageConfig | undefined> {
+    const image = this.fleet.images.find((i) => i.name === name);
+    return image && (await this.mayUse(image, accountId)) ? image : undefined;
   }
 
-  location(accountId: string, id: string): LocationConfig | undefined {
-    const location = this.fleet.locations.find((l) => l.id === id && this.mayUse(l, accountId));
-    return location && this.withLocks(location);
+  async location(accountId: string, id: string): Promise<LocationConfig | undefined> {
+    const location = this.fleet.locations.find((l) => l.id === id);
+    return location && (await this.mayUse(location, accountId)) ? this.withLocks(location) : undefined;
   }
 
-  locations(accountId: string): LocationConfig[] {
-    return this.fleet.locations.filter((location) => this.mayUse(location, accountId)).map((l) => this.withLocks(l));
+  async locations(accountId: string): Promise<LocationConfig[]> {
+    const usable = await Promise.all(this.fleet.locations.map((location) => this.mayUse(location, accountId)));
+    return Promise.all(this.fleet.locations.filter((_l, i) => usable[i]).map((l) => this.withLocks(l)));
   }
 
   /** Every location, whoever may use it (operators). */
-  allLocations(): LocationConfig[] {
-    return this.fleet.locations.map((l) => this.withLocks(l));
+  allLocations(): Promise<LocationConfig[]> {
+    return Promise.all(this.fleet.locations.map((l) => this.withLocks(l)));
   }
 
   /** What a session of the image may use. */
@@ -51,31 +53,32 @@ export class Catalog {
   }
 
   /** Lock or unlock a node for maintenance; false when no location has the node. */
-  setNodeLock(nodeId: string, locked: boolean, at: number): boolean {
+  async setNodeLock(nodeId: string, locked: boolean, at: number): Promise<boolean> {
     if (!this.fleet.locations.some((l) => l.nodes.some((n) => n.id === nodeId))) return false;
-    this.locks.set(nodeId, locked, at);
+    await this.locks.set(nodeId, locked, at);
     return true;
   }
 
   /** The launch configuration of `image:tag` for the account, if the tag exists for it. */
-  tag(accountId: string, image: ImageConfig, tag: string): TagConfig | undefined {
+  async tag(accountId: string, image: ImageConfig, tag: string): Promise<TagConfig | undefined> {
     // Own keys only: `constructor` or `__proto__` is a tag nobody declared, not an inherited property.
     const declared = Object.hasOwn(image.tags, tag) ? image.tags[tag] : undefined;
-    return declared ?? (this.tags.has(accountId, image.name, tag) ? image.tags[image.defaultTag] : undefined);
+    return declared ?? ((await this.tags.has(accountId, image.name, tag)) ? image.tags[image.defaultTag] : undefined);
   }
 
   /** Register a pushed tag; false when the account has no such image. */
-  registerTag(accountId: string, imageName: string, tag: string, at: number): boolean {
-    if (!this.image(accountId, imageName)) return false;
-    this.tags.register(accountId, imageName, tag, at);
+  async registerTag(accountId: string, imageName: string, tag: string, at: number): Promise<boolean> {
+    if (!(await this.image(accountId, imageName))) return false;
+    await this.tags.register(accountId, imageName, tag, at);
     return true;
   }
 
-  private withLocks(location: LocationConfig): LocationConfig {
-    return { ...location, nodes: location.nodes.map((node) => ({ ...node, locked: this.locks.lockOf(node.id) ?? node.locked })) };
+  private async withLocks(location: LocationConfig): Promise<LocationConfig> {
+    const locks = await Promise.all(location.nodes.map((node) => this.locks.lockOf(node.id)));
+    return { ...location, nodes: location.nodes.map((node, i) => ({ ...node, locked: locks[i] ?? node.locked })) };
   }
 
-  private mayUse(resource: LocationConfig | ImageConfig, accountId: string): boolean {
+  private async mayUse(resource: LocationConfig | ImageConfig, accountId: string): Promise<boolean> {
     if ('public' in resource) {
       return resource.public || (resource.accounts ?? []).includes(accountId) || this.grants.granted(accountId, 'image', resource.name);
     }

@@ -21,14 +21,14 @@ export function newAccountId(): string {
   return `acc_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 }
 
-export function onboardAccount(
+export async function onboardAccount(
   accounts: AccountRepository,
   tokens: Tokens,
   onboarding: Onboarding,
   now: number,
-): { accountId: string; token: string } {
+): Promise<{ accountId: string; token: string }> {
   const accountId = newAccountId();
-  accounts.insert({
+  await accounts.insert({
     id: accountId,
     name: onboarding.name,
     email: onboarding.email ?? null,
@@ -39,5 +39,5 @@ export function onboardAccount(
     created: now,
   });
   const spec = { accountId, issuerId: null, name: onboarding.tokenName ?? 'first token', scopes: [...allScopes], expiresAt: null };
-  return { accountId, token: tokens.mint(spec, onboarding.tokenValue).value };
+  return { accountId, token: (await tokens.mint(spec, onboarding.tokenValue)).value };
 }

@@ -38,7 +38,7 @@ export class Operators {
 
   /** On a data directory without operators: create the first; returns the password when generated. */
   async bootstrap(email: string, password: string | undefined): Promise<{ email: string; generatedPassword?: string } | undefined> {
-    if (this.repository.count() > 0) return undefined;
+    if ((await this.repository.count()) > 0) return undefined;
     const chosen = password ?? this.secrets.generatePassword();
     await this.add(email, chosen);
     return password === undefined ? { email, generatedPassword: chosen } : { email };
@@ -46,15 +46,15 @@ export class Operators {
 
   /** A forgotten password replaced (`session-host admin reset-password`); returns it when generated, false for an unknown email. */
   async resetPassword(email: string, password: string | undefined): Promise<{ generatedPassword?: string } | false> {
-    const operator = this.repository.findByEmail(email.toLowerCase());
+    const operator = await this.repository.findByEmail(email.toLowerCase());
     if (!operator) return false;
     const chosen = password ?? this.secrets.generatePassword();
-    this.repository.setPasswordHash(operator.id, await this.secrets.hashPassword(chosen));
+    await this.repository.setPasswordHash(operator.id, await this.secrets.hashPassword(chosen));
     return password === undefined ? { generatedPassword: chosen } : {};
   }
 
   async add(email: string, password: string): Promise<void> {
-    this.repository.insert({
+    await this.repository.insert({
       id: this.secrets.newId(),
       email: email.toLowerCase(),
       passwordHash: await this.secrets.hashPassword(password),
@@ -69,7 +69,7 @@ export class Operators {
     let matches = false;
     let operator: OperatorRecord | undefined;
     try {
-      operator = this.repository.findByEmail(normalized);
+      operator = await this.repository.findByEmail(normalized);
       this.decoyHash ??= this.secrets.hashPassword(this.secrets.generatePassword());
       matches = await this.secrets.verifyPassword(password, operator?.passwordHash ?? (await this.decoyHash));
     } finally {
@@ -77,10 +77,10 @@ export class Operators {
     }
     if (!operator || !matches) return { ok: false, reason: 'invalid' };
     const now = this.now();
-    this.repository.deleteExpiredSessions(now);
+    await this.repository.deleteExpiredSessions(now);
     const sessionId = this.secrets.newSecret();
     const session = { operatorId: operator.id, email: operator.email, csrf: this.secrets.newSecret(), expiresAt: now + SESSION_LIFETIME_MS };
-    this.repository.insertSession(this.secrets.hashSessionId(sessionId), {
+    await this.repository.insertSession(this.secrets.hashSessionId(sessionId), {
       operatorId: operator.id,
       csrf: session.csrf,
       created: now,
@@ -90,13 +90,13 @@ export class Operators {
   }
 
   /** The live panel session of a cookie value, if any. */
-  session(sessionId: string): PanelSession | undefined {
-    const found = this.repository.findSession(this.secrets.hashSessionId(sessionId));
+  async session(sessionId: string): Promise<PanelSession | undefined> {
+    const found = await this.repository.findSession(this.secrets.hashSessionId(sessionId));
     if (!found || found.expires <= this.now()) return undefined;
     return { operatorId: found.operatorId, email: found.email, csrf: found.csrf, expiresAt: found.expires };
   }
 
-  signOut(sessionId: string): void {
-    this.repository.deleteSession(this.secrets.hashSessionId(sessionId));
+  async signOut(sessionId: string): Promise<void> {
+    await this.repository.deleteSession(this.secrets.hashSessionId(sessionId));
   }
 }

@@ -8,7 +8,7 @@ import type { FailureReporter } from './ports/failure-reporter.js';
 
 export interface OrderedRetryOptions<T> {
   key: (item: T) => string;
-  run: (item: T) => void;
+  run: (item: T) => Promise<void>;
   reporter: FailureReporter;
   component: string;
   retryMs: number;
@@ -29,7 +29,7 @@ export class OrderedRetry<T> {
       return;
     }
     this.queues.set(key, [item]);
-    this.drain(key);
+    void this.drain(key);
   }
 
   /** Keys with work waiting for a retry. */
@@ -42,16 +42,16 @@ export class OrderedRetry<T> {
     this.timers.clear();
   }
 
-  private drain(key: string): void {
+  private async drain(key: string): Promise<void> {
     const queue = this.queues.get(key)!;
     while (queue.length > 0) {
       try {
-        this.options.run(queue[0]!);
+        await this.options.run(queue[0]!);
       } catch (error) {
         this.options.reporter.failed(this.options.component, error);
         const timer = setTimeout(() => {
           this.timers.delete(timer);
-          this.drain(key);
+          void this.drain(key);
         }, this.options.retryMs);
         timer.unref();
         this.timers.add(timer);

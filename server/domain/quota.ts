@@ -37,6 +37,7 @@ export class Quota {
   private onExhausted: (accountId: string) => void = () => {};
   /** Whether this instance ends exhausted accounts' sessions (with several, only the leader does). */
   private enforcing = true;
+  private ticking = false;
 
   constructor(
     private readonly store: QuotaStore,
@@ -54,12 +55,12 @@ export class Quota {
     this.onExhausted = handler;
   }
 
-  usage(accountId: string): QuotaUsage {
-    const account = this.store.account(accountId);
+  async usage(accountId: string): Promise<QuotaUsage> {
+    const account = await this.store.account(accountId);
     if (!account) throw new Error(`no account ${accountId}`);
     const now = this.now();
     const live = this.policy.charge
-      ? this.store.launchedAt(accountId).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
+      ? (await this.store.launchedAt(accountId)).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
       : 0;
     const usedSeconds = account.usedSeconds + live;
     return {
@@ -69,66 +70,71 @@ export class Quota {
     };
   }
 
-  allowsStart(accountId: string): boolean {
-    return !this.policy.charge || this.usage(accountId).remainingSeconds > 0;
+  async allowsStart(accountId: string): Promise<boolean> {
+    return !this.policy.charge || (await this.usage(accountId)).remainingSeconds > 0;
   }
 
   /** Charge an ended session; call inside the transaction that ends it. */
-  chargeEnded(accountId: string, launched: number, ended: number): void {
+  async chargeEnded(accountId: string, launched: number, ended: number): Promise<void> {
     if (!this.policy.charge) return;
-    this.store.addUsedSeconds(accountId, chargeableSeconds(launched, ended));
+    await this.store.addUsedSeconds(accountId, chargeableSeconds(launched, ended));
   }
 
   /** Recompute an account's deadline after its live sessions changed. */
-  recompute(accountId: string): void {
+  async recompute(accountId: string): Promise<void> {
     if (!this.policy.charge) return;
-    const live = this.store.launchedAt(accountId).length;
+    const live = (await this.store.launchedAt(accountId)).length;
     if (live === 0) {
       this.deadlines.delete(accountId);
       return;
     }
-    const { remainingSeconds } = this.usage(accountId);
+    const { remainingSeconds } = await this.usage(accountId);
     this.deadlines.set(accountId, this.now() + (remainingSeconds * 1000) / live);
   }
 
   /** After a restart: deadlines for every account with live sessions. */
-  recomputeAll(): void {
-    for (const accountId of this.store.accountsWithLiveSessions()) this.recompute(accountId);
+  async recomputeAll(): Promise<void> {
+    for (const accountId of await this.store.accountsWithLiveSessions()) await this.recompute(accountId);
   }
 
   /**
    * Become (or stop being) the instance that ends exhausted accounts' sessions. On becoming it,
    * the deadlines are computed afresh from the store: other instances' changes are in it.
    */
-  enforce(on: boolean): void {
+  async enforce(on: boolean): Promise<void> {
     this.enforcing = on;
     this.exhaustedAt.clear();
-    if (on) this.recomputeAll();
+    if (on) await this.recomputeAll();
   }
 
   close(): void {
     clearInterval(this.timer);
   }
 
-  private guardedTick(): void {
+  private async guardedTick(): Promise<void> {
+    // One tick at a time: a slow store must not stack them up.
+    if (this.ticking) return;
+    this.ticking = true;
     try {
-      this.tick();
+      await this.tick();
       this.reporter?.recovered('quota');
     } catch (error) {
       if (!this.reporter) throw error;
       this.reporter.failed('quota', error);
+    } finally {
+      this.ticking = false;
     }
   }
 
-  private tick(): void {
+  private async tick(): Promise<void> {
     if (!this.enforcing) return;
     const now = this.now();
     for (const [accountId, deadline] of this.deadlines) {
       if (deadline > now) continue;
       this.deadlines.delete(accountId);
       // A deadline is an estimate from the last change; confirm before acting on it.
-      if (this.usage(accountId).remainingSeconds > 0) {
-        this.recompute(accountId);
+      if ((await this.usage(accountId)).remainingSeconds > 0) {
+        await this.recompute(accountId);
         continue;
       }
       if (this.policy.terminate && !this.exhaustedAt.has(accountId)) this.exhaustedAt.set(accountId, now);
@@ -138,7 +144,7 @@ export class Quota {
       this.exhaustedAt.delete(accountId);
       this.onExhausted(accountId);
       // Should any session outlive the ending (it failed), the next tick finds it again.
-      this.recompute(accountId);
+      await this.recompute(accountId);
     }
   }
 }

@@ -50,7 +50,7 @@ export interface LifecycleDependencies {
   catalog: Catalog;
   startRate: StartRateLimiter;
   /** The most live sessions the account may have at once; null or undefined: no cap. */
-  maxSessions: (accountId: string) => number | null | undefined;
+  maxSessions: (accountId: string) => Promise<number | null | undefined>;
   /** Labels and args per account; unbounded without. */
   storage: StorageBudget | undefined;
 }
@@ -66,18 +66,18 @@ export class SessionLifecycle {
   async start(accountId: string, request: StartRequest): Promise<StartResult> {
     const { catalog, storage } = this.deps;
     const { repository, quota, runtime } = this.machine;
-    const location = catalog.location(accountId, request.location);
+    const location = await catalog.location(accountId, request.location);
     if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
-    const image = catalog.image(accountId, request.image);
+    const image = await catalog.image(accountId, request.image);
     if (!image) return { ok: false, reason: 'not_found', what: 'image', name: request.image };
     const badEnv = refusedEnvNames(Object.keys(request.env ?? {}), image.allowedEnv);
     if (badEnv.length > 0) return { ok: false, reason: 'reserved_env', names: badEnv, allowlist: image.allowedEnv };
     const tagName = request.version ?? image.defaultTag;
-    const tag = catalog.tag(accountId, image, tagName);
+    const tag = await catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
-    if (!quota.allowsStart(accountId)) return { ok: false, reason: 'quota_exceeded' };
+    if (!(await quota.allowsStart(accountId))) return { ok: false, reason: 'quota_exceeded' };
     const bytes = storedBytes(request.labels, request.args);
-    if (storage && !storage.allows(accountId, bytes)) return { ok: false, reason: 'storage_exceeded', budgetBytes: storage.budgetBytes };
+    if (storage && !(await storage.allows(accountId, bytes))) return { ok: false, reason: 'storage_exceeded', budgetBytes: storage.budgetBytes };
     const rate = await this.deps.startRate.take(accountId, location.id);
     if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
@@ -86,19 +86,18 @@ export class SessionLifecycle {
 
     const created = this.machine.now();
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
-    const placed = repository.transaction((): (StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number } => {
-      if (repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
+    const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number }> => {
+      // Racing starts (in this process or another on the same database) place one at a time.
+      await repository.lockForPlacement(accountId, nodes.nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));
+      if (await repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
       // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
-      const max = this.deps.maxSessions(accountId);
-      if (typeof max === 'number' && repository.launchedAt(accountId).length >= max) {
+      const max = await this.deps.maxSessions(accountId);
+      if (typeof max === 'number' && (await repository.launchedAt(accountId)).length >= max) {
         return { ok: false, reason: 'no_capacity', why: 'account_session_limit', max };
       }
-      const placement = place(
-        nodes.nodes,
-        (nodeId) => repository.liveSessionsOn(nodeId),
-        (node) => this.portsTaken(node),
-        tag.ports.length,
-      );
+      const live = new Map(await Promise.all(nodes.nodes.map(async (node) => [node.id, await repository.liveSessionsOn(node.id)] as const)));
+      const ports = new Map(await Promise.all(nodes.nodes.map(async (node) => [node.id, await this.portsTaken(node)] as const)));
+      const placement = place(nodes.nodes, (nodeId) => live.get(nodeId)!, (node) => ports.get(node.id)!, tag.ports.length);
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
       const session: SessionRecord = {
         id: request.id,
@@ -123,15 +122,15 @@ export class SessionLifecycle {
         runningSince: null,
         players: [],
       };
-      repository.insert(session);
-      const eventId = repository.appendEvent(session, null, created);
+      await repository.insert(session);
+      const eventId = await repository.appendEvent(session, null, created);
       return { ok: true, session, eventId };
     });
     if (!placed.ok) return placed;
 
     const session = placed.session;
     // Charged from launch: the account's quota deadline counts this session from now.
-    quota.recompute(accountId);
+    await quota.recompute(accountId);
     storage?.charge(accountId, bytes);
     this.machine.notify({ eventId: placed.eventId, session, previous: null, at: created });
     this.timers.arm(session);
@@ -139,46 +138,48 @@ export class SessionLifecycle {
       await runtime.start(launchSpec(session, image, tag, catalog.limits(image), request.env ?? {}));
     } catch {
       // A stop may have begun while it was launching.
-      const current = repository.find(session.key)!;
-      if (current.status === 'created') this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
-      else if (current.status === 'shuttingdown') this.machine.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+      await this.machine.exclusive(session.key, async () => {
+        const current = (await repository.find(session.key))!;
+        if (current.status === 'created') await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
+        else if (current.status === 'shuttingdown') await this.machine.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+      });
     }
-    return { ok: true, session: repository.find(session.key)! };
+    return { ok: true, session: (await repository.find(session.key))! };
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
   async stop(accountId: string, id: string, reason: EndReason = 'stopped'): Promise<StopResult> {
-    const session = this.queries.get(accountId, id);
+    const session = await this.queries.get(accountId, id);
     if (!session) return { ok: false, reason: 'not_found' };
     if (isFinal(session.status)) return { ok: false, reason: 'ended' };
     await this.machine.stop(session, reason);
     return { ok: true };
   }
 
-  join(accountId: string, sessionId: string, players: readonly string[]): PlayersResult {
-    const session = this.queries.get(accountId, sessionId);
+  async join(accountId: string, sessionId: string, players: readonly string[]): Promise<PlayersResult> {
+    const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    this.machine.repository.join(session.key, players, this.machine.now());
-    return { ok: true, players: this.machine.repository.find(session.key)!.players };
+    await this.machine.repository.join(session.key, players, this.machine.now());
+    return { ok: true, players: (await this.machine.repository.find(session.key))!.players };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */
-  leave(accountId: string, sessionId: string | undefined, players: readonly string[]): PlayersResult {
+  async leave(accountId: string, sessionId: string | undefined, players: readonly string[]): Promise<PlayersResult> {
     const { repository } = this.machine;
     if (sessionId === undefined) {
-      const where = repository.liveSessionsOfPlayers(accountId, players);
+      const where = await repository.liveSessionsOfPlayers(accountId, players);
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
-      for (const key of sessions) repository.leave(key, players.filter((p) => where.get(p) === key));
+      for (const key of sessions) await repository.leave(key, players.filter((p) => where.get(p) === key));
       // Gameye answers with one session's players; with several we answer the first's.
-      return { ok: true, players: repository.find(sessions[0]!)!.players };
+      return { ok: true, players: (await repository.find(sessions[0]!))!.players };
     }
-    const session = this.queries.get(accountId, sessionId);
+    const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    repository.leave(session.key, players);
-    return { ok: true, players: repository.find(session.key)!.players };
+    await repository.leave(session.key, players);
+    return { ok: true, players: (await repository.find(session.key))!.players };
   }
 
   /**
@@ -207,8 +208,8 @@ export class SessionLifecycle {
   }
 
   /** Ports of the node's host address that sessions have, and those some other process holds there. */
-  private portsTaken(node: NodeConfig): ReadonlySet<number> {
-    const sessions = this.machine.repository.portsInUse(node.host);
+  private async portsTaken(node: NodeConfig): Promise<ReadonlySet<number>> {
+    const sessions = await this.machine.repository.portsInUse(node.host);
     const held = this.machine.runtime.heldPorts?.(node.id);
     return held ? new Set([...sessions, ...held]) : sessions;
   }

@@ -24,6 +24,8 @@ export const RETRY_MS = 1000;
 
 export class SessionMachine {
   private readonly listeners: ((change: SessionChange) => void)[] = [];
+  /** The last turn taken per session (exclusive()). */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
     readonly repository: SessionRepository,
@@ -50,21 +52,21 @@ export class SessionMachine {
    * The one way a session changes state; an illegal transition is a bug and throws. The new
    * state, its event and (at the end) the quota charge are written in one transaction.
    */
-  transition(key: string, to: SessionStatus, changes: SessionChanges = {}): void {
+  async transition(key: string, to: SessionStatus, changes: SessionChanges = {}): Promise<void> {
     const at = this.now();
-    const { session, previous, eventId } = this.repository.transaction(() => {
-      const before = this.repository.find(key)!;
+    const { session, previous, eventId } = await this.repository.transaction(async () => {
+      const before = (await this.repository.find(key))!;
       if (!canTransition(before.status, to)) {
         throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
       }
       const final = isFinal(to);
       const ended = changes.ended ?? at;
-      this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
-      const after = this.repository.find(key)!;
-      if (final) this.quota.chargeEnded(after.accountId, after.created, ended);
-      return { session: after, previous: before.status, eventId: this.repository.appendEvent(after, before.status, at) };
+      await this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
+      const after = (await this.repository.find(key))!;
+      if (final) await this.quota.chargeEnded(after.accountId, after.created, ended);
+      return { session: after, previous: before.status, eventId: await this.repository.appendEvent(after, before.status, at) };
     });
-    if (isFinal(to)) this.quota.recompute(session.accountId);
+    if (isFinal(to)) await this.quota.recompute(session.accountId);
     this.notify({ eventId, session, previous, at });
   }
 
@@ -74,27 +76,52 @@ export class SessionMachine {
       await this.end(session, reason);
     } catch (error) {
       // Recorded in part (a full disk): the stop is under way, so it is finished in the background.
-      if (this.repository.find(session.key)?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.key, reason));
+      if ((await this.repository.find(session.key))?.pendingEndReason) void this.persist('stop', () => this.endIfLive(session.key, reason));
       throw error;
     }
   }
 
   /** End a session unless it has ended meanwhile; a stop under way keeps its reason. */
   async endIfLive(key: string, reason: EndReason): Promise<void> {
-    const current = this.repository.find(key);
+    const current = await this.repository.find(key);
     if (current && !isFinal(current.status)) await this.end(current, current.pendingEndReason ?? reason);
   }
 
+  /** End the session from the state it is in when its turn comes (it may have moved since the caller read it). */
   async end(session: SessionRecord, reason: EndReason): Promise<void> {
-    if (session.status === 'server_unreachable') {
-      this.transition(session.key, 'dead', { endReason: reason });
-      this.runtime.forget?.(session.key);
-      return;
-    }
-    // Only a running game server drains; one starting or restarting is shut down at once.
-    if (session.status === 'running') this.transition(session.key, 'draining', { pendingEndReason: reason });
-    if (session.status !== 'shuttingdown') this.transition(session.key, 'shuttingdown', { pendingEndReason: reason });
-    await this.runtime.stop(session.key);
+    const stopGameServer = await this.exclusive(session.key, async () => {
+      const current = await this.repository.find(session.key);
+      if (!current || isFinal(current.status)) return false;
+      if (current.status === 'server_unreachable') {
+        await this.transition(session.key, 'dead', { endReason: reason });
+        this.runtime.forget?.(session.key);
+        return false;
+      }
+      // Only a running game server drains; one starting or restarting is shut down at once.
+      if (current.status === 'running') await this.transition(session.key, 'draining', { pendingEndReason: reason });
+      if (current.status !== 'shuttingdown') await this.transition(session.key, 'shuttingdown', { pendingEndReason: reason });
+      return true;
+    });
+    if (stopGameServer) await this.runtime.stop(session.key);
+  }
+
+  /**
+   * Run fn after every earlier call for the same session has finished: whatever reads a session
+   * and decides its next state (runtime events, stops, deadlines) takes its turn, so the state it
+   * decided on is the state it acts on. Across instances on one database each node's sessions are
+   * supervised by one instance at a time (server/cluster/), which is where their events arrive.
+   */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const result = (this.turns.get(key) ?? Promise.resolve()).then(fn);
+    const turn = result.then(
+      () => {},
+      () => {},
+    );
+    this.turns.set(key, turn);
+    void turn.then(() => {
+      if (this.turns.get(key) === turn) this.turns.delete(key);
+    });
+    return result;
   }
 
   /** Work started by a timer or an event, with no caller to answer: a failure is reported, never fatal. */

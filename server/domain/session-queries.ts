@@ -36,7 +36,7 @@ export class SessionQueries {
     private readonly catalog: Catalog,
   ) {}
 
-  get(accountId: string, id: string): SessionRecord | undefined {
+  get(accountId: string, id: string): Promise<SessionRecord | undefined> {
     return this.repository.findOwned(accountId, id);
   }
 
@@ -44,48 +44,48 @@ export class SessionQueries {
    * Any account's session (the admin panel): ids are unique per account only, so without the
    * account an id that several accounts use is ambiguous.
    */
-  findAny(id: string, accountId?: string): AnySessionResult {
+  async findAny(id: string, accountId?: string): Promise<AnySessionResult> {
     if (accountId !== undefined) {
-      const session = this.get(accountId, id);
+      const session = await this.get(accountId, id);
       return session ? { ok: true, session } : { ok: false, reason: 'not_found' };
     }
-    const found = this.repository.findEverywhere(id);
+    const found = await this.repository.findEverywhere(id);
     if (found.length === 1) return { ok: true, session: found[0]! };
     return found.length === 0 ? { ok: false, reason: 'not_found' } : { ok: false, reason: 'ambiguous', accounts: found.map((s) => s.accountId) };
   }
 
-  list(filter: SessionFilter): SessionRecord[] {
+  list(filter: SessionFilter): Promise<SessionRecord[]> {
     return this.repository.list(filter);
   }
 
-  locations(accountId: string): LocationView[] {
-    return this.locationViews(this.catalog.locations(accountId));
+  async locations(accountId: string): Promise<LocationView[]> {
+    return this.locationViews(await this.catalog.locations(accountId));
   }
 
   /** Every location of the fleet, whoever may use it (the admin panel). */
-  fleetLocations(): LocationView[] {
-    return this.locationViews(this.catalog.allLocations());
+  async fleetLocations(): Promise<LocationView[]> {
+    return this.locationViews(await this.catalog.allLocations());
   }
 
   /** Locations where the image can start now, or undefined when the image is unknown to the account. */
-  availableLocations(accountId: string, imageName: string): { id: string; ips: string[] }[] | undefined {
-    if (!this.catalog.image(accountId, imageName)) return undefined;
-    return this.locations(accountId)
+  async availableLocations(accountId: string, imageName: string): Promise<{ id: string; ips: string[] }[] | undefined> {
+    if (!(await this.catalog.image(accountId, imageName))) return undefined;
+    return (await this.locations(accountId))
       .filter((l) => l.status === 'available')
       .map((l) => ({ id: l.id, ips: l.ips }));
   }
 
   /** Whether `image:tag` is startable in the location (Gameye's tag-exists); which is unknown otherwise. */
-  tagExists(accountId: string, locationId: string, imageName: string, tag: string): TagExistsResult {
-    if (!this.catalog.location(accountId, locationId)) return { ok: false, what: 'location', name: locationId };
-    const image = this.catalog.image(accountId, imageName);
+  async tagExists(accountId: string, locationId: string, imageName: string, tag: string): Promise<TagExistsResult> {
+    if (!(await this.catalog.location(accountId, locationId))) return { ok: false, what: 'location', name: locationId };
+    const image = await this.catalog.image(accountId, imageName);
     if (!image) return { ok: false, what: 'image', name: imageName };
-    return { ok: true, exists: this.catalog.tag(accountId, image, tag) !== undefined };
+    return { ok: true, exists: (await this.catalog.tag(accountId, image, tag)) !== undefined };
   }
 
   /** The game server's output; with `follow`, streamed until the session ends. */
-  logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
-    const session = this.get(accountId, id);
+  async logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Promise<Readable | undefined> {
+    const session = await this.get(accountId, id);
     if (!session) return undefined;
     // An ended session's output is complete: nothing to follow.
     return this.runtime.logs(session.key, { ...options, follow: options.follow && !isFinal(session.status) }) ?? Readable.from([]);
@@ -105,8 +105,8 @@ export class SessionQueries {
   }
 
   /** The directory of an ended session's files. */
-  artifactRoot(accountId: string, id: string): ArtifactRootResult {
-    const session = this.get(accountId, id);
+  async artifactRoot(accountId: string, id: string): Promise<ArtifactRootResult> {
+    const session = await this.get(accountId, id);
     if (!session) return { ok: false, reason: 'not_found' };
     if (!isFinal(session.status)) return { ok: false, reason: 'live' };
     const root = this.runtime.artifactRoot(session.key);
@@ -114,13 +114,13 @@ export class SessionQueries {
   }
 
   /** Live sessions on node ids the fleet no longer has (renamed or removed): their ports stay reserved by host. */
-  orphaned(): SessionRecord[] {
-    const nodes = new Set(this.catalog.allLocations().flatMap((location) => location.nodes.map((node) => node.id)));
-    return this.repository.live().filter((session) => !nodes.has(session.nodeId));
+  async orphaned(): Promise<SessionRecord[]> {
+    const nodes = new Set((await this.catalog.allLocations()).flatMap((location) => location.nodes.map((node) => node.id)));
+    return (await this.repository.live()).filter((session) => !nodes.has(session.nodeId));
   }
 
-  private locationViews(locations: ReturnType<Catalog['allLocations']>): LocationView[] {
-    const used = this.repository.liveCountsByNode();
+  private async locationViews(locations: Awaited<ReturnType<Catalog['allLocations']>>): Promise<LocationView[]> {
+    const used = await this.repository.liveCountsByNode();
     return locations.map((location) => {
       const nodes = location.nodes.map((n) => ({
         id: n.id,

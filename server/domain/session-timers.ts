@@ -44,13 +44,18 @@ export class SessionTimers {
 
   /** Not running by its image's start deadline: the session is dead (start_failed) and its game server stopped. */
   private async missedStart(key: string): Promise<void> {
-    if (this.machine.repository.find(key)?.status !== 'created') return;
-    this.machine.transition(key, 'dead', { endReason: 'start_failed' });
+    const missed = await this.machine.exclusive(key, async () => {
+      if ((await this.machine.repository.find(key))?.status !== 'created') return false;
+      await this.machine.transition(key, 'dead', { endReason: 'start_failed' });
+      return true;
+    });
+    if (!missed) return;
     await this.machine.runtime.stop(key);
   }
 
   private startSecondsOf(session: SessionRecord): number {
-    const image = this.catalog.image(session.accountId, session.image);
+    // The fleet's image (access was checked at start; a grant withdrawn since does not shorten it).
+    const image = this.catalog.allImages().find((i) => i.name === session.image);
     return (image ? this.catalog.limits(image) : defaultLimits).startSeconds;
   }
 
@@ -59,7 +64,7 @@ export class SessionTimers {
     const delay = retryMs ?? Math.max(0, session.expires - this.machine.now());
     const wait = Math.min(delay, MAX_TIMER_MS);
     const timer = setTimeout(async () => {
-      const current = this.machine.repository.find(session.key);
+      const current = await this.machine.repository.find(session.key);
       if (!current || isFinal(current.status)) return;
       // The timer measured the wait on a monotonic clock: only a wait cut short by the timer limit
       // goes on. A wall clock that says "not yet" was stepped back; it must not stretch the ttl.

@@ -32,7 +32,7 @@ export class SessionWatch {
   /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
   async recover(): Promise<void> {
     const { repository, runtime } = this.machine;
-    for (const session of repository.live()) {
+    for (const session of await repository.live()) {
       await runtime.adopt({
         sessionId: session.key,
         nodeId: session.nodeId,
@@ -40,14 +40,14 @@ export class SessionWatch {
         ports: session.ports,
         wasRunning: session.status === 'running',
       });
-      const current = repository.find(session.key)!;
+      const current = (await repository.find(session.key))!;
       if (isFinal(current.status)) continue;
       if (current.status === 'draining' || current.status === 'shuttingdown') {
         await this.machine.persist('recovery', () => this.machine.endIfLive(session.key, 'stopped'));
       }
       this.timers.arm(current);
     }
-    this.machine.quota.recomputeAll();
+    await this.machine.quota.recomputeAll();
   }
 
   close(): void {
@@ -56,28 +56,36 @@ export class SessionWatch {
 
   /** End every live session of the account (quota exhaustion). */
   private async endAllOf(accountId: string, reason: EndReason): Promise<void> {
-    const live = this.machine.repository.list({ accountId, all: false, labels: {}, notLabels: {} });
+    const live = await this.machine.repository.list({ accountId, all: false, labels: {}, notLabels: {} });
     await Promise.all(live.map((session) => this.machine.end(session, reason)));
   }
 
-  private onRuntimeEvent(event: RuntimeEvent): void {
-    const session = this.machine.repository.find(event.sessionId);
+  private onRuntimeEvent(event: RuntimeEvent): Promise<void> {
+    return this.machine.exclusive(event.sessionId, () => this.react(event));
+  }
+
+  private async react(event: RuntimeEvent): Promise<void> {
+    const session = await this.machine.repository.find(event.sessionId);
     if (!session || isFinal(session.status)) return;
     const reaction = reactions[event.type][session.status];
     if (!reaction) return;
     const last = reaction.path.length - 1;
-    reaction.path.forEach((to, i) => {
-      if (i < last) return this.machine.transition(session.key, to);
+    for (const [i, to] of reaction.path.entries()) {
+      if (i < last) {
+        await this.machine.transition(session.key, to);
+        continue;
+      }
       const exitCode = event.type === 'exited' ? event.exitCode : undefined;
-      this.machine.transition(session.key, to, {
+      await this.machine.transition(session.key, to, {
         ...(to === 'running' ? { runningSince: session.runningSince ?? event.at } : {}),
         ...(isFinal(to) ? { ended: event.at } : {}),
         ...(exitCode !== undefined ? { exitCode } : {}),
         ...(reaction.endReason ? { endReason: endReasonOf(reaction.endReason, session.pendingEndReason, exitCode) } : {}),
       });
-    });
+    }
     if (reaction.finishPendingStop && session.pendingEndReason) {
-      void this.machine.background('runtime-events', this.machine.end(this.machine.repository.find(session.key)!, session.pendingEndReason));
+      const current = (await this.machine.repository.find(session.key))!;
+      void this.machine.background('runtime-events', this.machine.end(current, session.pendingEndReason));
     }
   }
 }

@@ -33,7 +33,7 @@ export interface SessionsDependencies {
   quota: Quota;
   startRate: StartRateLimiter;
   /** The most live sessions the account may have at once; null or undefined: no cap. */
-  maxSessions?: (accountId: string) => number | null | undefined;
+  maxSessions?: (accountId: string) => Promise<number | null | undefined>;
   now: Clock;
   /** Where failures of background work (runtime events, ttl, quota ends) are reported; they are retried. */
   reporter?: FailureReporter;
@@ -60,7 +60,7 @@ export class Sessions {
     this.lifecycle = new SessionLifecycle(this.machine, this.queries, this.timers, {
       catalog: deps.catalog,
       startRate: deps.startRate,
-      maxSessions: deps.maxSessions ?? (() => null),
+      maxSessions: deps.maxSessions ?? (async () => null),
       storage: deps.storage,
     });
   }
@@ -79,43 +79,43 @@ export class Sessions {
   }
 
   /** Any account's session by id, and by account where several accounts use the id (the admin panel). */
-  findAny(id: string, accountId?: string): AnySessionResult {
+  findAny(id: string, accountId?: string): Promise<AnySessionResult> {
     return this.queries.findAny(id, accountId);
   }
 
-  join(accountId: string, sessionId: string, players: readonly string[]): PlayersResult {
+  join(accountId: string, sessionId: string, players: readonly string[]): Promise<PlayersResult> {
     return this.lifecycle.join(accountId, sessionId, players);
   }
 
-  leave(accountId: string, sessionId: string | undefined, players: readonly string[]): PlayersResult {
+  leave(accountId: string, sessionId: string | undefined, players: readonly string[]): Promise<PlayersResult> {
     return this.lifecycle.leave(accountId, sessionId, players);
   }
 
-  get(accountId: string, id: string): SessionRecord | undefined {
+  get(accountId: string, id: string): Promise<SessionRecord | undefined> {
     return this.queries.get(accountId, id);
   }
 
-  list(filter: SessionFilter): SessionRecord[] {
+  list(filter: SessionFilter): Promise<SessionRecord[]> {
     return this.queries.list(filter);
   }
 
-  locations(accountId: string): LocationView[] {
+  locations(accountId: string): Promise<LocationView[]> {
     return this.queries.locations(accountId);
   }
 
-  fleetLocations(): LocationView[] {
+  fleetLocations(): Promise<LocationView[]> {
     return this.queries.fleetLocations();
   }
 
-  availableLocations(accountId: string, imageName: string): { id: string; ips: string[] }[] | undefined {
+  availableLocations(accountId: string, imageName: string): Promise<{ id: string; ips: string[] }[] | undefined> {
     return this.queries.availableLocations(accountId, imageName);
   }
 
-  tagExists(accountId: string, locationId: string, imageName: string, tag: string): TagExistsResult {
+  tagExists(accountId: string, locationId: string, imageName: string, tag: string): Promise<TagExistsResult> {
     return this.queries.tagExists(accountId, locationId, imageName, tag);
   }
 
-  logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Readable | undefined {
+  logs(accountId: string, id: string, options: { follow: boolean; signal: AbortSignal }): Promise<Readable | undefined> {
     return this.queries.logs(accountId, id, options);
   }
 
@@ -123,11 +123,11 @@ export class Sessions {
     return this.queries.tailLogs(session, maxBytes);
   }
 
-  artifactRoot(accountId: string, id: string): ArtifactRootResult {
+  artifactRoot(accountId: string, id: string): Promise<ArtifactRootResult> {
     return this.queries.artifactRoot(accountId, id);
   }
 
-  orphaned(): SessionRecord[] {
+  orphaned(): Promise<SessionRecord[]> {
     return this.queries.orphaned();
   }
 

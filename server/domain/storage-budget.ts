@@ -19,15 +19,17 @@ export class StorageBudget {
   constructor(
     readonly budgetBytes: number,
     /** The account's stored bytes as the store counts them. */
-    private readonly measure: (accountId: string) => number,
+    private readonly measure: (accountId: string) => Promise<number>,
   ) {}
 
-  allows(accountId: string, bytes: number): boolean {
-    return this.usedBy(accountId) + bytes <= this.budgetBytes;
+  async allows(accountId: string, bytes: number): Promise<boolean> {
+    return (await this.usedBy(accountId)) + bytes <= this.budgetBytes;
   }
 
+  /** After a session was stored; an account not measured yet is measured (with it) when next asked. */
   charge(accountId: string, bytes: number): void {
-    this.used.set(accountId, this.usedBy(accountId) + bytes);
+    const used = this.used.get(accountId);
+    if (used !== undefined) this.used.set(accountId, used + bytes);
   }
 
   /** After a purge: measure again when next asked. */
@@ -35,9 +37,9 @@ export class StorageBudget {
     this.used.clear();
   }
 
-  private usedBy(accountId: string): number {
+  private async usedBy(accountId: string): Promise<number> {
     let used = this.used.get(accountId);
-    if (used === undefined) this.used.set(accountId, (used = this.measure(accountId)));
+    if (used === undefined) this.used.set(accountId, (used = await this.measure(accountId)));
     return used;
   }
 }

@@ -73,17 +73,17 @@ export class Tokens {
   ) {}
 
   /** Authenticate a bearer value and check it holds the required scopes. */
-  authenticate(value: string, required: readonly Scope[]): AuthResult {
+  async authenticate(value: string, required: readonly Scope[]): Promise<AuthResult> {
     if (!this.vault.isWellFormed(value)) return { ok: false, reason: 'malformed' };
     const hash = this.vault.hash(value);
     const key = hash.toString('base64');
     const cached = this.verified.get(key);
     if (cached && (cached.expiresAt === null || cached.expiresAt > this.now())) return this.authorize(cached, required);
     const generation = this.generation;
-    const found = this.repository.findByHash(hash);
+    const found = await this.repository.findByHash(hash);
     if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
 
-    const problem = this.whyInvalid(found, this.now());
+    const problem = await this.whyInvalid(found, this.now());
     if (problem) return { ok: false, reason: problem };
     // The issuers' expiries bound this token's already (a derived token never outlives its issuer).
     const principal = { accountId: found.accountId, tokenId: found.id, scopes: new Set(found.scopes), expiresAt: found.expiresAt };
@@ -95,17 +95,17 @@ export class Tokens {
    * Whether a token still authenticates (not revoked, disabled or expired, its account and
    * issuers fine): open streams ask this, to end when their token no longer would.
    */
-  isLive(tokenId: string): boolean {
-    const found = this.repository.findById(tokenId);
-    return found !== undefined && this.whyInvalid(found, this.now()) === undefined;
+  async isLive(tokenId: string): Promise<boolean> {
+    const found = await this.repository.findById(tokenId);
+    return found !== undefined && (await this.whyInvalid(found, this.now())) === undefined;
   }
 
-  private whyInvalid(found: TokenRecord, now: number): 'revoked' | 'disabled' | 'expired' | 'account_disabled' | 'issuer_invalid' | undefined {
+  private async whyInvalid(found: TokenRecord, now: number): Promise<'revoked' | 'disabled' | 'expired' | 'account_disabled' | 'issuer_invalid' | undefined> {
     const own = this.problemWith(found, now);
     if (own) return own;
-    if (!this.accounts.isAccountActive(found.accountId)) return 'account_disabled';
+    if (!(await this.accounts.isAccountActive(found.accountId))) return 'account_disabled';
     for (let issuerId = found.issuerId; issuerId; ) {
-      const issuer = this.repository.findById(issuerId);
+      const issuer = await this.repository.findById(issuerId);
       if (!issuer || this.problemWith(issuer, now)) return 'issuer_invalid';
       issuerId = issuer.issuerId;
     }
@@ -137,7 +137,7 @@ export class Tokens {
   }
 
   /** Mint a token for the principal's account, within the principal's scopes and lifetime. */
-  create(issuer: Principal, input: CreateTokenInput): CreateTokenResult {
+  async create(issuer: Principal, input: CreateTokenInput): Promise<CreateTokenResult> {
     const ungrantable = ungrantableScopes(issuer.scopes, input.scopes);
     if (ungrantable.length > 0) return { ok: false, reason: 'ungrantable', scopes: ungrantable };
     let lifetime: number | undefined;
@@ -161,10 +161,10 @@ export class Tokens {
   }
 
   /** Mint a token with no issuer (bootstrap, operators), optionally with a given value. */
-  mint(
+  async mint(
     spec: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'> & { created?: number },
     value: string = this.vault.newValue(),
-  ): { ok: true; record: TokenRecord; value: string } {
+  ): Promise<{ ok: true; record: TokenRecord; value: string }> {
     const id = this.vault.newId();
     const record: TokenRecord = {
       ...spec,
@@ -176,13 +176,13 @@ export class Tokens {
       revokedAt: null,
       lastUsed: null,
     };
-    this.repository.insert(record, { hash: this.vault.hash(value), sealed: this.vault.seal(value, id) });
+    await this.repository.insert(record, { hash: this.vault.hash(value), sealed: this.vault.seal(value, id) });
     return { ok: true, record, value };
   }
 
-  list(accountId: string): TokenView[] {
+  async list(accountId: string): Promise<TokenView[]> {
     const now = this.now();
-    return this.repository.listActive(accountId).map((record) => this.view(record, now));
+    return (await this.repository.listActive(accountId)).map((record) => this.view(record, now));
   }
 
   view(record: TokenRecord, now = this.now()): TokenView {
@@ -199,10 +199,10 @@ export class Tokens {
   }
 
   /** Revoke one of the account's tokens (operators: any); false when the account has no such live token. */
-  revoke(accountId: string, tokenId: string): boolean {
-    const record = this.repository.findById(tokenId);
+  async revoke(accountId: string, tokenId: string): Promise<boolean> {
+    const record = await this.repository.findById(tokenId);
     if (!record || record.accountId !== accountId || record.revokedAt !== null) return false;
-    this.repository.revokeWithDescendants(tokenId, this.now());
+    await this.repository.revokeWithDescendants(tokenId, this.now());
     this.forgetVerified();
     return true;
   }
@@ -212,22 +212,22 @@ export class Tokens {
    * (transitively); a root token of the account (no issuer) may revoke any of its tokens. False
    * when the token is not one the caller may revoke, which callers see as unknown.
    */
-  revokeAs(caller: Principal, tokenId: string): boolean {
-    return this.mayRevoke(caller, tokenId) && this.revoke(caller.accountId, tokenId);
+  async revokeAs(caller: Principal, tokenId: string): Promise<boolean> {
+    return (await this.mayRevoke(caller, tokenId)) && this.revoke(caller.accountId, tokenId);
   }
 
-  private mayRevoke(caller: Principal, tokenId: string): boolean {
-    if (this.repository.findById(caller.tokenId)?.issuerId === null) return true;
+  private async mayRevoke(caller: Principal, tokenId: string): Promise<boolean> {
+    if ((await this.repository.findById(caller.tokenId))?.issuerId === null) return true;
     // Up the target's issuer chain: the caller is the target or one of its issuers.
     for (let id: string | null = tokenId; id !== null; ) {
       if (id === caller.tokenId) return true;
-      id = this.repository.findById(id)?.issuerId ?? null;
+      id = (await this.repository.findById(id))?.issuerId ?? null;
     }
     return false;
   }
 
   /** Mint a token for an account as an operator: any scopes, no issuer, optional lifetime. */
-  mintFor(accountId: string, input: CreateTokenInput): CreateTokenResult {
+  async mintFor(accountId: string, input: CreateTokenInput): Promise<CreateTokenResult> {
     const now = this.now();
     let expiresAt: number | null = null;
     if (input.expiresAfter !== undefined) {
@@ -239,31 +239,33 @@ export class Tokens {
   }
 
   /** One of the account's live (not revoked) tokens. */
-  find(accountId: string, tokenId: string): TokenRecord | undefined {
-    const record = this.repository.findById(tokenId);
+  async find(accountId: string, tokenId: string): Promise<TokenRecord | undefined> {
+    const record = await this.repository.findById(tokenId);
     return record && record.accountId === accountId && record.revokedAt === null ? record : undefined;
   }
 
   /** Disable or enable one of the account's tokens; false when it has no such live token. */
-  setDisabled(accountId: string, tokenId: string, disabled: boolean): boolean {
-    if (!this.find(accountId, tokenId)) return false;
-    this.repository.setDisabled(tokenId, disabled);
+  async setDisabled(accountId: string, tokenId: string, disabled: boolean): Promise<boolean> {
+    if (!(await this.find(accountId, tokenId))) return false;
+    await this.repository.setDisabled(tokenId, disabled);
     this.forgetVerified();
     return true;
   }
 
   /** The full value of one of the account's live tokens, unsealed. */
-  reveal(accountId: string, tokenId: string): string | undefined {
-    if (!this.find(accountId, tokenId)) return undefined;
-    const sealed = this.repository.sealed(tokenId);
+  async reveal(accountId: string, tokenId: string): Promise<string | undefined> {
+    if (!(await this.find(accountId, tokenId))) return undefined;
+    const sealed = await this.repository.sealed(tokenId);
     return sealed && this.vault.open(sealed, tokenId);
   }
 
   /** Write the buffered last-used times; called on a timer and at shutdown. */
-  flushUses(): void {
+  async flushUses(): Promise<void> {
     if (this.pendingUses.size === 0) return;
-    this.repository.recordLastUsed(this.pendingUses);
-    this.pendingUses.clear();
+    const uses = new Map(this.pendingUses);
+    await this.repository.recordLastUsed(uses);
+    // Uses seen while that was written stay for the next flush.
+    for (const [id, at] of uses) if (this.pendingUses.get(id) === at) this.pendingUses.delete(id);
   }
 
   private problemWith(record: TokenRecord, now: number): 'revoked' | 'disabled' | 'expired' | undefined {

@@ -23,20 +23,20 @@ export interface DeliveryRecord {
 }
 
 export interface SubscriptionRepository {
-  insert(record: SubscriptionRecord, sealedSecret: Buffer): void;
-  find(accountId: string, id: string): SubscriptionRecord | undefined;
-  listForAccount(accountId: string): SubscriptionRecord[];
+  insert(record: SubscriptionRecord, sealedSecret: Buffer): Promise<void>;
+  find(accountId: string, id: string): Promise<SubscriptionRecord | undefined>;
+  listForAccount(accountId: string): Promise<SubscriptionRecord[]>;
   /** The account's subscriptions not deleted, with their sealed secrets. */
-  activeForAccount(accountId: string): (SubscriptionRecord & { sealed: Buffer })[];
-  accountsWithSubscriptions(): string[];
-  delete(id: string, at: number): void;
+  activeForAccount(accountId: string): Promise<(SubscriptionRecord & { sealed: Buffer })[]>;
+  accountsWithSubscriptions(): Promise<string[]>;
+  delete(id: string, at: number): Promise<void>;
   /** Move on to the next event (delivered, or out of attempts). */
-  advance(id: string, cursor: number, due: number): void;
-  retryLater(id: string, attempt: number, due: number): void;
-  recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): void;
-  deliveries(subscriptionId: string, limit: number): DeliveryRecord[];
+  advance(id: string, cursor: number, due: number): Promise<void>;
+  retryLater(id: string, attempt: number, due: number): Promise<void>;
+  recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): Promise<void>;
+  deliveries(subscriptionId: string, limit: number): Promise<DeliveryRecord[]>;
   /** Forget delivery records made before `before`. */
-  pruneDeliveries(before: number): void;
+  pruneDeliveries(before: number): Promise<void>;
   /** Per account with subscriptions, their lowest cursor: the account's events after it must be kept. */
-  lowestCursors(): Map<string, number>;
+  lowestCursors(): Promise<Map<string, number>>;
 }

@@ -35,7 +35,7 @@ export interface WebhookOptions {
   /** Where deliveries may connect. */
   guard: EgressGuard;
   /** A disabled account's subscriptions pause. */
-  isAccountActive: (accountId: string) => boolean;
+  isAccountActive: (accountId: string) => Promise<boolean>;
   /** With several instances, whether this one delivers the account's webhooks now (it holds the account's lease). */
   mayDeliver?: (accountId: string) => boolean;
 }
@@ -62,8 +62,11 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: WebhookOptions) {
     // After a start: whatever was left undelivered.
-    for (const accountId of options.subscriptions.accountsWithSubscriptions()) this.notify(accountId);
-    this.pausedCheck = setInterval(() => this.resumeEnabled(), PAUSED_CHECK_MS);
+    options.subscriptions.accountsWithSubscriptions().then(
+      (accounts) => accounts.forEach((accountId) => this.notify(accountId)),
+      options.onError,
+    );
+    this.pausedCheck = setInterval(() => void this.resumeEnabled(), PAUSED_CHECK_MS);
     this.pausedCheck.unref();
   }
 
@@ -75,7 +78,7 @@ export class WebhookDispatcher {
     setImmediate(() => {
       this.scheduled = false;
       // Closed meanwhile (a shutdown): the store may already be gone.
-      if (!this.closed) this.run();
+      if (!this.closed) void this.run();
     });
   }
 
@@ -86,18 +89,18 @@ export class WebhookDispatcher {
     this.retries.clear();
   }
 
-  private run(): void {
+  private async run(): Promise<void> {
     const accounts = [...this.pending];
     this.pending.clear();
     for (const accountId of accounts) {
       // Another instance delivers this account's webhooks (it is told again when the lease is gained).
       if (this.options.mayDeliver && !this.options.mayDeliver(accountId)) continue;
       try {
-        if (!this.options.isAccountActive(accountId)) {
+        if (!(await this.options.isAccountActive(accountId))) {
           this.paused.add(accountId);
           continue;
         }
-        for (const subscription of this.options.subscriptions.activeForAccount(accountId)) this.consider(subscription);
+        for (const subscription of await this.options.subscriptions.activeForAccount(accountId)) void this.consider(subscription);
       } catch (error) {
         // The store could not be read (a fault): the account is looked at again after a backoff,
         // not forgotten until its next event.
@@ -107,25 +110,25 @@ export class WebhookDispatcher {
     }
   }
 
-  private resumeEnabled(): void {
+  private async resumeEnabled(): Promise<void> {
     for (const accountId of this.paused) {
       // A store fault leaves the account paused: the next check asks again.
-      if (!this.isActiveOrFault(accountId)) continue;
+      if (!(await this.isActiveOrFault(accountId))) continue;
       this.paused.delete(accountId);
       this.notify(accountId);
     }
   }
 
-  private isActiveOrFault(accountId: string): boolean {
+  private async isActiveOrFault(accountId: string): Promise<boolean> {
     try {
-      return this.options.isAccountActive(accountId);
+      return await this.options.isAccountActive(accountId);
     } catch (error) {
       this.options.onError(error);
       return false;
     }
   }
 
-  private consider(subscription: SubscriptionRecord & { sealed: Buffer }): void {
+  private async consider(subscription: SubscriptionRecord & { sealed: Buffer }): Promise<void> {
     if (this.inFlight.has(subscription.id) || this.retries.has(subscription.id)) return;
     const untilDue = subscription.due - this.options.now();
     // A due time further out than the longest backoff was set before the clock stepped back:
@@ -137,28 +140,28 @@ export class WebhookDispatcher {
     }
     // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
     // state change's that woke the dispatcher.
+    // In flight from here: a second wake-up meanwhile must not deliver the same event twice.
+    this.inFlight.add(subscription.id);
     try {
-      const [event] = this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
+      const [event] = await this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
       if (!event) return;
       const secret = this.options.box.open(subscription.sealed, subscription.id);
-      this.inFlight.add(subscription.id);
-      void this.deliver(subscription, secret, event).then(
-        () => {
-          this.inFlight.delete(subscription.id);
-          this.options.onRecorded?.();
-          // There may be more events waiting behind this one.
-          this.notify(subscription.accountId);
-        },
-        (error: unknown) => {
-          this.inFlight.delete(subscription.id);
-          this.options.onError(error);
-          // The store refused the outcome (a full disk): the same event goes again, but after a
-          // backoff, never at once (that would POST to the receiver in a loop until space is back).
-          this.wakeLater(subscription, this.options.backoffMs);
-        },
-      );
+      try {
+        await this.deliver(subscription, secret, event);
+      } catch (error) {
+        this.options.onError(error);
+        // The store refused the outcome (a full disk): the same event goes again, but after a
+        // backoff, never at once (that would POST to the receiver in a loop until space is back).
+        this.wakeLater(subscription, this.options.backoffMs);
+        return;
+      }
+      this.options.onRecorded?.();
+      // There may be more events waiting behind this one.
+      this.notify(subscription.accountId);
     } catch (error) {
       this.options.onError(error);
+    } finally {
+      this.inFlight.delete(subscription.id);
     }
   }
 
@@ -189,11 +192,11 @@ export class WebhookDispatcher {
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const { subscriptions, now, backoffMs } = this.options;
-    subscriptions.recordDelivery(subscription.id, { eventId: event.id, attempt: subscription.attempt, at, ok, statusCode, error });
+    await subscriptions.recordDelivery(subscription.id, { eventId: event.id, attempt: subscription.attempt, at, ok, statusCode, error });
     if (ok || subscription.attempt >= MAX_ATTEMPTS) {
-      subscriptions.advance(subscription.id, event.id, now());
+      await subscriptions.advance(subscription.id, event.id, now());
     } else {
-      subscriptions.retryLater(subscription.id, subscription.attempt + 1, now() + backoffMs * 2 ** (subscription.attempt - 1));
+      await subscriptions.retryLater(subscription.id, subscription.attempt + 1, now() + backoffMs * 2 ** (subscription.attempt - 1));
     }
   }
 }

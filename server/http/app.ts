@@ -247,14 +247,15 @@ export function createApp(deps: AppDependencies) {
   observeHttp(app, tracing, deps.metrics);
 
   app.addHook('onRequest', (request, reply, done) => {
-    const refused = authenticate(request);
-    // A refusal answers here, and the request goes no further.
-    if (refused) replyError(request, reply, refused.code, refused.extras);
-    else done();
+    authenticate(request).then((refused) => {
+      // A refusal answers here, and the request goes no further.
+      if (refused) replyError(request, reply, refused.code, refused.extras);
+      else done();
+    }, done);
   });
 
   /** Sets the request's credentials as its operation's security scheme says, or says why not. */
-  function authenticate(request: FastifyRequest): { code: ErrorCode; extras: ErrorExtras } | undefined {
+  async function authenticate(request: FastifyRequest): Promise<{ code: ErrorCode; extras: ErrorExtras } | undefined> {
     const route = request.routeOptions.config.route;
     if (!route || route.security === 'none') return undefined;
     // `/admin/api/user//token` names no resource: 404 before asking for credentials.
@@ -263,7 +264,7 @@ export function createApp(deps: AppDependencies) {
     }
     if (route.security === 'adminSession') {
       // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
-      const panel = authenticatePanel(deps.operators, {
+      const panel = await authenticatePanel(deps.operators, {
         method: request.method,
         cookieHeader: request.headers.cookie,
         csrfHeader: request.headers['x-csrf-token'],
@@ -272,7 +273,7 @@ export function createApp(deps: AppDependencies) {
       request.credentials = { operator: panel.operator };
       return undefined;
     }
-    const result = authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
+    const result = await authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
     if (!result.ok) return { code: 'UNAUTHORIZED', extras: { details: describeAuthFailure(result) } };
     request.credentials = { principal: result.principal };
     return undefined;

@@ -7,7 +7,7 @@ import type { Scope } from '../domain/scopes.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-export function authenticateHeader(tokens: Tokens, header: string | undefined, required: readonly Scope[]): AuthResult {
+export async function authenticateHeader(tokens: Tokens, header: string | undefined, required: readonly Scope[]): Promise<AuthResult> {
   if (header === undefined || header.trim() === '') return { ok: false, reason: 'missing' };
   if (!/^Bearer(\s|$)/i.test(header)) return { ok: false, reason: 'scheme' };
   const match = BEARER.exec(header);

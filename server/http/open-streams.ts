@@ -40,9 +40,9 @@ export class OpenStreams {
   constructor(
     private readonly limits: StreamLimits,
     /** Whether the token still authenticates. */
-    private readonly isLive: (tokenId: string) => boolean,
+    private readonly isLive: (tokenId: string) => Promise<boolean>,
   ) {
-    this.timer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.timer = setInterval(() => void this.sweep().catch(() => {}), SWEEP_MS);
     this.timer.unref();
   }
 
@@ -60,12 +60,12 @@ export class OpenStreams {
     return this.limits[kind];
   }
 
-  /** End every stream whose token no longer authenticates (asked once per token). */
-  sweep(): void {
+  /** End every stream whose token no longer authenticates (asked once per token; a store fault ends none). */
+  async sweep(): Promise<void> {
     const verdicts = new Map<string, boolean>();
-    for (const held of this.held) {
+    for (const held of [...this.held]) {
       let live = verdicts.get(held.tokenId);
-      if (live === undefined) verdicts.set(held.tokenId, (live = this.isLive(held.tokenId)));
+      if (live === undefined) verdicts.set(held.tokenId, (live = await this.isLive(held.tokenId)));
       if (!live) this.end(held);
     }
   }

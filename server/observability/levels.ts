@@ -10,11 +10,11 @@ import type { LocationView } from '../domain/sessions.js';
 import type { Metrics } from './metrics.js';
 
 export interface LevelSources {
-  liveSessions: () => Iterable<SessionRecord>;
-  locations: () => LocationView[];
+  liveSessions: () => Promise<Iterable<SessionRecord>>;
+  locations: () => Promise<LocationView[]>;
   accounts: Pick<AccountRepository, 'mostUsed'>;
   /** Accounts whose running sessions add to their usage right now. */
-  accountsWithRunningSessions: () => string[];
+  accountsWithRunningSessions: () => Promise<string[]>;
   quota: Pick<Quota, 'usage'>;
   /** How many accounts get a quota series. */
   topAccounts: number;
@@ -33,32 +33,32 @@ export function countSessions(sessions: Iterable<SessionRecord>): Map<string, { 
 }
 
 export function registerLevels(metrics: Metrics, sources: LevelSources): void {
-  metrics.level('sessions', 'Live sessions, by location, state and image.', ['location', 'state', 'image'], (set) => {
-    for (const { count, ...labels } of countSessions(sources.liveSessions()).values()) set(labels, count);
+  metrics.level('sessions', 'Live sessions, by location, state and image.', ['location', 'state', 'image'], async (set) => {
+    for (const { count, ...labels } of countSessions(await sources.liveSessions()).values()) set(labels, count);
   });
-  metrics.level('node_capacity', 'Sessions a node can hold, by location and node.', ['location', 'node'], (set) => {
-    for (const location of sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.capacity);
+  metrics.level('node_capacity', 'Sessions a node can hold, by location and node.', ['location', 'node'], async (set) => {
+    for (const location of await sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.capacity);
   });
-  metrics.level('node_sessions', 'Live sessions on a node (capacity used), by location and node.', ['location', 'node'], (set) => {
-    for (const location of sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.used);
+  metrics.level('node_sessions', 'Live sessions on a node (capacity used), by location and node.', ['location', 'node'], async (set) => {
+    for (const location of await sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.used);
   });
-  metrics.level('node_locked', '1 when the node is locked (maintenance), by location and node.', ['location', 'node'], (set) => {
-    for (const location of sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.locked ? 1 : 0);
+  metrics.level('node_locked', '1 when the node is locked (maintenance), by location and node.', ['location', 'node'], async (set) => {
+    for (const location of await sources.locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.locked ? 1 : 0);
   });
   metrics.level(
     'account_quota_used_minutes',
     `Runtime quota used (running sessions included), for the ${sources.topAccounts} accounts using the most.`,
     ['account'],
-    (set) => {
-      for (const { account, usedMinutes } of topQuotaUsers(sources)) set({ account }, usedMinutes);
+    async (set) => {
+      for (const { account, usedMinutes } of await topQuotaUsers(sources)) set({ account }, usedMinutes);
     },
   );
   metrics.level(
     'account_quota_total_minutes',
     `Runtime quota granted, for the same ${sources.topAccounts} accounts.`,
     ['account'],
-    (set) => {
-      for (const { account, totalMinutes } of topQuotaUsers(sources)) set({ account }, totalMinutes);
+    async (set) => {
+      for (const { account, totalMinutes } of await topQuotaUsers(sources)) set({ account }, totalMinutes);
     },
   );
 }
@@ -67,13 +67,16 @@ export function registerLevels(metrics: Metrics, sources: LevelSources): void {
  * The accounts using the most quota: the most charged ones plus every account with running
  * sessions (whose charge is not written until they end), ranked by their live usage.
  */
-export function topQuotaUsers(sources: LevelSources): { account: string; usedMinutes: number; totalMinutes: number }[] {
-  const candidates = new Set([...sources.accounts.mostUsed(sources.topAccounts).map((a) => a.id), ...sources.accountsWithRunningSessions()]);
-  return [...candidates]
-    .map((account) => {
-      const usage = sources.quota.usage(account);
+export async function topQuotaUsers(sources: LevelSources): Promise<{ account: string; usedMinutes: number; totalMinutes: number }[]> {
+  const mostUsed = await sources.accounts.mostUsed(sources.topAccounts);
+  const candidates = new Set([...mostUsed.map((a) => a.id), ...(await sources.accountsWithRunningSessions())]);
+  const users = await Promise.all(
+    [...candidates].map(async (account) => {
+      const usage = await sources.quota.usage(account);
       return { account, usedMinutes: usage.usedSeconds / 60, totalMinutes: usage.total };
-    })
+    }),
+  );
+  return users
     .sort((a, b) => b.usedMinutes - a.usedMinutes || a.account.localeCompare(b.account))
     .slice(0, sources.topAccounts);
 }

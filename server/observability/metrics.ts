@@ -16,7 +16,7 @@ const START_BUCKETS = [0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 
 const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600];
 
 /** A level read at scrape time: each call sets every series of the gauge afresh. */
-export type GaugeReader = (set: (labels: Record<string, string>, value: number) => void) => void;
+export type GaugeReader = (set: (labels: Record<string, string>, value: number) => void) => void | Promise<void>;
 
 export function createMetrics() {
   const registry = new Registry();
@@ -57,9 +57,12 @@ export function createMetrics() {
         help,
         labelNames,
         registers: [registry],
-        collect() {
+        async collect() {
+          // Read first: a scrape that fails to read keeps the last values rather than none.
+          const values: [Record<string, string>, number][] = [];
+          await read((labels, value) => values.push([labels, value]));
           this.reset();
-          read((labels, value) => this.set(labels, value));
+          for (const [labels, value] of values) this.set(labels, value);
         },
       });
     },

@@ -23,9 +23,9 @@ export function countSessionEvents(metrics: Metrics, sessions: Pick<Sessions, 'o
 export function countDeliveries(metrics: Metrics, subscriptions: SubscriptionRepository): SubscriptionRepository {
   return {
     ...subscriptions,
-    recordDelivery(subscriptionId, delivery) {
+    async recordDelivery(subscriptionId, delivery) {
       metrics.webhookDeliveries.inc({ result: deliveryResult(delivery.ok, delivery.statusCode) });
-      subscriptions.recordDelivery(subscriptionId, delivery);
+      await subscriptions.recordDelivery(subscriptionId, delivery);
     },
   };
 }

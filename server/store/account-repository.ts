@@ -1,7 +1,8 @@
 import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/ports/accounts.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
-interface AccountRow {
+export interface AccountRow {
   id: string;
   name: string;
   email: string | null;
@@ -13,7 +14,7 @@ interface AccountRow {
   max_sessions: number | null;
 }
 
-function toRecord(row: AccountRow): AccountRecord {
+export function toRecord(row: AccountRow): AccountRecord {
   return {
     id: row.id,
     name: row.name,
@@ -27,7 +28,7 @@ function toRecord(row: AccountRow): AccountRecord {
   };
 }
 
-export function createAccountRepository(db: Db): AccountRepository {
+export function createAccountRepository(db: Db): Sync<AccountRepository> {
   const insert = db.prepare(
     `INSERT INTO accounts (id, name, email, quota_minutes, used_seconds, operator, disabled, created)
      VALUES (@id, @name, @email, @quotaMinutes, @usedSeconds, @operator, @disabled, @created)`,
@@ -89,7 +90,7 @@ export function createAccountRepository(db: Db): AccountRepository {
   };
 }
 
-export function createAccessGrants(db: Db): AccessGrants {
+export function createAccessGrants(db: Db): Sync<AccessGrants> {
   const granted = db.prepare('SELECT 1 FROM account_grants WHERE account_id = ? AND kind = ? AND name = ?').pluck();
   const list = db.prepare('SELECT kind, name FROM account_grants WHERE account_id = ? ORDER BY name');
   const clear = db.prepare('DELETE FROM account_grants WHERE account_id = ? AND kind = ?');

@@ -1,10 +1,11 @@
 /** SQLite side of the admin panel: operators and their panel sessions, the audit log, node locks. */
 import type { AuditAction, AuditLog } from '../domain/ports/audit.js';
 import type { NodeLocks } from '../domain/ports/catalog.js';
-import type { OperatorRepository } from '../domain/ports/operators.js';
+import type { OperatorRecord, OperatorRepository, PanelSessionRecord } from '../domain/ports/operators.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
-export function createOperatorRepository(db: Db): OperatorRepository {
+export function createOperatorRepository(db: Db): Sync<OperatorRepository> {
   const count = db.prepare('SELECT count(*) FROM operators').pluck();
   const insert = db.prepare('INSERT INTO operators (id, email, password_hash, created) VALUES (@id, @email, @passwordHash, @created)');
   const byEmail = db.prepare('SELECT id, email, password_hash AS passwordHash, created FROM operators WHERE email = ?');
@@ -24,7 +25,7 @@ export function createOperatorRepository(db: Db): OperatorRepository {
     insert: (operator) => {
       insert.run(operator);
     },
-    findByEmail: (email) => byEmail.get(email) as ReturnType<OperatorRepository['findByEmail']>,
+    findByEmail: (email) => byEmail.get(email) as OperatorRecord | undefined,
     setPasswordHash: db.transaction((operatorId: string, passwordHash: string) => {
       setPasswordHash.run(passwordHash, operatorId);
       deleteSessionsOf.run(operatorId);
@@ -32,7 +33,7 @@ export function createOperatorRepository(db: Db): OperatorRepository {
     insertSession: (idHash, session) => {
       insertSession.run({ idHash, ...session });
     },
-    findSession: (idHash) => findSession.get(idHash) as ReturnType<OperatorRepository['findSession']>,
+    findSession: (idHash) => findSession.get(idHash) as PanelSessionRecord | undefined,
     deleteSession: (idHash) => {
       deleteSession.run(idHash);
     },
@@ -42,7 +43,7 @@ export function createOperatorRepository(db: Db): OperatorRepository {
   };
 }
 
-export function createAuditLog(db: Db): AuditLog {
+export function createAuditLog(db: Db): Sync<AuditLog> {
   const insert = db.prepare(
     'INSERT INTO audit_log (account_id, at, actor, action, token_id, details) VALUES (@accountId, @at, @actor, @action, @tokenId, @details)',
   );
@@ -59,7 +60,7 @@ export function createAuditLog(db: Db): AuditLog {
   };
 }
 
-export function createNodeLocks(db: Db): NodeLocks {
+export function createNodeLocks(db: Db): Sync<NodeLocks> {
   const all = db.prepare('SELECT node_id AS nodeId, locked FROM node_locks');
   const set = db.prepare(
     'INSERT INTO node_locks (node_id, locked, at) VALUES (?, ?, ?) ON CONFLICT (node_id) DO UPDATE SET locked = excluded.locked, at = excluded.at',

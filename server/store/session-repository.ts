@@ -1,8 +1,9 @@
 import type { EndReason, PortAllocation, SessionChanges, SessionRecord, SessionRepository, SessionStatus, StoredEvent } from '../domain/ports/sessions.js';
 import { LiveSessions } from './live-sessions.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   account_id: string;
   key: string;
@@ -37,7 +38,7 @@ const SELECT = `
        FROM (SELECT player FROM session_players WHERE account_id = s.account_id AND session_id = s.id ORDER BY joined, player)) AS players_json
   FROM sessions s`;
 
-function toRecord(row: SessionRow): SessionRecord {
+export function toRecord(row: SessionRow): SessionRecord {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -63,7 +64,7 @@ function toRecord(row: SessionRow): SessionRecord {
   };
 }
 
-const COLUMN_OF: Record<keyof SessionChanges, string> = {
+export const COLUMN_OF: Record<keyof SessionChanges, string> = {
   status: 'status',
   pendingEndReason: 'pending_end_reason',
   ended: 'ended',
@@ -72,7 +73,13 @@ const COLUMN_OF: Record<keyof SessionChanges, string> = {
   runningSince: 'running_since',
 };
 
-export function createSessionRepository(db: Db): SessionRepository {
+/** What the SQLite store wraps (see sqlite-store.ts, which adds the transactions). */
+export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockForPlacement'>> & {
+  /** Rebuild the read model from the database (after a rolled-back transaction). */
+  reload(): void;
+};
+
+export function createSessionRepository(db: Db): SqliteSessions {
   const exists = db.prepare('SELECT 1 FROM sessions WHERE account_id = ? AND id = ?').pluck();
   const insertSession = db.prepare(
     `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
@@ -139,14 +146,8 @@ export function createSessionRepository(db: Db): SessionRepository {
   };
 
   return {
-    transaction: <T>(fn: () => T) => {
-      try {
-        return db.transaction(fn).immediate();
-      } catch (error) {
-        // Rolled back: the read model may hold writes that no longer exist.
-        liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
-        throw error;
-      }
+    reload: () => {
+      liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
     },
     appendEvent: (session, previous, at) =>
       Number(

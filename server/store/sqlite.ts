@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.js';
+import { refuseNewerSchema } from './schema-version.js';
 
 export type Db = Database.Database;
 
@@ -41,7 +42,12 @@ export function openDatabase(path: string): Db {
     if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw corrupt(path, (error as Error).message);
     throw error;
   }
-  migrate(db);
+  try {
+    migrate(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
@@ -50,9 +56,10 @@ export function probeWrite(db: Db): void {
   db.pragma(`user_version = ${Number(db.pragma('user_version', { simple: true }))}`);
 }
 
-function migrate(db: Db): void {
+function migrate(db: Db, path: string): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  refuseNewerSchema(path, [...applied], migrations);
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {

@@ -1,7 +1,8 @@
 import type { DeliveryRecord, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
-interface Row {
+export interface Row {
   id: string;
   account_id: string;
   url: string;
@@ -12,7 +13,7 @@ interface Row {
   due: number;
 }
 
-const toRecord = (row: Row): SubscriptionRecord => ({
+export const toRecord = (row: Row): SubscriptionRecord => ({
   id: row.id,
   accountId: row.account_id,
   url: row.url,
@@ -22,7 +23,27 @@ const toRecord = (row: Row): SubscriptionRecord => ({
   due: row.due,
 });
 
-export function createSubscriptionRepository(db: Db): SubscriptionRepository {
+export interface DeliveryRow {
+  id: number;
+  event_id: number;
+  attempt: number;
+  at: number;
+  ok: number;
+  status_code: number | null;
+  error: string | null;
+}
+
+export const deliveryFromRow = (row: DeliveryRow): DeliveryRecord => ({
+  id: row.id,
+  eventId: row.event_id,
+  attempt: row.attempt,
+  at: row.at,
+  ok: row.ok === 1,
+  statusCode: row.status_code,
+  error: row.error,
+});
+
+export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepository> {
   const insert = db.prepare(
     'INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -65,18 +86,7 @@ export function createSubscriptionRepository(db: Db): SubscriptionRepository {
     recordDelivery: (id, d) => {
       record.run(id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error);
     },
-    deliveries: (id, limit) =>
-      (deliveries.all(id, limit) as { id: number; event_id: number; attempt: number; at: number; ok: number; status_code: number | null; error: string | null }[]).map(
-        (row) => ({
-          id: row.id,
-          eventId: row.event_id,
-          attempt: row.attempt,
-          at: row.at,
-          ok: row.ok === 1,
-          statusCode: row.status_code,
-          error: row.error,
-        }),
-      ),
+    deliveries: (id, limit) => (deliveries.all(id, limit) as DeliveryRow[]).map(deliveryFromRow),
     pruneDeliveries: (before) => {
       pruneDeliveries.run(before);
     },

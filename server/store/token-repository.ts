@@ -1,8 +1,9 @@
 import type { Scope } from '../../generated/types.js';
 import type { TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
+import type { Sync } from './async.js';
 
-interface TokenRow {
+export interface TokenRow {
   id: string;
   account_id: string;
   issuer_id: string | null;
@@ -17,9 +18,9 @@ interface TokenRow {
   last_used: number | null;
 }
 
-const COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
+export const COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
 
-function toRecord(row: TokenRow): TokenRecord {
+export function toRecord(row: TokenRow): TokenRecord {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -35,7 +36,7 @@ function toRecord(row: TokenRow): TokenRecord {
   };
 }
 
-export function createTokenRepository(db: Db): TokenRepository {
+export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
     `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
      VALUES (@id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt)`,

@@ -62,7 +62,7 @@ describe('admin API', () => {
   });
 
   it('caps an account\'s live sessions: set in the admin API, shown in GET /account, a start past it answers 420 saying why', async () => {
-    const { accountId, token } = running.service.onboard({ name: 'Capped Studio', quotaMinutes: 100, operator: false });
+    const { accountId, token } = await running.service.onboard({ name: 'Capped Studio', quotaMinutes: 100, operator: false });
     const start = (id: string) => call('POST', '/session', { token, body: { id, location: 'local-a', image: 'echo' } });
     expect((await panel('PATCH', `/admin/api/user/${accountId}`, { body: { max_sessions: 1 } })).json.max_sessions).toBe(1);
     expect((await call('GET', '/account', { token })).json.max_sessions).toBe(1);

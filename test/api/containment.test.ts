@@ -61,7 +61,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
 
   it('cannot read the key, the database, another session\'s files or /etc/shadow', async () => {
     const victim = await run('echo');
-    const victimFile = join(sessionDir(victim.id), 'work', 'private.txt');
+    const victimFile = join(await sessionDir(victim.id), 'work', 'private.txt');
     writeFileSync(victimFile, 'victim data');
     const targets = [join(service.running.dataDir, 'secret.key'), join(service.running.dataDir, 'service.db'), victimFile, '/etc/shadow'];
     const attacker = await run('attacker', { ATTACK: 'read', TARGETS: targets.join(' ') });
@@ -98,7 +98,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
     const attacker = await run('attacker', { ATTACK: 'environ' });
     const log = await output(attacker.id);
     expect(log).toContain(`ENVIRON `);
-    const state = JSON.parse(readFileSync(join(sessionDir(attacker.id), 'state.json'), 'utf8'));
+    const state = JSON.parse(readFileSync(join(await sessionDir(attacker.id), 'state.json'), 'utf8'));
     const supervisorEnv = readFileSync(`/proc/${state.supervisorPid}/environ`, 'utf8');
     for (const secret of Object.values(SECRETS)) {
       expect(log).not.toContain(secret);
@@ -163,14 +163,14 @@ describe('a hostile game server in the process runtime sandbox', () => {
 
   it('caps a log flood, keeping the newest output', async () => {
     const attacker = await run('attacker', { ATTACK: 'flood', FLOOD_MB: '6' });
-    const dir = sessionDir(attacker.id);
+    const dir = await sessionDir(attacker.id);
     const kept = statSync(join(dir, 'output.log')).size + statSync(join(dir, 'output.log.1')).size;
     expect(kept).toBeLessThanOrEqual(LIMITS.outputMb * 1024 * 1024);
     expect(await output(attacker.id)).toMatch(/FLOOD DONE[\s\S]*echo server for session/);
   });
 
   it('ends a game server that never binds at its start deadline, and charges its time', async () => {
-    const { token } = service.running.service.onboard({ name: 'Idle Studio', quotaMinutes: 10, operator: false });
+    const { token } = await service.running.service.onboard({ name: 'Idle Studio', quotaMinutes: 10, operator: false });
     const id = newId();
     expect((await service.call('POST', '/session', { token, body: { id, location: 'local-a', image: 'attacker-slow', env: { ATTACK: 'idle' } } })).status).toBe(201);
     const ended = await waitForStatus((method, path, options) => service.call(method, path, { ...options, token }), id, ['dead', 'exited']);

@@ -128,7 +128,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
 
     expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
     await waitForStatus(call, id, ['exited', 'dead'], 30_000);
-    const sessionDir = runtimeDir(running, id, { under: 'docker/sessions' });
+    const sessionDir = await runtimeDir(running, id, { under: 'docker/sessions' });
     const files = readdirSync(join(sessionDir, 'artifacts'), { recursive: true, encoding: 'utf8' }).map((name) => ({
       name,
       stat: statSync(join(sessionDir, 'artifacts', name)),

@@ -31,13 +31,13 @@ describe.skipIf(engines.length < 2)(`session ids unique per account, on the Dock
   });
 
   it('gives each its own container and directory, and re-adopts both after a restart', async () => {
-    const twins = twinAccounts(running, contract);
+    const twins = await twinAccounts(running, contract);
     const id = `dkept-${Math.random().toString(36).slice(2, 8)}`;
     const sessions = await startTwins(twins, id, where);
     const containers = await Promise.all(twins.map((twin) => containersOf(id, twin.accountId)));
     expect(containers.map((c) => c.length)).toEqual([1, 1]);
     expect(containers[0]![0]!.Id).not.toBe(containers[1]![0]!.Id);
-    const dirs = twins.map((twin) => runtimeDir(running, id, { accountId: twin.accountId, under: 'docker/sessions' }));
+    const dirs = await Promise.all(twins.map((twin) => runtimeDir(running, id, { accountId: twin.accountId, under: 'docker/sessions' })));
     expect(dirs[0]).not.toBe(dirs[1]);
 
     await running.close({ keepData: true });

@@ -52,7 +52,7 @@ describe('the game-server SDK', () => {
   });
   const service = useService({}, { fleet });
   const sessionDir = (id: string) => runtimeDir(service.running, id);
-  const socketOf = (id: string) => join(sessionDir(id), 'sdk', 'sdk.sock');
+  const socketOf = async (id: string) => join(await sessionDir(id), 'sdk', 'sdk.sock');
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
   /** The game server logs its allocation just after it says ready (which may be what made it running). */
   const logsAllocation = (id: string, text: string) =>
@@ -68,7 +68,7 @@ describe('the game-server SDK', () => {
     const id = await start('echo-sdk', {}, { mode: 'ranked' });
     const running = await waitForStatus(service.call, id, ['running']);
     await logsAllocation(id, `allocated to session ${id} (labels {"mode":"ranked"})`);
-    const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
+    const allocation = await sdkCall(await socketOf(id), 'GET', '/allocation');
     expect(allocation.status).toBe(200);
     expect(allocationIsValid(allocation.body)).toBe(true);
     expect(allocation.body).toMatchObject({
@@ -76,8 +76,8 @@ describe('the game-server SDK', () => {
       session: { id, labels: { mode: 'ranked' }, host: running.host, ports: running.ports.map(({ name, type, host }: { name: string; type: string; host: number }) => ({ name, type, host })) },
     });
     // The socket is the session uid's alone.
-    const state = JSON.parse(readFileSync(join(sessionDir(id), 'state.json'), 'utf8'));
-    const socket = statSync(socketOf(id));
+    const state = JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8'));
+    const socket = statSync(await socketOf(id));
     expect([socket.uid, socket.mode & 0o777]).toEqual([state.uid, 0o600]);
   });
 
@@ -95,15 +95,15 @@ describe('the game-server SDK', () => {
     expect(await tcpExchange(running.host, tcp, 'connect p1')).toBe(`echo ${id} connect p1`);
     expect(await tcpExchange(running.host, tcp, 'connect p2')).toBe(`echo ${id} connect p2`);
     expect(await tcpExchange(running.host, tcp, 'disconnect p1')).toBe(`echo ${id} disconnect p1`);
-    const allocation = await sdkCall(socketOf(id), 'GET', '/allocation');
+    const allocation = await sdkCall(await socketOf(id), 'GET', '/allocation');
     expect(allocation.body).toMatchObject({ connected: ['p2'] });
-    expect(JSON.parse(readFileSync(join(sessionDir(id), 'state.json'), 'utf8')).connected).toEqual(['p2']);
-    const bad = await sdkCall(socketOf(id), 'PUT', '/player/no%20spaces');
+    expect(JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8')).connected).toEqual(['p2']);
+    const bad = await sdkCall(await socketOf(id), 'PUT', '/player/no%20spaces');
     expect(bad.status).toBe(400);
     expect(errorIsValid(bad.body)).toBe(true);
-    const wait = await sdkCall(socketOf(id), 'GET', '/allocation?waitSeconds=61');
+    const wait = await sdkCall(await socketOf(id), 'GET', '/allocation?waitSeconds=61');
     expect([wait.status, errorIsValid(wait.body)]).toEqual([400, true]);
-    expect((await sdkCall(socketOf(id), 'GET', '/session')).status).toBe(404);
+    expect((await sdkCall(await socketOf(id), 'GET', '/session')).status).toBe(404);
   });
 
   it('kills a game server that said ready and then stops pinging its health', async () => {
@@ -122,8 +122,8 @@ describe('the game-server SDK', () => {
     // The attacker's own SDK answers with its own session only.
     await logsAllocation(attacker, `allocated to session ${attacker} `);
     // From inside its sandbox, the victim's socket path is hidden (the data directory is empty there).
-    const probe = await start('attacker', { ATTACK: 'socket', SOCKET: socketOf(victim) });
+    const probe = await start('attacker', { ATTACK: 'socket', SOCKET: await socketOf(victim) });
     await waitForStatus(service.call, probe, ['running']);
-    expect(await output(probe)).toContain(`REFUSED ${socketOf(victim)}`);
+    expect(await output(probe)).toContain(`REFUSED ${await socketOf(victim)}`);
   });
 });

@@ -160,7 +160,7 @@ describe('a Gameye Session API client, unchanged, against this service', () => {
     await json(again, 'ErrorResponse');
 
     // artifacts: an absolute path as the session saw it, an application/x-tar answer, gzip on the wire.
-    const workDir = realpathSync(join(runtimeDir(service.running, id), 'work'));
+    const workDir = realpathSync(join(await runtimeDir(service.running, id), 'work'));
     const artifact = await gameye('GET', `/artifacts?session=${id}&path=${encodeURIComponent(`${workDir}/summary.json`)}`, undefined, { Accept: 'application/x-tar' });
     expect(artifact.status).toBe(200);
     expect(artifact.headers.get('content-type')).toBe('application/x-tar');

@@ -5,13 +5,11 @@ import { Tokens } from '../../server/domain/tokens.js';
 import { createApp } from '../../server/http/app.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { createTokenVault } from '../../server/security/token-vault.js';
-import { createAccountRepository } from '../../server/store/account-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';
-import { createTokenRepository } from '../../server/store/token-repository.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { bootstrap } from '../../server/bootstrap.js';
 import { Operators } from '../../server/domain/operators.js';
 import { operatorSecrets } from '../../server/security/passwords.js';
-import { createOperatorRepository } from '../../server/store/admin-repository.js';
 import { contractFetch } from '../support/contract.js';
 import { caller, expectError } from '../support/http.js';
 import { exampleRequests, urlOf } from '../support/examples.js';
@@ -29,11 +27,10 @@ describe('an unexpected failure', () => {
   let panelHeaders: Record<string, string> = {};
 
   beforeAll(async () => {
-    const db = openDatabase(':memory:');
-    const accounts = createAccountRepository(db);
-    const tokens = new Tokens(createTokenRepository(db), createTokenVault(SecretBox.fromKey(Buffer.alloc(32, 7))), { isAccountActive: () => true }, Date.now);
-    bootstrap(accounts, tokens, { bootstrapToken: TEST_BOOTSTRAP_TOKEN, quotaMinutes: 1, now: Date.now() });
-    const operators = new Operators(createOperatorRepository(db), operatorSecrets, Date.now);
+    const store = createSqliteStore(openDatabase(':memory:'));
+    const tokens = new Tokens(store.tokens, createTokenVault(SecretBox.fromKey(Buffer.alloc(32, 7))), { isAccountActive: async () => true }, Date.now);
+    await bootstrap(store.accounts, tokens, { bootstrapToken: TEST_BOOTSTRAP_TOKEN, quotaMinutes: 1, now: Date.now() });
+    const operators = new Operators(store.operators, operatorSecrets, Date.now);
     await operators.bootstrap('admin@example.com', 'test-admin-password');
     const signedIn = await operators.signIn('admin@example.com', 'test-admin-password', '127.0.0.1');
     if (!signedIn.ok) throw new Error('could not sign in');

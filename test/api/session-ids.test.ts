@@ -17,9 +17,9 @@ describe('session ids unique per account, on the process runtime', () => {
   });
 
   it('gives each its own session directory', async () => {
-    const twins = twinAccounts(service.running, service.contract);
+    const twins = await twinAccounts(service.running, service.contract);
     await startTwins(twins, 'same-dir', { location: 'local-b', image: 'echo' });
-    const dirs = twins.map((twin) => runtimeDir(service.running, 'same-dir', { accountId: twin.accountId }));
+    const dirs = await Promise.all(twins.map((twin) => runtimeDir(service.running, 'same-dir', { accountId: twin.accountId })));
     expect(new Set(dirs).size).toBe(2);
     for (const twin of twins) expect((await twin.call('DELETE', '/session/same-dir')).status).toBe(204);
   });
@@ -29,7 +29,7 @@ describe('session ids unique per account, across a restart of the service', () =
   it('re-adopts both accounts\' sessions with one id and stops each on its own', async () => {
     const contract = contractFetch();
     const first = await startService();
-    const twins = twinAccounts(first, contract);
+    const twins = await twinAccounts(first, contract);
     const sessions = await startTwins(twins, 'kept', { location: 'local-a', image: 'echo' });
     await first.close({ keepData: true });
 

@@ -19,12 +19,12 @@ describe('retention of ended session directories', () => {
     }
     await service.call('DELETE', `/session/${ended}`);
     await waitForStatus(service.call, ended, ['exited']);
-    expect(existsSync(dirOf(ended))).toBe(true);
+    expect(existsSync(await dirOf(ended))).toBe(true);
     const deadline = Date.now() + 10 * RETENTION_MS;
-    while (existsSync(dirOf(ended)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(existsSync(dirOf(ended))).toBe(false);
+    while (existsSync(await dirOf(ended)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(await dirOf(ended))).toBe(false);
     // Well past the retention since it started, the live session's directory is still there.
-    expect(existsSync(join(dirOf(live), 'work'))).toBe(true);
+    expect(existsSync(join(await dirOf(live), 'work'))).toBe(true);
     expect((await service.call('GET', `/session/${live}`)).json.status).toBe('running');
   });
 });

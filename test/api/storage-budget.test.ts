@@ -34,7 +34,7 @@ describe('storage budget', () => {
     expect(refused!.json.details).toMatch(/storage budget \(1048576 bytes\)/);
     // Small sessions still fit; another account has its own budget.
     expect((await service.call('POST', '/session', { body: { id: 'small', location: 'local-a', image: 'echo' } })).status).toBe(201);
-    const other = service.running.service.onboard({ name: 'Other', quotaMinutes: 10, operator: false });
+    const other = await service.running.service.onboard({ name: 'Other', quotaMinutes: 10, operator: false });
     expect((await service.call('POST', '/session', { token: other.token, body: big('other-big') })).status).toBe(201);
   });
 });

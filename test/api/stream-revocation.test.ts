@@ -70,7 +70,7 @@ describe('streams end when their token or account stops authenticating', () => {
   });
 
   it("ends them when the account is disabled (and pauses nothing else's)", async () => {
-    const other = service.running.service.onboard({ name: 'Disabled Studio', quotaMinutes: 10, operator: false });
+    const other = await service.running.service.onboard({ name: 'Disabled Studio', quotaMinutes: 10, operator: false });
     const events = await openStream(`${service.running.url}/events`, other.token);
     const mine = await openStream(`${service.running.url}/events`, service.running.token);
     const signedIn = await service.call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });

@@ -11,9 +11,8 @@ import { bootstrap } from '../../server/bootstrap.js';
 import { Tokens } from '../../server/domain/tokens.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { createTokenVault } from '../../server/security/token-vault.js';
-import { createAccountRepository } from '../../server/store/account-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';
-import { createTokenRepository } from '../../server/store/token-repository.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { eventually } from '../support/eventually.mjs';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
 import { createDatabase } from '../support/postgres.mjs';
@@ -28,11 +27,10 @@ describe.skipIf(missing)(`token verdicts shared between instances${missing ? ` (
   it('refuses on one instance a token revoked through another, once the message arrives', async () => {
     const url = await createDatabase('verdicts');
     // One store, two instances' Tokens (each with its own cache), as on one PostgreSQL.
-    const db = openDatabase(':memory:');
-    const repository = createTokenRepository(db);
+    const store = createSqliteStore(openDatabase(':memory:'));
     const vault = createTokenVault(SecretBox.fromKey(Buffer.alloc(32, 7)));
-    const [a, b] = [0, 1].map(() => new Tokens(repository, vault, { isAccountActive: () => true }, Date.now)) as [Tokens, Tokens];
-    const { accountId } = bootstrap(createAccountRepository(db), a, { bootstrapToken: `gsh_${'B'.repeat(40)}`, quotaMinutes: 1, now: Date.now() })!;
+    const [a, b] = [0, 1].map(() => new Tokens(store.tokens, vault, { isAccountActive: async () => true }, Date.now)) as [Tokens, Tokens];
+    const { accountId } = (await bootstrap(store.accounts, a, { bootstrapToken: `gsh_${'B'.repeat(40)}`, quotaMinutes: 1, now: Date.now() }))!;
     for (const [id, tokens] of [['verdicts-a', a], ['verdicts-b', b]] as const) {
       const coordination = await PostgresCoordination.start({ databaseUrl: url, instanceId: id });
       started.push(coordination);
@@ -40,11 +38,11 @@ describe.skipIf(missing)(`token verdicts shared between instances${missing ? ` (
         throw error;
       });
     }
-    const minted = a.mintFor(accountId, { name: 'shared', scopes: ['session:read'] });
+    const minted = await a.mintFor(accountId, { name: 'shared', scopes: ['session:read'] });
     if (!minted.ok) throw new Error('mint failed');
-    expect(b.authenticate(minted.value, ['session:read']).ok).toBe(true);
-    expect(a.revoke(accountId, minted.record.id)).toBe(true);
-    expect(a.authenticate(minted.value, ['session:read'])).toMatchObject({ ok: false, reason: 'revoked' });
+    expect((await b.authenticate(minted.value, ['session:read'])).ok).toBe(true);
+    expect(await a.revoke(accountId, minted.record.id)).toBe(true);
+    expect(await a.authenticate(minted.value, ['session:read'])).toMatchObject({ ok: false, reason: 'revoked' });
     await eventually(() => b.authenticate(minted.value, ['session:read']), { until: (r) => !r.ok, what: 'b refusing the revoked token', timeoutMs: 1000, intervalMs: 5 });
   });
 });

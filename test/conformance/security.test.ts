@@ -48,7 +48,7 @@ describe('security matrix', () => {
   });
 
   it("keeps one account's sessions, logs, artifacts, tokens and subscriptions invisible to another (404, not 403)", async () => {
-    const other = running.service.onboard({ name: 'Rival Studio', quotaMinutes: 100, operator: false });
+    const other = await running.service.onboard({ name: 'Rival Studio', quotaMinutes: 100, operator: false });
     secrets.push(other.token);
     const rival = caller(running.url, other.token, contract);
 

@@ -23,8 +23,8 @@ export interface Twin {
 }
 
 /** The bootstrap account and a second one onboarded now, each with a caller of its own. */
-export function twinAccounts(running: RunningService, contract: ContractRecorder): [Twin, Twin] {
-  const other = running.service.onboard({ name: `Other Studio ${Math.random()}`, quotaMinutes: 100, operator: false });
+export async function twinAccounts(running: RunningService, contract: ContractRecorder): Promise<[Twin, Twin]> {
+  const other = await running.service.onboard({ name: `Other Studio ${Math.random()}`, quotaMinutes: 100, operator: false });
   return [
     { accountId: running.service.bootstrapped!.accountId, token: running.token, call: caller(running.url, running.token, contract) },
     { ...other, call: caller(running.url, other.token, contract) },
@@ -60,7 +60,7 @@ export async function startTwins(twins: readonly Twin[], id: string, where: { lo
 
 /** The whole scenario, on a service whose fleet has `where`. */
 export async function provePerAccountIds(running: RunningService, contract: ContractRecorder, where: { location: string; image: string; timeoutMs?: number }) {
-  const twins = twinAccounts(running, contract);
+  const twins = await twinAccounts(running, contract);
   const [a, b] = twins;
   const id = `twin-${Math.random().toString(36).slice(2, 10)}`;
   const [sessionA, sessionB] = await startTwins(twins, id, where);

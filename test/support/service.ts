@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { contractFetch } from './contract.js';
+import { createDatabase } from './postgres.mjs';
 import { caller } from './http.js';
 import { DEFAULT_RETENTION_HOURS, DEFAULT_SUBSCRIPTION_LIMIT, type Config } from '../../server/config/environment.js';
 import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
@@ -37,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     port: 0,
     dataDir,
+    databaseUrl: undefined,
     bootstrapToken: TEST_BOOTSTRAP_TOKEN,
     secretKey: undefined,
     defaultQuotaMinutes: 6000,
@@ -121,6 +123,21 @@ function killSessionProcesses(dataDir: string): void {
   }
 }
 
+/** SESSION_HOST_TEST_STORE=postgres runs every test service on PostgreSQL (CI's second pass). */
+export const testStore: 'sqlite' | 'postgres' = process.env.SESSION_HOST_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+const databaseOf = new Map<string, Promise<string>>();
+
+/**
+ * The database of a test service on PostgreSQL: one per data directory (a service restarted on
+ * its data directory finds its data again); undefined on SQLite, which lives in the data directory.
+ */
+export function testDatabaseUrl(dataDir: string): Promise<string | undefined> {
+  if (testStore === 'sqlite') return Promise.resolve(undefined);
+  let url = databaseOf.get(dataDir);
+  if (!url) databaseOf.set(dataDir, (url = createDatabase('api')));
+  return url;
+}
+
 export async function startService(
   overrides: Partial<Config> = {},
   /** `fleet: null` leaves the service to write its own default fleet file. */
@@ -128,8 +145,9 @@ export async function startService(
   options: Parameters<typeof createService>[1] & { fleet?: FleetConfig | null } = {},
 ): Promise<RunningService> {
   const config = testConfig(overrides);
+  if (!('databaseUrl' in overrides)) config.databaseUrl = await testDatabaseUrl(config.dataDir);
   if (options.fleet !== null) writeFleet(config.dataDir, options.fleet ?? testFleet());
-  const service = createService(config, { ...options, monotonic: options.monotonic ?? options.now });
+  const service = await createService(config, { ...options, monotonic: options.monotonic ?? options.now });
   const url = await service.listen();
   return {
     url,

@@ -79,9 +79,9 @@ export async function tcpExchange(host: string, port: number, line: string, time
  * A session's directory in the runtime's data (process: `sessions`, Docker: `docker/sessions`):
  * named by its key, not its id (ids are unique per account only: name the account where several use it).
  */
-export function runtimeDir(running: RunningService, id: string, options: { accountId?: string; under?: string } = {}): string {
+export async function runtimeDir(running: RunningService, id: string, options: { accountId?: string; under?: string } = {}): Promise<string> {
   const { accountId, under = 'sessions' } = options;
-  const found = running.service.sessions.findAny(id, accountId);
+  const found = await running.service.sessions.findAny(id, accountId);
   if (!found.ok) throw new Error(`session ${id}: ${found.reason}`);
   return join(running.dataDir, under, found.session.key);
 }

@@ -9,11 +9,11 @@ import { createMetrics } from '../../server/observability/metrics.js';
 function registeredNames(): Set<string> {
   const metrics = createMetrics();
   registerLevels(metrics, {
-    liveSessions: () => [],
-    locations: () => [],
-    accounts: { mostUsed: () => [] },
-    accountsWithRunningSessions: () => [],
-    quota: { usage: () => ({ total: 0, usedSeconds: 0, remainingSeconds: 0 }) },
+    liveSessions: async () => [],
+    locations: async () => [],
+    accounts: { mostUsed: async () => [] },
+    accountsWithRunningSessions: async () => [],
+    quota: { usage: async () => ({ total: 0, usedSeconds: 0, remainingSeconds: 0 }) },
     topAccounts: 10,
   });
   return new Set(metrics.registry.getMetricsAsArray().map((m) => m.name));

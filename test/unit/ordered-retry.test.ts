@@ -6,14 +6,14 @@ describe('OrderedRetry (runtime events that could not be recorded)', () => {
     vi.useRealTimers();
   });
 
-  it('retries a failing item before any later item of its key, and reports failure and recovery', () => {
+  it('retries a failing item before any later item of its key, and reports failure and recovery', async () => {
     vi.useFakeTimers();
     let full = true;
     const done: string[] = [];
     const reports: string[] = [];
     const retry = new OrderedRetry<{ key: string; name: string }>({
       key: (item) => item.key,
-      run: (item) => {
+      run: async (item) => {
         if (full && item.key === 's1') throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
         done.push(item.name);
       },
@@ -24,12 +24,13 @@ describe('OrderedRetry (runtime events that could not be recorded)', () => {
     retry.push({ key: 's1', name: 'running' });
     retry.push({ key: 's2', name: 'other session' });
     retry.push({ key: 's1', name: 'exited' });
+    await vi.advanceTimersByTimeAsync(0);
     expect(done).toEqual(['other session']);
     expect(retry.waiting).toBe(1);
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(done).toEqual(['other session']);
     full = false;
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(done).toEqual(['other session', 'running', 'exited']);
     expect(retry.waiting).toBe(0);
     expect(reports.filter((r) => r.startsWith('failed'))).toHaveLength(2);

@@ -21,11 +21,11 @@ describe('the overview history', () => {
     const metrics = createMetrics();
     const live = [{ location: 'a', status: 'running', image: 'echo' }, { location: 'a', status: 'running', image: 'other' }, { location: 'b', status: 'created', image: 'echo' }];
     registerLevels(metrics, {
-      liveSessions: () => live as SessionRecord[],
-      locations: () => [],
-      accounts: { mostUsed: () => [] },
-      accountsWithRunningSessions: () => [],
-      quota: { usage: () => { throw new Error('no accounts'); } },
+      liveSessions: async () => live as SessionRecord[],
+      locations: async () => [],
+      accounts: { mostUsed: async () => [] },
+      accountsWithRunningSessions: async () => [],
+      quota: { usage: async () => { throw new Error('no accounts'); } },
       topAccounts: 10,
     });
     let clock = 1_000_000;

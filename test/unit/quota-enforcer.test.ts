@@ -14,10 +14,10 @@ describe('quota enforcement, leader only', () => {
   function quota(clock: { now: number }, ended: string[]) {
     // An account one minute over its quota, with one live session launched by another instance.
     const store = {
-      account: () => ({ quotaMinutes: 1, usedSeconds: 120 }),
-      addUsedSeconds: () => {},
-      launchedAt: () => [clock.now - 1000],
-      accountsWithLiveSessions: () => ['acc'],
+      account: async () => ({ quotaMinutes: 1, usedSeconds: 120 }),
+      addUsedSeconds: async () => {},
+      launchedAt: async () => [clock.now - 1000],
+      accountsWithLiveSessions: async () => ['acc'],
     };
     const q = new Quota(store, { charge: true, terminate: true, graceMs: 0, tickMs: 10 }, () => clock.now);
     q.whenExhausted((accountId) => ended.push(accountId));
@@ -29,11 +29,11 @@ describe('quota enforcement, leader only', () => {
     const clock = { now: 1_000_000 };
     const ended: string[] = [];
     const follower = quota(clock, ended);
-    follower.enforce(false);
-    follower.recompute('acc');
+    await follower.enforce(false);
+    await follower.recompute('acc');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ended).toEqual([]);
-    follower.enforce(true);
+    await follower.enforce(true);
     await eventually(() => ended.length > 0, { what: 'the new leader ending the account' });
     expect(ended[0]).toBe('acc');
   });

@@ -8,7 +8,7 @@ import { Quota } from '../../server/domain/quota.js';
 import { Sessions } from '../../server/domain/sessions.js';
 import type { LaunchSpec, Runtime, RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
-import { createSessionRepository } from '../../server/store/session-repository.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { testFleet } from '../support/service.js';
 
@@ -44,16 +44,16 @@ class HandDrivenRuntime implements Runtime {
 
 function setup() {
   const db = openDatabase(':memory:');
-  const accounts = createAccountRepository(db);
-  accounts.insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 100, usedSeconds: 0, operator: false, disabled: false, created: 0 });
+  const accounts = createSqliteStore(db).accounts;
+  createAccountRepository(db).insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 100, usedSeconds: 0, operator: false, disabled: false, created: 0 });
   const runtime = new HandDrivenRuntime();
   const errors: unknown[] = [];
   const now = () => Date.now();
-  const repository = createSessionRepository(db);
+  const repository = createSqliteStore(db).sessions;
   const sessions = new Sessions({
     repository,
     runtime,
-    catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
+    catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
     quota: new Quota(
       { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), launchedAt: (id) => repository.launchedAt(id), accountsWithLiveSessions: () => repository.accountsWithLiveSessions() },
       { charge: true, terminate: true, graceMs: 0, tickMs: 1000 },
@@ -80,10 +80,12 @@ describe('the session service with events in awkward orders', () => {
     await sessions.start('acc', request('r1'));
     runtime.emit({ type: 'running', sessionId: 'r1' });
     runtime.emit({ type: 'restarting', sessionId: 'r1' });
+    // Runtime events are applied in the background: the stop comes once the session is restarting.
+    await expect.poll(() => statuses.at(-1)).toBe('restarting');
     expect(await sessions.stop('acc', 'r1')).toEqual({ ok: true });
     runtime.emit({ type: 'exited', sessionId: 'r1' });
-    expect(statuses).toEqual(['created', 'running', 'restarting', 'shuttingdown', 'exited']);
-    expect(sessions.get('acc', 'r1')).toMatchObject({ status: 'exited', endReason: 'stopped' });
+    await expect.poll(() => statuses).toEqual(['created', 'running', 'restarting', 'shuttingdown', 'exited']);
+    await expect.poll(() => sessions.get('acc', 'r1')).toMatchObject({ status: 'exited', endReason: 'stopped' });
     await close();
   });
 
@@ -93,9 +95,10 @@ describe('the session service with events in awkward orders', () => {
     await sessions.start('acc', request('r2', { ttl: '1m' }));
     runtime.emit({ type: 'running', sessionId: 'r2' });
     runtime.emit({ type: 'restarting', sessionId: 'r2' });
+    await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(61_000);
     runtime.emit({ type: 'exited', sessionId: 'r2' });
-    expect(sessions.get('acc', 'r2')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
+    await expect.poll(() => sessions.get('acc', 'r2')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     expect(errors).toEqual([]);
     await close();
   });
@@ -118,7 +121,7 @@ describe('the session service with events in awkward orders', () => {
     await sessions.stop('acc', 'r4');
     runtime.emit({ type: 'running', sessionId: 'r4' });
     runtime.emit({ type: 'exited', sessionId: 'r4' });
-    expect(statuses).toEqual(['created', 'shuttingdown', 'exited']);
+    await expect.poll(() => statuses).toEqual(['created', 'shuttingdown', 'exited']);
     await close();
   });
 

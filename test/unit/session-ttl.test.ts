@@ -4,7 +4,7 @@ import { Quota } from '../../server/domain/quota.js';
 import { Sessions } from '../../server/domain/sessions.js';
 import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
-import { createSessionRepository } from '../../server/store/session-repository.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { testFleet } from '../support/service.js';
 
@@ -13,17 +13,17 @@ function setup(now: () => number) {
   createAccountRepository(db).insert({
     id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0,
   });
-  const accounts = createAccountRepository(db);
-  const repository = createSessionRepository(db);
+  const accounts = createSqliteStore(db).accounts;
+  const repository = createSqliteStore(db).sessions;
   const quota = new Quota(
-    { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, launchedAt: () => [], accountsWithLiveSessions: () => [] },
+    { account: (id) => accounts.findById(id), addUsedSeconds: async () => {}, launchedAt: async () => [], accountsWithLiveSessions: async () => [] },
     { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
     now,
   );
   const sessions = new Sessions({
     repository,
     runtime: new SimulatedRuntime({ readyMs: 100, stopMs: 100, now }),
-    catalog: new Catalog(testFleet(), { has: () => false, register: () => {}, all: () => [] }),
+    catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
     quota,
     startRate: { take: async () => ({ ok: true }) },
     now,
@@ -45,11 +45,11 @@ describe('session ttl', () => {
     const started = await sessions.start('acc', { id: 'short', location: 'local-a', image: 'echo', ttl: '1m' });
     expect(started).toMatchObject({ ok: true, session: { status: 'created', expires: Date.now() + 60_000 } });
     await vi.advanceTimersByTimeAsync(100);
-    expect(sessions.get('acc', 'short')?.status).toBe('running');
+    await expect.poll(async () => (await sessions.get('acc', 'short'))?.status).toBe('running');
     await vi.advanceTimersByTimeAsync(59_000);
-    expect(sessions.get('acc', 'short')?.status).toBe('running');
+    await expect.poll(async () => (await sessions.get('acc', 'short'))?.status).toBe('running');
     await vi.advanceTimersByTimeAsync(1_000 + 100);
-    expect(sessions.get('acc', 'short')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
+    await expect.poll(() => sessions.get('acc', 'short')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     expect(seen).toEqual(['created', 'running', 'draining', 'shuttingdown', 'exited']);
     await sessions.close();
     db.close();
@@ -63,7 +63,7 @@ describe('session ttl', () => {
     await vi.advanceTimersByTimeAsync(100);
     offset = -24 * 60 * 60 * 1000;
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(sessions.get('acc', 'stepped')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
+    await expect.poll(() => sessions.get('acc', 'stepped')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     await sessions.close();
     db.close();
   });

@@ -10,7 +10,7 @@ import { Sessions } from '../../server/domain/sessions.js';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
-import { createSessionRepository } from '../../server/store/session-repository.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { testFleet } from '../support/service.js';
 
@@ -73,10 +73,10 @@ function setup() {
     f.images[0]!.tags.latest = { ports: tag.ports, docker: { image: 'studio/echo:1', memoryMb: 64, cpus: 1, pids: 64 } };
   });
   const db = openDatabase(':memory:');
-  const accounts = createAccountRepository(db);
-  accounts.insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0 });
+  const accounts = createSqliteStore(db).accounts;
+  createAccountRepository(db).insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 10, usedSeconds: 0, operator: false, disabled: false, created: 0 });
   const quota = new Quota(
-    { account: (id) => accounts.findById(id), addUsedSeconds: () => {}, launchedAt: () => [], accountsWithLiveSessions: () => [] },
+    { account: (id) => accounts.findById(id), addUsedSeconds: async () => {}, launchedAt: async () => [], accountsWithLiveSessions: async () => [] },
     { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
     Date.now,
   );
@@ -84,9 +84,9 @@ function setup() {
   runtime.images.set('n1', new Set(['studio/echo:1']));
   runtime.images.set('n2', new Set(['studio/echo:1']));
   const sessions = new Sessions({
-    repository: createSessionRepository(db),
+    repository: createSqliteStore(db).sessions,
     runtime,
-    catalog: new Catalog(fleet, { has: (_a, _i, tag) => tag === 'pushed', register: () => {}, all: () => [] }),
+    catalog: new Catalog(fleet, { has: async (_a, _i, tag) => tag === 'pushed', register: async () => {}, all: async () => [] }),
     quota,
     startRate: { take: async () => ({ ok: true }) },
     now: Date.now,
@@ -101,9 +101,9 @@ describe('sessions on nodes that can become unreachable', () => {
     expect(await start('a')).toMatchObject({ ok: true });
     runtime.emit('running', 'a');
     runtime.emit('unreachable', 'a');
-    expect(sessions.get('acc', 'a')?.status).toBe('server_unreachable');
+    await expect.poll(async () => (await sessions.get('acc', 'a'))?.status).toBe('server_unreachable');
     runtime.emit('running', 'a');
-    expect(sessions.get('acc', 'a')?.status).toBe('running');
+    await expect.poll(async () => (await sessions.get('acc', 'a'))?.status).toBe('running');
     await close();
   });
 
@@ -111,11 +111,11 @@ describe('sessions on nodes that can become unreachable', () => {
     const { sessions, runtime, start, close } = setup();
     runtime.down.add('n1');
     expect(await start('b')).toMatchObject({ ok: true, session: { nodeId: 'n2' } });
-    expect(sessions.locations('acc')[0]).toMatchObject({ status: 'available', capacity: { free: 31 } });
+    expect((await sessions.locations('acc'))[0]).toMatchObject({ status: 'available', capacity: { free: 31 } });
     runtime.down.add('n2');
     expect(await start('c')).toMatchObject({ ok: false, reason: 'no_capacity', why: 'locked' });
-    expect(sessions.locations('acc')[0]).toMatchObject({ status: 'locked', capacity: { free: 0 } });
-    expect(sessions.availableLocations('acc', 'echo')).toEqual([]);
+    expect((await sessions.locations('acc'))[0]).toMatchObject({ status: 'locked', capacity: { free: 0 } });
+    expect(await sessions.availableLocations('acc', 'echo')).toEqual([]);
     await close();
   });
 
@@ -138,8 +138,10 @@ describe('sessions on nodes that can become unreachable', () => {
     await start('g');
     runtime.emit('running', 'g');
     runtime.emit('unreachable', 'g');
+    // Runtime events are applied in the background: the stop comes once the node is unreachable.
+    await expect.poll(async () => (await sessions.get('acc', 'g'))?.status).toBe('server_unreachable');
     expect(await sessions.stop('acc', 'g')).toEqual({ ok: true });
-    expect(sessions.get('acc', 'g')).toMatchObject({ status: 'dead', endReason: 'stopped' });
+    await expect.poll(() => sessions.get('acc', 'g')).toMatchObject({ status: 'dead', endReason: 'stopped' });
     expect(runtime.forgotten).toEqual(['g']);
     await close();
   });
@@ -152,15 +154,15 @@ describe('sessions on nodes that can become unreachable', () => {
       runtime.emit('unreachable', 'h');
     };
     await sessions.stop('acc', 'h');
-    expect(sessions.get('acc', 'h')).toMatchObject({ status: 'server_unreachable', pendingEndReason: 'stopped' });
+    await expect.poll(() => sessions.get('acc', 'h')).toMatchObject({ status: 'server_unreachable', pendingEndReason: 'stopped' });
     let stopped = 0;
     runtime.stop = async () => void stopped++;
     runtime.emit('running', 'h');
     await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(1);
-    expect(sessions.get('acc', 'h')?.status).toBe('shuttingdown');
+    await expect.poll(async () => (await sessions.get('acc', 'h'))?.status).toBe('shuttingdown');
     runtime.exit('h', 0);
-    expect(sessions.get('acc', 'h')).toMatchObject({ status: 'exited', endReason: 'stopped', exitCode: 0 });
+    await expect.poll(() => sessions.get('acc', 'h')).toMatchObject({ status: 'exited', endReason: 'stopped', exitCode: 0 });
     await close();
   });
 
@@ -171,7 +173,7 @@ describe('sessions on nodes that can become unreachable', () => {
     runtime.stop = async () => runtime.emit('unreachable', 'i');
     await sessions.stop('acc', 'i');
     runtime.exit('i', 0);
-    expect(sessions.get('acc', 'i')).toMatchObject({ status: 'dead', endReason: 'stopped', exitCode: 0 });
+    await expect.poll(() => sessions.get('acc', 'i')).toMatchObject({ status: 'dead', endReason: 'stopped', exitCode: 0 });
     await close();
   });
 });

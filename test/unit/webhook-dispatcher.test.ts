@@ -14,6 +14,7 @@ import { EgressGuard } from '../../server/events/egress-guard.js';
 import { WebhookDispatcher } from '../../server/events/webhooks.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { createSubscriptionRepository } from '../../server/store/subscription-repository.js';
 
 import { eventually } from '../support/eventually.mjs';
@@ -31,13 +32,14 @@ describe('webhook dispatcher', () => {
     const db: Db = openDatabase(join(dir, 'service.db'));
     db.pragma('foreign_keys = OFF');
     const box = SecretBox.fromKey(randomBytes(32));
-    const repository = createSubscriptionRepository(db);
+    const written = createSubscriptionRepository(db);
+    const repository = createSqliteStore(db).subscriptions;
     cleanups.push(() => {
       db.close();
       rmSync(dir, { recursive: true, force: true });
     });
     const add = (id: string, accountId: string, url: string) =>
-      repository.insert({ id, accountId, url, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id));
+      written.insert({ id, accountId, url, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id));
     return { db, box, repository, add };
   }
 
@@ -65,7 +67,7 @@ describe('webhook dispatcher', () => {
     };
     const dispatcher = new WebhookDispatcher({
       subscriptions: counted,
-      events: { eventsAfter: () => (queries++, []) },
+      events: { eventsAfter: async () => (queries++, []) },
       box,
       body: () => '{}',
       now: Date.now,
@@ -74,7 +76,7 @@ describe('webhook dispatcher', () => {
         throw error;
       },
       guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: () => true,
+      isAccountActive: async () => true,
     });
     cleanups.push(() => dispatcher.close());
     // The catch-up pass after a start looks at each once.
@@ -96,14 +98,14 @@ describe('webhook dispatcher', () => {
     const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
     const dispatcher = new WebhookDispatcher({
       subscriptions: repository,
-      events: { eventsAfter: (_account, cursor) => (cursor < 1 ? [event] : []) },
+      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
       box,
       body: () => '{}',
       now: Date.now,
       backoffMs: 100,
       onError: () => {},
       guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: () => enabled,
+      isAccountActive: async () => enabled,
     });
     cleanups.push(() => dispatcher.close());
     dispatcher.notify('acc_paused');
@@ -120,7 +122,7 @@ describe('webhook dispatcher', () => {
     let refusals = 3;
     const full = {
       ...repository,
-      recordDelivery: (...args: Parameters<typeof repository.recordDelivery>) => {
+      recordDelivery: async (...args: Parameters<typeof repository.recordDelivery>) => {
         if (refusals > 0) {
           refusals--;
           throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
@@ -132,19 +134,19 @@ describe('webhook dispatcher', () => {
     const backoffMs = 200;
     const dispatcher = new WebhookDispatcher({
       subscriptions: full,
-      events: { eventsAfter: (_account, cursor) => (cursor < 1 ? [event] : []) },
+      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
       box,
       body: () => '{}',
       now: Date.now,
       backoffMs,
       onError: () => {},
       guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: () => true,
+      isAccountActive: async () => true,
     });
     cleanups.push(() => dispatcher.close());
     dispatcher.notify('acc_full');
     // Three refused records, then the fourth POST is recorded and the cursor moves on.
-    await eventually(() => repository.activeForAccount('acc_full')[0]?.cursor, { until: (cursor) => cursor === 1 });
+    await eventually(async () => (await repository.activeForAccount('acc_full'))[0]?.cursor, { until: (cursor) => cursor === 1 });
     expect(posts).toHaveLength(4);
     // A lower bound only (timers never fire early): without the backoff the POSTs follow each other at once.
     for (let i = 1; i < posts.length; i++) expect(posts[i]! - posts[i - 1]!).toBeGreaterThanOrEqual(backoffMs - 5);
@@ -158,7 +160,7 @@ describe('webhook dispatcher', () => {
     const errors: unknown[] = [];
     const faulty = {
       ...repository,
-      activeForAccount: (accountId: string) => {
+      activeForAccount: async (accountId: string) => {
         if (faults-- > 0) throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
         return repository.activeForAccount(accountId);
       },
@@ -166,14 +168,14 @@ describe('webhook dispatcher', () => {
     const event = { id: 1, status: 'running', previous: 'created', at: 0, session: {} } as unknown as StoredEvent;
     const dispatcher = new WebhookDispatcher({
       subscriptions: faulty,
-      events: { eventsAfter: (_account, cursor) => (cursor < 1 ? [event] : []) },
+      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
       box,
       body: () => '{}',
       now: Date.now,
       backoffMs: 50,
       onError: (error) => errors.push(error),
       guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: () => true,
+      isAccountActive: async () => true,
     });
     cleanups.push(() => dispatcher.close());
     await eventually(() => received.join(), { until: (seen) => seen === 'sub_fault:1' });
@@ -185,15 +187,15 @@ describe('webhook dispatcher shutdown', () => {
   it('does not touch the store after close, even with a wake-up already scheduled', async () => {
     let touched = 0;
     const dispatcher = new WebhookDispatcher({
-      subscriptions: { accountsWithSubscriptions: () => [], activeForAccount: () => (touched++, []) } as never,
-      events: { eventsAfter: () => [] },
+      subscriptions: { accountsWithSubscriptions: async () => [], activeForAccount: async () => (touched++, []) } as never,
+      events: { eventsAfter: async () => [] },
       box: SecretBox.fromKey(randomBytes(32)),
       body: () => '{}',
       now: Date.now,
       backoffMs: 100,
       onError: () => {},
       guard: new EgressGuard(),
-      isAccountActive: () => (touched++, true),
+      isAccountActive: async () => (touched++, true),
     });
     dispatcher.notify('acc_closing');
     dispatcher.close();

@@ -23,7 +23,7 @@ export interface AuditEntry {
 }
 
 export interface AuditLog {
-  record(entry: Omit<AuditEntry, 'id'>): void;
+  record(entry: Omit<AuditEntry, 'id'>): Promise<void>;
   /** The account's newest entries first. */
-  list(accountId: string, limit: number): AuditEntry[];
+  list(accountId: string, limit: number): Promise<AuditEntry[]>;
 }

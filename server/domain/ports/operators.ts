@@ -15,15 +15,15 @@ export interface PanelSessionRecord {
 }
 
 export interface OperatorRepository {
-  count(): number;
-  insert(operator: OperatorRecord): void;
-  findByEmail(email: string): OperatorRecord | undefined;
+  count(): Promise<number>;
+  insert(operator: OperatorRecord): Promise<void>;
+  findByEmail(email: string): Promise<OperatorRecord | undefined>;
   /** A new password hash; its panel sessions end with the old password. */
-  setPasswordHash(operatorId: string, passwordHash: string): void;
-  insertSession(idHash: Buffer, session: { operatorId: string; csrf: string; created: number; expires: number }): void;
-  findSession(idHash: Buffer): PanelSessionRecord | undefined;
-  deleteSession(idHash: Buffer): void;
-  deleteExpiredSessions(now: number): void;
+  setPasswordHash(operatorId: string, passwordHash: string): Promise<void>;
+  insertSession(idHash: Buffer, session: { operatorId: string; csrf: string; created: number; expires: number }): Promise<void>;
+  findSession(idHash: Buffer): Promise<PanelSessionRecord | undefined>;
+  deleteSession(idHash: Buffer): Promise<void>;
+  deleteExpiredSessions(now: number): Promise<void>;
 }
 
 export interface OperatorSecrets {

@@ -1,10 +1,10 @@
 /** What quota reads and charges in the store. */
 export interface QuotaStore {
   /** Quota and seconds charged for ended sessions. */
-  account(accountId: string): { quotaMinutes: number; usedSeconds: number } | undefined;
-  addUsedSeconds(accountId: string, seconds: number): void;
+  account(accountId: string): Promise<{ quotaMinutes: number; usedSeconds: number } | undefined>;
+  addUsedSeconds(accountId: string, seconds: number): Promise<void>;
   /** When each of the account's live sessions was launched. */
-  launchedAt(accountId: string): number[];
+  launchedAt(accountId: string): Promise<number[]>;
   /** Accounts with live sessions (for the deadlines after a restart). */
-  accountsWithLiveSessions(): string[];
+  accountsWithLiveSessions(): Promise<string[]>;
 }

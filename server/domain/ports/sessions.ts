@@ -84,48 +84,60 @@ export type SessionChanges = Partial<
 >;
 
 export interface SessionRepository {
-  /** Run fn in one write transaction (placement reads usage and writes the session atomically). */
-  transaction<T>(fn: () => T): T;
+  /**
+   * Run fn in one write transaction (placement reads usage and writes the session atomically):
+   * every store call made from inside fn, through any repository, is part of it; it commits when
+   * fn resolves and rolls back when fn throws. fn must only touch the store (no runtime, no
+   * network): SQLite holds its single writer for as long as fn runs.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * In a transaction, before placement counts: hold the account and the named nodes and host
+   * addresses until it commits, so that racing starts, in this process or any other on the same
+   * database, place one after the other (PostgreSQL: row and advisory locks; SQLite: its
+   * transactions already run one at a time).
+   */
+  lockForPlacement(accountId: string, nodesAndHosts: readonly string[]): Promise<void>;
   /** Whether the account has a session with this id, live or ended. */
-  exists(accountId: string, id: string): boolean;
-  liveSessionsOn(nodeId: string): number;
-  liveCountsByNode(): Map<string, number>;
+  exists(accountId: string, id: string): Promise<boolean>;
+  liveSessionsOn(nodeId: string): Promise<number>;
+  liveCountsByNode(): Promise<Map<string, number>>;
   /** Host ports held by live sessions on this host address, whatever node id they were placed on. */
-  portsInUse(host: string): Set<number>;
-  insert(record: SessionRecord): void;
+  portsInUse(host: string): Promise<Set<number>>;
+  insert(record: SessionRecord): Promise<void>;
   /** By the session's key. */
-  find(key: string): SessionRecord | undefined;
+  find(key: string): Promise<SessionRecord | undefined>;
   /** By the account's own id for it. */
-  findOwned(accountId: string, id: string): SessionRecord | undefined;
+  findOwned(accountId: string, id: string): Promise<SessionRecord | undefined>;
   /** Every account's session with this id (the admin panel, which names sessions across accounts). */
-  findEverywhere(id: string): SessionRecord[];
-  list(filter: SessionFilter): SessionRecord[];
-  live(): SessionRecord[];
+  findEverywhere(id: string): Promise<SessionRecord[]>;
+  list(filter: SessionFilter): Promise<SessionRecord[]>;
+  live(): Promise<SessionRecord[]>;
   /** Apply changes; when `ended` is set the session's ports are released. */
-  update(key: string, changes: SessionChanges): void;
-  join(key: string, players: readonly string[], at: number): void;
-  leave(key: string, players: readonly string[]): void;
+  update(key: string, changes: SessionChanges): Promise<void>;
+  join(key: string, players: readonly string[], at: number): Promise<void>;
+  leave(key: string, players: readonly string[]): Promise<void>;
   /** Append a state change to the event log; returns its id. */
-  appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): number;
+  appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): Promise<number>;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
-  eventsAfter(accountId: string, afterId: number, limit: number): StoredEvent[];
+  eventsAfter(accountId: string, afterId: number, limit: number): Promise<StoredEvent[]>;
   /** The id of the latest event ever written (0 before the first), even if it was pruned since. */
-  latestEventId(): number;
+  latestEventId(): Promise<number>;
   /** The lowest event id still kept (the replay window's start), or undefined when none is. */
-  oldestEventId(): number | undefined;
+  oldestEventId(): Promise<number | undefined>;
   /**
    * Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but
    * none of an account's after its floor (what its webhook subscriptions have yet to deliver).
    * Floors are per account: one idle subscription holds back its own account's events only.
    */
-  pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): void;
+  pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
   /** Bytes of labels and args of the account's sessions on record (the storage budget's measure). */
-  storedBytes(accountId: string): number;
+  storedBytes(accountId: string): Promise<number>;
   /** Forget sessions that ended before `endedBefore` (their records, ports, players); returns how many. */
-  purgeEnded(endedBefore: number): number;
+  purgeEnded(endedBefore: number): Promise<number>;
   /** When each of the account's live sessions was launched (quota is charged from there). */
-  launchedAt(accountId: string): number[];
-  accountsWithLiveSessions(): string[];
+  launchedAt(accountId: string): Promise<number[]>;
+  accountsWithLiveSessions(): Promise<string[]>;
   /** The account's live session each player is in (its key). */
-  liveSessionsOfPlayers(accountId: string, players: readonly string[]): Map<string, string>;
+  liveSessionsOfPlayers(accountId: string, players: readonly string[]): Promise<Map<string, string>>;
 }

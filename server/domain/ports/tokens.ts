@@ -18,17 +18,17 @@ export interface TokenRecord {
 }
 
 export interface TokenRepository {
-  insert(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }): void;
-  findById(id: string): TokenRecord | undefined;
-  findByHash(hash: Buffer): (TokenRecord & { hash: Buffer }) | undefined;
+  insert(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }): Promise<void>;
+  findById(id: string): Promise<TokenRecord | undefined>;
+  findByHash(hash: Buffer): Promise<(TokenRecord & { hash: Buffer }) | undefined>;
   /** Tokens of the account that are not revoked, newest first. */
-  listActive(accountId: string): TokenRecord[];
+  listActive(accountId: string): Promise<TokenRecord[]>;
   /** Revoke the token and every token it issued, transitively. */
-  revokeWithDescendants(id: string, at: number): void;
-  recordLastUsed(uses: ReadonlyMap<string, number>): void;
-  setDisabled(id: string, disabled: boolean): void;
+  revokeWithDescendants(id: string, at: number): Promise<void>;
+  recordLastUsed(uses: ReadonlyMap<string, number>): Promise<void>;
+  setDisabled(id: string, disabled: boolean): Promise<void>;
   /** The AES-GCM sealed value of the token. */
-  sealed(id: string): Buffer | undefined;
+  sealed(id: string): Promise<Buffer | undefined>;
 }
 
 /** Creates, hashes and seals token values; implemented with node:crypto in security/. */
@@ -47,5 +47,5 @@ export interface TokenVault {
 }
 
 export interface AccountGate {
-  isAccountActive(accountId: string): boolean;
+  isAccountActive(accountId: string): Promise<boolean>;
 }

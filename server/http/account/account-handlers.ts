@@ -6,10 +6,10 @@ import type { Quota } from '../../domain/quota.js';
 export function accountHandlers(accounts: AccountRepository, quota: Quota): Pick<Handlers, 'getAccount'> {
   return {
     async getAccount(_request, context) {
-      const account = accounts.findById(context.principal.accountId);
+      const account = await accounts.findById(context.principal.accountId);
       // Authentication just checked the account exists and is active.
       if (!account) throw new Error(`account ${context.principal.accountId} vanished after authentication`);
-      return { status: 200, body: accountView(account, quota.usage(account.id)) };
+      return { status: 200, body: accountView(account, await quota.usage(account.id)) };
     },
   };
 }

@@ -26,12 +26,12 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function authenticatePanel(
+export async function authenticatePanel(
   operators: Operators,
   request: { method: string; cookieHeader: string | undefined; csrfHeader: string | string[] | undefined },
-): PanelAuth {
+): Promise<PanelAuth> {
   const sessionId = cookieValue(request.cookieHeader, ADMIN_COOKIE);
-  const session = sessionId ? operators.session(sessionId) : undefined;
+  const session = sessionId ? await operators.session(sessionId) : undefined;
   if (!sessionId || !session) return { ok: false, details: 'not signed in to the admin panel: session cookie missing, unknown or expired' };
   if (!SAFE_METHODS.has(request.method)) {
     const csrf = typeof request.csrfHeader === 'string' ? request.csrfHeader : '';

@@ -109,7 +109,7 @@ export function adminHandlers(deps: {
     },
 
     async signOut(_request, context) {
-      operators.signOut(context.operator.sessionId);
+      await operators.signOut(context.operator.sessionId);
       return { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(context.secure) } };
     },
 
@@ -117,13 +117,13 @@ export function adminHandlers(deps: {
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const limit = query.limit ?? 50;
-      const found = admin.listUsers({ ...(query.q ? { q: query.q } : {}), limit: limit + 1, ...(cursor.after ? { after: cursor.after } : {}) });
+      const found = await admin.listUsers({ ...(query.q ? { q: query.q } : {}), limit: limit + 1, ...(cursor.after ? { after: cursor.after } : {}) });
       const { page, nextCursor } = pageOf(found, limit);
       return { status: 200, body: { users: page.map(userBody), next_cursor: nextCursor } };
     },
 
     async createUser({ body }, context) {
-      const result = admin.createUser(context.operator.email, {
+      const result = await admin.createUser(context.operator.email, {
         name: body.name,
         email: body.email,
         quotaMinutes: body.quota_minutes,
@@ -139,12 +139,12 @@ export function adminHandlers(deps: {
     },
 
     async getUser({ params }, context) {
-      const user = admin.user(params.id);
+      const user = await admin.user(params.id);
       return user ? { status: 200, body: userBody(user) } : noUser(context, params.id);
     },
 
     async updateUser({ params, body }, context) {
-      const result = admin.updateUser(context.operator.email, params.id, {
+      const result = await admin.updateUser(context.operator.email, params.id, {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.quota_minutes === undefined ? {} : { quotaMinutes: body.quota_minutes }),
         ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
@@ -160,12 +160,12 @@ export function adminHandlers(deps: {
     },
 
     async listUserTokens({ params }, context) {
-      const tokens = admin.tokens(params.id);
+      const tokens = await admin.tokens(params.id);
       return tokens ? { status: 200, body: { tokens: tokens.map(tokenBody) } } : noUser(context, params.id);
     },
 
     async createUserToken({ params, body }, context) {
-      const result = admin.createToken(context.operator.email, params.id, {
+      const result = await admin.createToken(context.operator.email, params.id, {
         name: body.name,
         scopes: body.scopes,
         ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
@@ -176,40 +176,40 @@ export function adminHandlers(deps: {
     },
 
     async updateUserToken({ params, body }, context) {
-      const view = admin.setTokenDisabled(context.operator.email, params.id, params.tokenId, body.disabled);
+      const view = await admin.setTokenDisabled(context.operator.email, params.id, params.tokenId, body.disabled);
       return view ? { status: 200, body: tokenBody(view) } : noToken(context, params.tokenId);
     },
 
     async deleteUserToken({ params }, context) {
-      return admin.deleteToken(context.operator.email, params.id, params.tokenId) ? { status: 204 } : noToken(context, params.tokenId);
+      return (await admin.deleteToken(context.operator.email, params.id, params.tokenId)) ? { status: 204 } : noToken(context, params.tokenId);
     },
 
     async revealUserToken({ params }, context) {
-      const value = admin.revealToken(context.operator.email, params.id, params.tokenId);
+      const value = await admin.revealToken(context.operator.email, params.id, params.tokenId);
       return value === undefined ? noToken(context, params.tokenId) : { status: 200, body: { id: params.tokenId, token: value } };
     },
 
     async listUserAudit({ params }, context) {
-      const entries = admin.auditLog(params.id);
+      const entries = await admin.auditLog(params.id);
       return entries ? { status: 200, body: { entries: entries.map(auditBody) } } : noUser(context, params.id);
     },
 
     async listFleetLocations() {
-      return { status: 200, body: { locations: sessions.fleetLocations() } };
+      return { status: 200, body: { locations: await sessions.fleetLocations() } };
     },
 
     async updateNode({ params, body }, context) {
-      if (!catalog.setNodeLock(params.id, body.locked, deps.now())) {
+      if (!(await catalog.setNodeLock(params.id, body.locked, deps.now()))) {
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `node ${params.id} is unknown` });
       }
-      const node = sessions.fleetLocations().flatMap((l) => l.nodes).find((n) => n.id === params.id)!;
+      const node = (await sessions.fleetLocations()).flatMap((l) => l.nodes).find((n) => n.id === params.id)!;
       return { status: 200, body: node };
     },
 
     async listAllSessions({ query }, context) {
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
-      const found = sessions.list({
+      const found = await sessions.list({
         accountId: query.account || undefined,
         all: query.all ?? false,
         ...(query.location ? { location: query.location } : {}),
@@ -227,7 +227,7 @@ export function adminHandlers(deps: {
     },
 
     async stopAnySession({ params, query }, context) {
-      const found = sessions.findAny(params.id, query.account);
+      const found = await sessions.findAny(params.id, query.account);
       if (!found.ok) return anySessionMissing(context, params.id, found);
       const result = await sessions.stop(found.session.accountId, found.session.id);
       if (result.ok) return { status: 204 };
@@ -237,13 +237,13 @@ export function adminHandlers(deps: {
     },
 
     async tailSessionLogs({ params, query }, context) {
-      const found = sessions.findAny(params.id, query.account);
+      const found = await sessions.findAny(params.id, query.account);
       if (!found.ok) return anySessionMissing(context, params.id, found);
       return { status: 200, body: await sessions.tailLogs(found.session, LOG_TAIL_BYTES) };
     },
 
     async listImages() {
-      const registered = catalog.registeredTags();
+      const registered = await catalog.registeredTags();
       return {
         status: 200,
         body: {

@@ -47,7 +47,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 export function artifactHandlers(sessions: Sessions): Pick<Handlers, 'downloadArtifacts'> {
   return {
     async downloadArtifacts({ query, headers }, context) {
-      const found = sessions.artifactRoot(context.principal.accountId, query.session);
+      const found = await sessions.artifactRoot(context.principal.accountId, query.session);
       if (!found.ok) {
         if (found.reason === 'live') {
           return fail(context, 'CONFLICT', { details: `session ${query.session} is still live; artifacts come after it ends` });

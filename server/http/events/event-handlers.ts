@@ -2,8 +2,8 @@
  * GET /events: Server-Sent Events of the account's session changes. A new stream starts with a
  * snapshot of the live sessions (each carrying the id of the latest event it includes); a
  * reconnect with Last-Event-ID replays what it missed from the event log instead, when that is
- * still in the replay window. The log is read and the live subscription taken in one synchronous
- * stretch, so nothing falls between the two. SSE framing is a few lines, so it is written here rather than through a
+ * still in the replay window. The live subscription is taken before the log is read and holds
+ * what arrives meanwhile, so nothing falls between the two. SSE framing is a few lines, so it is written here rather than through a
  * plugin that would bypass the generated handler interface.
  */
 import { PassThrough } from 'node:stream';
@@ -41,10 +41,10 @@ export function eventHandlers(
       let lastSent = 0;
       const write = (event: string, id: number, body: unknown) => stream.write(frame(event, String(id), body));
 
-      // Live changes from now on, delivered once the log or the snapshot below has been sent.
+      // Live changes from now on (before the log or snapshot is read: the store is async, and
+      // nothing may fall in between), delivered once that is written; none is sent twice.
       const following = feed.follow(accountId, (event) => write('session', event.id, sessionEventBody(event)));
-      const latest = events.latestEventId();
-      const oldest = events.oldestEventId();
+      const [latest, oldest] = await Promise.all([events.latestEventId(), events.oldestEventId()]);
       const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);
       // Resumable only from an id this service issued that is still in the replay window.
       const resumable =
@@ -52,9 +52,9 @@ export function eventHandlers(
         Number.isSafeInteger(resumeFrom) &&
         resumeFrom <= latest &&
         (oldest === undefined ? resumeFrom === latest : resumeFrom >= oldest - 1);
+      lastSent = resumable ? resumeFrom : latest;
       if (resumable) {
-        lastSent = resumeFrom;
-        for (let batch = events.eventsAfter(accountId, lastSent, REPLAY_BATCH); batch.length > 0; batch = events.eventsAfter(accountId, lastSent, REPLAY_BATCH)) {
+        for (let batch = await events.eventsAfter(accountId, lastSent, REPLAY_BATCH); batch.length > 0; batch = await events.eventsAfter(accountId, lastSent, REPLAY_BATCH)) {
           for (const event of batch) {
             write('session', event.id, sessionEventBody(event));
             lastSent = event.id;
@@ -62,8 +62,7 @@ export function eventHandlers(
         }
       } else {
         // A new stream, or one that was away longer than the replay window: the state as it is.
-        lastSent = latest;
-        const live = sessions.list({ accountId, all: false, labels: {}, notLabels: {} });
+        const live = await sessions.list({ accountId, all: false, labels: {}, notLabels: {} });
         for (const session of live.reverse()) {
           write('snapshot', latest, sessionEventBody({ id: latest, status: session.status, previous: null, at: now(), session }));
         }
@@ -82,6 +81,8 @@ export function eventHandlers(
       // Its token revoked, expired or disabled, its account disabled, or the service closing.
       lease.signal.addEventListener('abort', stop);
       stream.once('finish', stop);
+      // Ended while the log was read.
+      if (context.signal.aborted || lease.signal.aborted) stop();
       return { status: 200, body: stream, headers: { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' } };
     },
   };

@@ -14,7 +14,7 @@ type SubscriptionOperations = 'createSubscription' | 'listSubscriptions' | 'getS
 export interface SubscriptionDependencies {
   subscriptions: SubscriptionRepository;
   /** A new subscription receives the events after this one. */
-  latestEventId: () => number;
+  latestEventId: () => Promise<number>;
   box: SecretBox;
   now: () => number;
   /** Subscriptions one account may have. */
@@ -35,7 +35,7 @@ export function subscriptionHandlers({
     fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
   return {
     async createSubscription({ body }, context) {
-      if (subscriptions.listForAccount(context.principal.accountId).length >= perAccount) {
+      if ((await subscriptions.listForAccount(context.principal.accountId)).length >= perAccount) {
         return fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
       }
       const verdict = await guard.check(body.url);
@@ -43,33 +43,33 @@ export function subscriptionHandlers({
       const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const created = now();
-      subscriptions.insert(
-        { id, accountId: context.principal.accountId, url: body.url, created, cursor: latestEventId(), attempt: 1, due: 0 },
+      await subscriptions.insert(
+        { id, accountId: context.principal.accountId, url: body.url, created, cursor: await latestEventId(), attempt: 1, due: 0 },
         box.seal(secret, id),
       );
       return { status: 201, body: { id, url: body.url, created: iso(created), secret } };
     },
 
     async listSubscriptions(_request, context) {
-      const list = subscriptions.listForAccount(context.principal.accountId);
+      const list = await subscriptions.listForAccount(context.principal.accountId);
       return { status: 200, body: { subscriptions: list.map((s) => ({ id: s.id, url: s.url, created: iso(s.created) })) } };
     },
 
     async getSubscription({ params }, context) {
-      const found = subscriptions.find(context.principal.accountId, params.id);
+      const found = await subscriptions.find(context.principal.accountId, params.id);
       if (!found) return unknown(context, params.id);
       return { status: 200, body: { id: found.id, url: found.url, created: iso(found.created) } };
     },
 
     async deleteSubscription({ params }, context) {
-      if (!subscriptions.find(context.principal.accountId, params.id)) return unknown(context, params.id);
-      subscriptions.delete(params.id, now());
+      if (!(await subscriptions.find(context.principal.accountId, params.id))) return unknown(context, params.id);
+      await subscriptions.delete(params.id, now());
       return { status: 204 };
     },
 
     async listDeliveries({ params }, context) {
-      if (!subscriptions.find(context.principal.accountId, params.id)) return unknown(context, params.id);
-      const deliveries = subscriptions.deliveries(params.id, DELIVERY_LOG_LIMIT).map((d) => ({
+      if (!(await subscriptions.find(context.principal.accountId, params.id))) return unknown(context, params.id);
+      const deliveries = (await subscriptions.deliveries(params.id, DELIVERY_LOG_LIMIT)).map((d) => ({
         id: `dlv_${d.id}`,
         event_id: String(d.eventId),
         attempt: d.attempt,

@@ -27,7 +27,7 @@ export function logHandlers(sessions: Sessions, open: OpenStreams): Pick<Handler
         slot();
         lease?.release();
       };
-      const stream = sessions.logs(context.principal.accountId, query.id, {
+      const stream = await sessions.logs(context.principal.accountId, query.id, {
         follow,
         signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
       });

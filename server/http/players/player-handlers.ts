@@ -7,13 +7,13 @@ import { endedSession, unknownSession } from '../sessions/session-failures.js';
 export function playerHandlers(sessions: Sessions): Pick<Handlers, 'joinPlayers' | 'leavePlayers'> {
   return {
     async joinPlayers({ body }, context) {
-      const result = sessions.join(context.principal.accountId, body.session, body.players);
+      const result = await sessions.join(context.principal.accountId, body.session, body.players);
       if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
       return result.reason === 'not_found' ? unknownSession(context, result.sessionId) : endedSession(context, result.sessionId);
     },
 
     async leavePlayers({ body }, context) {
-      const result = sessions.leave(context.principal.accountId, body.session, body.players);
+      const result = await sessions.leave(context.principal.accountId, body.session, body.players);
       if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
       if (result.reason === 'ended') return endedSession(context, result.sessionId);
       return body.session === undefined

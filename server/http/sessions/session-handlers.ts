@@ -61,7 +61,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const playerCount = query.playerCount ?? {};
-      const found = sessions.list({
+      const found = await sessions.list({
         accountId: context.principal.accountId,
         all: query.all ?? false,
         ...(query.location === undefined ? {} : { location: query.location }),
@@ -81,7 +81,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
     },
 
     async getSession({ params }, context) {
-      const session = sessions.get(context.principal.accountId, params.id);
+      const session = await sessions.get(context.principal.accountId, params.id);
       return session ? { status: 200, body: sessionBody(session) } : unknownSession(context, params.id);
     },
 

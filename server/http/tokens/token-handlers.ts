@@ -29,7 +29,7 @@ export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number
     audit.record({ accountId: principal.accountId, at: now(), actor: `API token ${principal.tokenId}`, action, tokenId, details });
   return {
     async createToken({ body }, context) {
-      const result = tokens.create(context.principal, {
+      const result = await tokens.create(context.principal, {
         name: body.name,
         scopes: body.scopes,
         ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
@@ -45,19 +45,19 @@ export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number
           violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }],
         });
       }
-      audited(context.principal, 'token_created', result.record.id, `${result.record.name} (${result.record.scopes.join(', ')}) through the API`);
+      await audited(context.principal, 'token_created', result.record.id, `${result.record.name} (${result.record.scopes.join(', ')}) through the API`);
       return { status: 201, body: tokenCreatedBody(result.record, result.value) };
     },
 
     async listTokens(_request, context) {
-      return { status: 200, body: { tokens: tokens.list(context.principal.accountId).map(tokenBody) } };
+      return { status: 200, body: { tokens: (await tokens.list(context.principal.accountId)).map(tokenBody) } };
     },
 
     async revokeToken({ params }, context) {
-      if (!tokens.revokeAs(context.principal, params.id)) {
+      if (!(await tokens.revokeAs(context.principal, params.id))) {
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `token ${params.id} is unknown, or not one this token minted` });
       }
-      audited(context.principal, 'token_deleted', params.id, 'revoked through the API');
+      await audited(context.principal, 'token_deleted', params.id, 'revoked through the API');
       return { status: 204 };
     },
   };

@@ -8,7 +8,7 @@ export function registryHandlers(catalog: Catalog, now: () => number): Pick<Hand
       // Docker Hub names repositories `namespace/name`; the catalog knows images by name.
       const image = body.repository.repo_name.split('/').pop()!;
       const tag = body.push_data.tag;
-      if (!catalog.registerTag(context.principal.accountId, image, tag, now())) {
+      if (!(await catalog.registerTag(context.principal.accountId, image, tag, now()))) {
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `image ${image} is unknown` });
       }
       return { status: 202, body: { image, tag } };

@@ -1,0 +1,30 @@
+/** The PostgreSQL store (DATABASE_URL): the repositories of this folder over one pool. */
+import type { Store } from '../store.js';
+import { createPgAccessGrants, createPgAccountRepository } from './accounts.js';
+import { createPgAuditLog, createPgNodeLocks, createPgOperatorRepository } from './admin.js';
+import { openPostgres } from './database.js';
+import { createPgSessionStore } from './sessions.js';
+import { createPgImageTagRepository, createPgSubscriptionRepository } from './subscriptions.js';
+import { createPgTokenRepository } from './tokens.js';
+
+export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
+  const database = await openPostgres(url, options);
+  const { sql } = database;
+  return {
+    kind: 'postgres',
+    accounts: createPgAccountRepository(sql),
+    grants: createPgAccessGrants(database),
+    tokens: createPgTokenRepository(sql),
+    sessions: createPgSessionStore(database),
+    subscriptions: createPgSubscriptionRepository(sql),
+    imageTags: createPgImageTagRepository(sql),
+    operators: createPgOperatorRepository(database),
+    audit: createPgAuditLog(sql),
+    nodeLocks: createPgNodeLocks(sql),
+    probeWrite: async () => {
+      // A real write that changes nothing: fails when the database refuses writes (read-only, disk full, gone).
+      await sql.run('UPDATE schema_migrations SET applied = applied WHERE version = (SELECT max(version) FROM schema_migrations)');
+    },
+    close: () => database.close(),
+  };
+}

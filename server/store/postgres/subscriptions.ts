@@ -1,0 +1,77 @@
+/** PostgreSQL side of webhook subscriptions and image tags (see ../subscription-repository.ts, ../image-tag-repository.ts). */
+import type { ImageTagStore } from '../../domain/ports/catalog.js';
+import type { SubscriptionRepository } from '../../events/subscriptions.js';
+import { deliveryFromRow, toRecord, type DeliveryRow, type Row } from '../subscription-repository.js';
+import type { Sql } from './sql.js';
+
+export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository {
+  return {
+    insert: async (r, sealed) => {
+      await sql.run('INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+        r.id,
+        r.accountId,
+        r.url,
+        sealed,
+        r.created,
+        r.cursor,
+        r.attempt,
+        r.due,
+      ]);
+    },
+    find: async (accountId, id) => {
+      const [row] = await sql.rows<Row>('SELECT * FROM subscriptions WHERE id = $1 AND account_id = $2 AND deleted IS NULL', [id, accountId]);
+      return row && toRecord(row);
+    },
+    listForAccount: async (accountId) =>
+      (await sql.rows<Row>('SELECT * FROM subscriptions WHERE account_id = $1 AND deleted IS NULL ORDER BY created DESC, id', [accountId])).map(toRecord),
+    activeForAccount: async (accountId) =>
+      (await sql.rows<Row>('SELECT * FROM subscriptions WHERE account_id = $1 AND deleted IS NULL', [accountId])).map((row) => ({
+        ...toRecord(row),
+        sealed: row.sealed,
+      })),
+    accountsWithSubscriptions: async () =>
+      (await sql.rows<{ account_id: string }>('SELECT DISTINCT account_id FROM subscriptions WHERE deleted IS NULL')).map((r) => r.account_id),
+    delete: async (id, at) => {
+      await sql.run('UPDATE subscriptions SET deleted = $1 WHERE id = $2', [at, id]);
+    },
+    advance: async (id, cursor, due) => {
+      await sql.run('UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3', [cursor, due, id]);
+    },
+    retryLater: async (id, attempt, due) => {
+      await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3', [attempt, due, id]);
+    },
+    recordDelivery: async (id, d) => {
+      await sql.run(
+        'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error],
+      );
+    },
+    deliveries: async (id, limit) =>
+      (
+        await sql.rows<DeliveryRow>(
+          'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY id DESC LIMIT $2',
+          [id, limit],
+        )
+      ).map(deliveryFromRow),
+    pruneDeliveries: async (before) => {
+      await sql.run('DELETE FROM webhook_deliveries WHERE at < $1', [before]);
+    },
+    lowestCursors: async () =>
+      new Map(
+        (await sql.rows<{ account_id: string; cursor: number }>(
+          'SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id',
+        )).map((row) => [row.account_id, row.cursor]),
+      ),
+  };
+}
+
+export function createPgImageTagRepository(sql: Sql): ImageTagStore {
+  return {
+    all: () => sql.rows('SELECT account_id AS "accountId", image, tag, registered FROM image_tags ORDER BY image, registered'),
+    has: async (accountId, image, tag) =>
+      (await sql.rows('SELECT 1 FROM image_tags WHERE account_id = $1 AND image = $2 AND tag = $3', [accountId, image, tag])).length > 0,
+    register: async (accountId, image, tag, at) => {
+      await sql.run('INSERT INTO image_tags (account_id, image, tag, registered) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [accountId, image, tag, at]);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** PostgreSQL side of tokens (see ../token-repository.ts for SQLite). */
+import type { TokenRepository } from '../../domain/ports/tokens.js';
+import { COLUMNS, toRecord, type TokenRow } from '../token-repository.js';
+import { value, type Sql } from './sql.js';
+
+export function createPgTokenRepository(sql: Sql): TokenRepository {
+  const one = async (column: 'id' | 'hash', key: unknown) => {
+    const [row] = await sql.rows<TokenRow>(`SELECT ${COLUMNS} FROM tokens WHERE ${column} = $1`, [key]);
+    return row;
+  };
+  return {
+    insert: async (r, secret) => {
+      await sql.run(
+        `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [r.id, r.accountId, r.issuerId, r.name, r.scopes.join(' '), secret.hash, secret.sealed, r.hint, r.created, r.expiresAt],
+      );
+    },
+    findById: async (id) => {
+      const row = await one('id', id);
+      return row && toRecord(row);
+    },
+    findByHash: async (hash) => {
+      const row = await one('hash', hash);
+      return row && { ...toRecord(row), hash: row.hash };
+    },
+    listActive: async (accountId) =>
+      (await sql.rows<TokenRow>(`SELECT ${COLUMNS} FROM tokens WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created DESC, id`, [accountId])).map(toRecord),
+    revokeWithDescendants: async (id, at) => {
+      await sql.run(
+        `WITH RECURSIVE tree(id) AS (SELECT $1::text UNION SELECT t.id FROM tokens t JOIN tree ON t.issuer_id = tree.id)
+         UPDATE tokens SET revoked_at = $2 WHERE id IN (SELECT id FROM tree) AND revoked_at IS NULL`,
+        [id, at],
+      );
+    },
+    setDisabled: async (id, disabled) => {
+      await sql.run('UPDATE tokens SET disabled = $1 WHERE id = $2', [disabled ? 1 : 0, id]);
+    },
+    sealed: (id) => value<Buffer>(sql, 'SELECT sealed FROM tokens WHERE id = $1', [id]),
+    recordLastUsed: async (uses) => {
+      if (uses.size === 0) return;
+      // One statement for the whole batch (atomic on its own).
+      await sql.run(
+        `UPDATE tokens t SET last_used = u.at FROM unnest($1::text[], $2::bigint[]) AS u(id, at)
+         WHERE t.id = u.id AND (t.last_used IS NULL OR t.last_used < u.at)`,
+        [[...uses.keys()], [...uses.values()]],
+      );
+    },
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The store port's contract: every adapter (SQLite, the embedded default; PostgreSQL, for several
+ * instances) answers the same calls the same way. Each case runs on a fresh store of each kind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SessionRecord } from '../../server/domain/ports/sessions.js';
+import { openStore } from '../../server/store/open-store.js';
+import type { Store } from '../../server/store/store.js';
+import { createDatabase } from '../support/postgres.mjs';
+
+const opened: Store[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const store of opened) await store.close().catch(() => {});
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function freshStore(kind: 'sqlite' | 'postgres'): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-contract-'));
+  dirs.push(dataDir);
+  const { store } = await openStore({ dataDir, databaseUrl: kind === 'postgres' ? await createDatabase('contract') : undefined });
+  opened.push(store);
+  return store;
+}
+
+const account = (id: string, extra: object = {}) => ({
+  id,
+  name: `Studio ${id}`,
+  email: `${id}@example.com`,
+  quotaMinutes: 100,
+  usedSeconds: 0,
+  operator: false,
+  disabled: false,
+  created: 1000,
+  ...extra,
+});
+
+export function session(id: string, extra: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    id,
+    accountId: 'acc',
+    key: `key-${id}`,
+    image: 'echo',
+    tag: '1',
+    location: 'local',
+    nodeId: 'n1',
+    host: '127.0.0.1',
+    created: 1000,
+    ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 }],
+    status: 'created',
+    labels: { mode: 'ctf', map: 'dust' },
+    args: ['--fast'],
+    restart: false,
+    expires: null,
+    pendingEndReason: null,
+    ended: null,
+    exitCode: null,
+    endReason: null,
+    runningSince: null,
+    players: [],
+    ...extra,
+  };
+}
+
+const listAll = { accountId: 'acc', all: true, labels: {}, notLabels: {} };
+const listLive = { ...listAll, all: false };
+
+describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
+  it('keeps accounts: found by id and by email in any case, searched newest first in pages, updated field by field', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('a1', { created: 1, maxSessions: 3 }));
+    await store.accounts.insert(account('a2', { created: 2, email: 'Mixed@Example.com' }));
+    await store.accounts.insert(account('a3', { created: 3 }));
+    expect(await store.accounts.count()).toBe(3);
+    expect(await store.accounts.findById('a1')).toMatchObject({ maxSessions: 3, operator: false, disabled: false });
+    expect((await store.accounts.findByEmail('mixed@example.COM'))?.id).toBe('a2');
+    const first = await store.accounts.search({ limit: 2 });
+    expect(first.map((a) => a.id)).toEqual(['a3', 'a2']);
+    const next = await store.accounts.search({ limit: 2, after: { created: first[1]!.created, id: first[1]!.id } });
+    expect(next.map((a) => a.id)).toEqual(['a1']);
+    expect((await store.accounts.search({ q: 'MIXED', limit: 10 })).map((a) => a.id)).toEqual(['a2']);
+    await store.accounts.update('a1', { name: 'Renamed', disabled: true });
+    expect(await store.accounts.findById('a1')).toMatchObject({ name: 'Renamed', disabled: true, maxSessions: 3 });
+    await store.accounts.update('a1', { maxSessions: null });
+    expect((await store.accounts.findById('a1'))?.maxSessions).toBeNull();
+    await store.accounts.addUsedSeconds('a3', 90);
+    await store.accounts.addUsedSeconds('a3', 30);
+    expect((await store.accounts.mostUsed(5)).map((a) => [a.id, a.usedSeconds])).toEqual([['a3', 120]]);
+  });
+
+  it('keeps tokens: by hash, revoked with everything they issued, last use only moving forward', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const token = (id: string, issuerId: string | null) => ({
+      id,
+      accountId: 'acc',
+      issuerId,
+      name: id,
+      scopes: ['session:read' as const, 'session:start' as const],
+      hint: 'abcd',
+      created: 5,
+      expiresAt: null,
+      disabled: false,
+      revokedAt: null,
+      lastUsed: null,
+    });
+    await store.tokens.insert(token('root', null), { hash: Buffer.from('h-root'), sealed: Buffer.from('s-root') });
+    await store.tokens.insert(token('child', 'root'), { hash: Buffer.from('h-child'), sealed: Buffer.from('s-child') });
+    await store.tokens.insert(token('grandchild', 'child'), { hash: Buffer.from('h-grand'), sealed: Buffer.from('s-grand') });
+    expect(await store.tokens.findByHash(Buffer.from('h-child'))).toMatchObject({ id: 'child', scopes: ['session:read', 'session:start'], hash: Buffer.from('h-child') });
+    expect(await store.tokens.sealed('root')).toEqual(Buffer.from('s-root'));
+    await store.tokens.recordLastUsed(new Map([['root', 50]]));
+    await store.tokens.recordLastUsed(new Map([['root', 40]]));
+    expect((await store.tokens.findById('root'))?.lastUsed).toBe(50);
+    await store.tokens.setDisabled('root', true);
+    expect((await store.tokens.findById('root'))?.disabled).toBe(true);
+    await store.tokens.revokeWithDescendants('child', 99);
+    expect((await store.tokens.listActive('acc')).map((t) => t.id)).toEqual(['root']);
+    expect((await store.tokens.findById('grandchild'))?.revokedAt).toBe(99);
+  });
+
+  it('keeps sessions with their ports and players; ending one frees its ports', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const { sessions } = store;
+    await sessions.insert(session('s1', { created: 1 }));
+    await sessions.insert(session('s2', { created: 2, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }, { name: 'query', type: 'tcp', container: 27015, host: 20002 }] }));
+    expect(await sessions.exists('acc', 's1')).toBe(true);
+    expect(await sessions.exists('acc', 'nope')).toBe(false);
+    expect(await sessions.find('key-s2')).toEqual(session('s2', { created: 2, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }, { name: 'query', type: 'tcp', container: 27015, host: 20002 }] }));
+    expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000, 20001, 20002]));
+    expect(await sessions.liveSessionsOn('n2')).toBe(1);
+    expect(await sessions.liveCountsByNode()).toEqual(new Map([['n1', 1], ['n2', 1]]));
+    expect((await sessions.launchedAt('acc')).sort()).toEqual([1, 2]);
+    expect(await sessions.accountsWithLiveSessions()).toEqual(['acc']);
+
+    await sessions.join('key-s1', ['p1', 'p2'], 10);
+    await sessions.join('key-s1', ['p2', 'p3'], 11);
+    expect((await sessions.findOwned('acc', 's1'))?.players).toEqual(['p1', 'p2', 'p3']);
+    expect(await sessions.liveSessionsOfPlayers('acc', ['p3', 'px'])).toEqual(new Map([['p3', 'key-s1']]));
+    await sessions.leave('key-s1', ['p1']);
+    expect((await sessions.find('key-s1'))?.players).toEqual(['p2', 'p3']);
+
+    await sessions.update('key-s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
+    expect(await sessions.find('key-s2')).toMatchObject({ status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
+    expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000]));
+    expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
+    expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));
+    expect(await sessions.purgeEnded(51)).toBe(1);
+    expect(await sessions.find('key-s2')).toBeUndefined();
+  });
+
+  it('keeps ids per account: the same id in two accounts is two sessions, found by owner or everywhere', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await store.accounts.insert(account('other'));
+    await store.sessions.insert(session('same'));
+    await store.sessions.insert(session('same', { accountId: 'other', key: 'key-other-same', ports: [] }));
+    expect((await store.sessions.findOwned('other', 'same'))?.key).toBe('key-other-same');
+    expect((await store.sessions.findEverywhere('same')).map((s) => s.accountId)).toEqual(['acc', 'other']);
+    expect(await store.sessions.exists('other', 'same')).toBe(true);
+    await expect(store.sessions.insert(session('same', { key: 'key-again', ports: [] }))).rejects.toThrow();
+  });
+
+  it('lists sessions newest first with filters and cursor pages, live or all', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const { sessions } = store;
+    await sessions.insert(session('a', { created: 1, labels: { mode: 'ctf' } }));
+    await sessions.insert(session('b', { created: 2, labels: { mode: 'dm' }, image: 'other', ports: [] }));
+    await sessions.insert(session('c', { created: 2, labels: { mode: 'ctf', map: 'x' }, ports: [] }));
+    await sessions.insert(session('d', { created: 3, ports: [] }));
+    await sessions.update('key-d', { status: 'dead', ended: 4, endReason: 'crashed' });
+    await sessions.join('key-c', ['p1', 'p2'], 5);
+    const ids = async (filter: object) => (await sessions.list({ ...listLive, ...filter })).map((s) => s.id);
+    expect(await ids({})).toEqual(['c', 'b', 'a']);
+    expect(await ids({ all: true })).toEqual(['d', 'c', 'b', 'a']);
+    expect(await ids({ labels: { mode: 'ctf' } })).toEqual(['c', 'a']);
+    expect(await ids({ notLabels: { mode: 'ctf' } })).toEqual(['b']);
+    expect(await ids({ image: 'other' })).toEqual(['b']);
+    expect(await ids({ playersMoreThan: 1 })).toEqual(['c']);
+    expect(await ids({ playersLessThan: 1, all: true })).toEqual(['d', 'b', 'a']);
+    expect(await ids({ limit: 2 })).toEqual(['c', 'b']);
+    expect(await ids({ limit: 2, after: { created: 2, id: 'b' } })).toEqual(['a']);
+    expect(await ids({ all: true, status: 'dead' })).toEqual(['d']);
+    expect(await ids({ accountId: 'someone-else' })).toEqual([]);
+  });
+
+  it('keeps the event log in order, replays after an id, and prunes all but what subscriptions still need', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const { sessions } = store;
+    expect(await sessions.latestEventId()).toBe(0);
+    expect(await sessions.oldestEventId()).toBeUndefined();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await sessions.appendEvent(session('s', { status: 'running' }), 'created', 100 + i));
+    ids.push(await sessions.appendEvent({ ...session('t'), accountId: 'other' }, null, 200));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const replay = await sessions.eventsAfter('acc', ids[1]!, 2);
+    expect(replay.map((e) => e.id)).toEqual([ids[2], ids[3]]);
+    expect(replay[0]).toMatchObject({ status: 'running', previous: 'created', at: 102, session: { id: 's', status: 'running' } });
+    expect(await sessions.latestEventId()).toBe(ids[5]);
+    // Keep the newest 1, but nothing of acc's after its floor (ids[2]).
+    await sessions.pruneEvents({ count: 1, sinceMs: 0, floors: new Map([['acc', ids[2]!]]) });
+    expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual([ids[3], ids[4]]);
+    expect(await sessions.oldestEventId()).toBe(ids[3]);
+    expect(await sessions.latestEventId()).toBe(ids[5]);
+  });
+
+  it('rolls a transaction back whole, including what other repositories wrote inside it', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await expect(
+      store.sessions.transaction(async () => {
+        await store.sessions.insert(session('gone'));
+        await store.accounts.addUsedSeconds('acc', 60);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await store.sessions.find('key-gone')).toBeUndefined();
+    expect(await store.sessions.list(listLive)).toEqual([]);
+    expect((await store.accounts.findById('acc'))?.usedSeconds).toBe(0);
+    const committed = await store.sessions.transaction(async () => {
+      await store.sessions.insert(session('kept'));
+      await store.accounts.addUsedSeconds('acc', 60);
+      return 'done';
+    });
+    expect(committed).toBe('done');
+    expect((await store.sessions.find('key-kept'))?.id).toBe('kept');
+    expect((await store.accounts.findById('acc'))?.usedSeconds).toBe(60);
+  });
+
+  it('keeps grants, node locks, image tags, operators and their panel sessions, the audit log, subscriptions and deliveries', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await store.grants.replace('acc', 'location', ['b', 'a']);
+    await store.grants.replace('acc', 'image', ['img']);
+    await store.grants.replace('acc', 'location', ['c']);
+    expect(await store.grants.list('acc')).toEqual({ locations: ['c'], images: ['img'] });
+    expect(await store.grants.granted('acc', 'image', 'img')).toBe(true);
+    expect(await store.nodeLocks.lockOf('n1')).toBeUndefined();
+    await store.nodeLocks.set('n1', true, 1);
+    await store.nodeLocks.set('n1', false, 2);
+    expect(await store.nodeLocks.lockOf('n1')).toBe(false);
+    await store.imageTags.register('acc', 'echo', 'pushed', 3);
+    await store.imageTags.register('acc', 'echo', 'pushed', 4);
+    expect(await store.imageTags.all()).toEqual([{ accountId: 'acc', image: 'echo', tag: 'pushed', registered: 3 }]);
+    expect(await store.imageTags.has('acc', 'echo', 'pushed')).toBe(true);
+
+    await store.operators.insert({ id: 'op', email: 'ops@example.com', passwordHash: 'h1', created: 1 });
+    await store.operators.insertSession(Buffer.from('cookie'), { operatorId: 'op', csrf: 'x', created: 1, expires: 100 });
+    expect(await store.operators.findSession(Buffer.from('cookie'))).toEqual({ operatorId: 'op', email: 'ops@example.com', csrf: 'x', expires: 100 });
+    await store.operators.setPasswordHash('op', 'h2');
+    expect(await store.operators.findSession(Buffer.from('cookie'))).toBeUndefined();
+    expect((await store.operators.findByEmail('ops@example.com'))?.passwordHash).toBe('h2');
+    await store.audit.record({ accountId: 'acc', at: 1, actor: 'ops@example.com', action: 'user_created', tokenId: null, details: 'd' });
+    expect(await store.audit.list('acc', 10)).toMatchObject([{ action: 'user_created', tokenId: null }]);
+
+    const sub = { id: 'sub', accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 };
+    await store.subscriptions.insert(sub, Buffer.from('sealed'));
+    expect(await store.subscriptions.activeForAccount('acc')).toEqual([{ ...sub, sealed: Buffer.from('sealed') }]);
+    await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null });
+    await store.subscriptions.retryLater('sub', 2, 60);
+    await store.subscriptions.advance('sub', 7, 70);
+    expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
+    expect(await store.subscriptions.deliveries('sub', 5)).toMatchObject([{ eventId: 7, ok: false, statusCode: 500 }]);
+    expect(await store.subscriptions.lowestCursors()).toEqual(new Map([['acc', 7]]));
+    await store.subscriptions.delete('sub', 80);
+    expect(await store.subscriptions.accountsWithSubscriptions()).toEqual([]);
+  });
+});
