@@ -20,7 +20,9 @@ import { Sessions } from './domain/sessions.js';
 import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
-import { localEventFeed } from './events/event-feed.js';
+import { localEventFeed, StoreEventFeed } from './events/event-feed.js';
+import { joinCluster, type Membership } from './cluster/membership.js';
+import { PostgresCoordination } from './cluster/postgres.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, sandboxFleet } from './config/fleet.js';
 import type { FleetConfig } from './config/fleet-types.js';
@@ -74,6 +76,8 @@ function isLoopback(host: string): boolean {
 }
 
 function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string): Runtime {
+  // Other instances share the store: sessions this one knows nothing of are theirs.
+  const shared = config.databaseUrl !== undefined;
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   if (driver === 'docker') {
@@ -107,6 +111,7 @@ function createRuntime(config: Config, fleet: FleetConfig, now: () => number, in
     sandboxes: processSandboxes(fleet, config.dataDir),
     now,
     instanceId,
+    shared,
   });
 }
 
@@ -170,6 +175,23 @@ export async function createService(
 
   const fleet = loadFleet(config.fleetFile, config.sandbox ? sandboxFleet : undefined);
   const instance = instanceIdentity(config.dataDir);
+  // Several instances on one PostgreSQL coordinate through it (server/cluster/); alone, nothing to share.
+  const coordination = config.databaseUrl
+    ? await PostgresCoordination.start({
+        databaseUrl: config.databaseUrl,
+        instanceId: instance.id,
+        onError: (error) => clusterTrouble(error),
+      })
+    : undefined;
+  let membership: Membership | undefined;
+  // Connection trouble is retried; it is only logged (the app's logger once it exists).
+  const clusterTrouble = (error: unknown) => {
+    try {
+      app.log.warn({ err: error }, 'cluster coordination trouble; retrying');
+    } catch {
+      console.warn('cluster coordination trouble; retrying:', error);
+    }
+  };
   const runtime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
   const sessionRepository = instrument(store.sessions, 'store', { tracing, duration: recorded?.storeDuration });
   const subscriptions = recorded ? countDeliveries(recorded, store.subscriptions) : store.subscriptions;
@@ -197,7 +219,7 @@ export async function createService(
     runtime,
     catalog,
     quota,
-    startRate: createStartRateLimiter(config.startRate),
+    startRate: createStartRateLimiter(config.startRate, coordination?.pool),
     maxSessions: async (accountId) => (await accounts.findById(accountId))?.maxSessions,
     now,
     reporter: health,
@@ -219,8 +241,23 @@ export async function createService(
     onRecorded: () => health.recovered('webhooks'),
     guard,
     isAccountActive,
+    ...(coordination ? { mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false } : {}),
   });
   sessions.onChange((change) => webhooks.notify(change.session.accountId));
+  // Event streams: this instance's changes, or with several instances the log all of them write.
+  const storeFeed = coordination ? new StoreEventFeed(sessionRepository, (error) => health.failed('event-streams', error)) : undefined;
+  if (storeFeed && coordination) {
+    sessions.onChange((change) => storeFeed.poke(change.session.accountId));
+    membership = joinCluster(coordination, {
+      tokens,
+      sessions,
+      quota,
+      webhooks,
+      accountsWithSubscriptions: () => subscriptions.accountsWithSubscriptions(),
+      events: storeFeed,
+      onError: (error) => clusterTrouble(error),
+    });
+  }
 
   const operators = new Operators(store.operators, operatorSecrets, now);
   if (recorded) {
@@ -251,7 +288,7 @@ export async function createService(
     ...locationHandlers(sessions),
     ...logHandlers(sessions, eventStreams),
     ...artifactHandlers(sessions),
-    ...eventHandlers(sessions, sessionRepository, eventStreams, now, localEventFeed(sessions)),
+    ...eventHandlers(sessions, sessionRepository, eventStreams, now, storeFeed ?? localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,
       latestEventId: () => sessionRepository.latestEventId(),
@@ -286,6 +323,8 @@ export async function createService(
     setInterval(
       () =>
         health.guard('event-pruning', async () => {
+          // With several instances, the retention leader's job.
+          if (membership && !membership.prunes()) return;
           await sessionRepository.pruneEvents({
             count: EVENT_WINDOW.count,
             sinceMs: now() - EVENT_WINDOW.ageMs,
@@ -353,6 +392,8 @@ export async function createService(
       await runtime.close();
       // A full disk loses only these last_used times, never the shutdown.
       await health.guard('token-last-used', () => tokens.flushUses());
+      await membership?.close();
+      await coordination?.close();
       await store.close();
       await tracing.shutdown();
     },

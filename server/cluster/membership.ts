@@ -18,7 +18,7 @@ const SWEEP_MS = 1000;
 export interface MemberParts {
   tokens: { onForget(listener: () => void): void; forgetVerifiedElsewhere(): void };
   sessions: { onChange(listener: (change: { session: { accountId: string } }) => void): () => void };
-  quota: { enforce(on: boolean): void; recompute(accountId: string): unknown };
+  quota: { enforce(on: boolean): unknown; recompute(accountId: string): unknown };
   webhooks: { notify(accountId: string): void };
   accountsWithSubscriptions: () => string[] | Promise<string[]>;
   /** Another instance's events, or a resync: open event streams read the log. */
@@ -37,6 +37,7 @@ export interface Membership {
 export function joinCluster(coordination: Coordination, parts: MemberParts): Membership {
   shareTokenVerdicts(coordination, parts.tokens, parts.onError);
   let quotaClaim: Claim | undefined;
+  const enforce = (on: boolean) => void Promise.resolve(parts.quota.enforce(on)).catch(parts.onError);
   shareSessionEvents(
     coordination,
     parts.sessions,
@@ -49,14 +50,14 @@ export function joinCluster(coordination: Coordination, parts: MemberParts): Mem
       },
       everything() {
         parts.events.pokeAll();
-        if (quotaClaim?.held) parts.quota.enforce(true);
+        if (quotaClaim?.held) enforce(true);
       },
     },
     parts.onError,
   );
   // Until elected, another instance enforces.
-  parts.quota.enforce(false);
-  quotaClaim = coordination.lead(ROLES.quota, { gained: () => parts.quota.enforce(true), lost: () => parts.quota.enforce(false) });
+  enforce(false);
+  quotaClaim = coordination.lead(ROLES.quota, { gained: () => enforce(true), lost: () => enforce(false) });
   const retention = coordination.lead(ROLES.retention, { gained: () => {}, lost: () => {} });
   const leases = new WebhookLeases(coordination, parts.accountsWithSubscriptions, (accountId) => parts.webhooks.notify(accountId), parts.onError);
   const sweep = setInterval(() => parts.events.pokeAll(), SWEEP_MS);

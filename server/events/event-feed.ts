@@ -10,20 +10,39 @@ import type { SessionChange } from '../domain/session-machine.js';
 import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
 
 export interface EventFeed {
-  /** Every event of the account after `afterId`, in order, once each, until the returned function is called. */
-  follow(accountId: string, afterId: number, listener: (event: StoredEvent) => void): () => void;
+  /**
+   * Follow the account's events: from now on nothing is missed, and from `start(afterId)` on the
+   * listener gets every event after `afterId` (the last one the caller sent from its snapshot or
+   * replay), in order, once each, until `stop()`.
+   */
+  follow(accountId: string, listener: (event: StoredEvent) => void): { start(afterId: number): void; stop(): void };
 }
 
-/** One instance: its own changes are all there is. */
+/** One instance: its own changes are all there is (kept from follow() until start()). */
 export function localEventFeed(sessions: { onChange(listener: (change: SessionChange) => void): () => void }): EventFeed {
   return {
-    follow(accountId, afterId, listener) {
-      let lastSent = afterId;
-      return sessions.onChange(({ eventId, session, previous, at }) => {
-        if (session.accountId !== accountId || eventId <= lastSent) return;
-        lastSent = eventId;
-        listener({ id: eventId, status: session.status, previous, at, session });
+    follow(accountId, listener) {
+      let lastSent = 0;
+      let held: StoredEvent[] | undefined = [];
+      const send = (event: StoredEvent) => {
+        if (event.id <= lastSent) return;
+        lastSent = event.id;
+        listener(event);
+      };
+      const stop = sessions.onChange(({ eventId, session, previous, at }) => {
+        if (session.accountId !== accountId) return;
+        const event = { id: eventId, status: session.status, previous, at, session };
+        if (held) held.push(event);
+        else send(event);
       });
+      return {
+        start(afterId) {
+          lastSent = afterId;
+          for (const event of held ?? []) send(event);
+          held = undefined;
+        },
+        stop,
+      };
     },
   };
 }
@@ -50,17 +69,26 @@ export class StoreEventFeed implements EventFeed {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  follow(accountId: string, afterId: number, listener: (event: StoredEvent) => void): () => void {
-    const follower: Follower = { accountId, lastSent: afterId, listener, reading: false, again: false, closed: false };
-    let set = this.followers.get(accountId);
-    if (!set) this.followers.set(accountId, (set = new Set()));
-    set.add(follower);
-    // Whatever was written between the caller's read and now.
-    void this.read(follower);
-    return () => {
-      follower.closed = true;
-      set.delete(follower);
-      if (set.size === 0 && this.followers.get(accountId) === set) this.followers.delete(accountId);
+  follow(accountId: string, listener: (event: StoredEvent) => void): { start(afterId: number): void; stop(): void } {
+    const follower: Follower = { accountId, lastSent: 0, listener, reading: false, again: false, closed: false };
+    let started = false;
+    return {
+      // The log holds everything: nothing to keep before start, which reads what was written since afterId.
+      start: (afterId) => {
+        if (started || follower.closed) return;
+        started = true;
+        follower.lastSent = afterId;
+        let set = this.followers.get(accountId);
+        if (!set) this.followers.set(accountId, (set = new Set()));
+        set.add(follower);
+        void this.read(follower);
+      },
+      stop: () => {
+        follower.closed = true;
+        const set = this.followers.get(accountId);
+        set?.delete(follower);
+        if (set?.size === 0) this.followers.delete(accountId);
+      },
     };
   }
 

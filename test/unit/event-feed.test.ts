@@ -38,7 +38,8 @@ describe('StoreEventFeed', () => {
     });
     log.add('acc-1');
     const seen: number[] = [];
-    const stop = feed.follow('acc-1', 0, (event) => seen.push(event.id));
+    const following = feed.follow('acc-1', (event) => seen.push(event.id));
+    following.start(0);
     for (let i = 0; i < 600; i++) {
       log.add(i % 3 === 0 ? 'acc-2' : 'acc-1');
       if (i % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -48,7 +49,7 @@ describe('StoreEventFeed', () => {
     const expected = (await log.eventsAfter('acc-1', 0, 10_000)).map((e) => e.id);
     await eventually(() => seen.length === expected.length, { what: 'every event of the account' });
     expect(seen).toEqual(expected);
-    stop();
+    following.stop();
     log.add('acc-1');
     feed.pokeAll();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -61,7 +62,7 @@ describe('StoreEventFeed', () => {
     const feed = new StoreEventFeed(log, (error) => errors.push(error));
     const first = log.add('acc-1');
     const seen: number[] = [];
-    feed.follow('acc-1', first, (event) => seen.push(event.id));
+    feed.follow('acc-1', (event) => seen.push(event.id)).start(first);
     const second = log.add('acc-1');
     feed.poke('acc-1');
     await eventually(() => seen.length === 1);

@@ -9,7 +9,7 @@
 import { PassThrough } from 'node:stream';
 import type { Handlers } from '../../../generated/handlers.js';
 import type { Sessions } from '../../domain/sessions.js';
-import type { SessionRepository, StoredEvent } from '../../domain/ports/sessions.js';
+import type { SessionRepository } from '../../domain/ports/sessions.js';
 import type { EventFeed } from '../../events/event-feed.js';
 import { tooManyStreams, type OpenStreams } from '../open-streams.js';
 import { sessionEventBody } from '../session-view.js';
@@ -41,6 +41,9 @@ export function eventHandlers(
       let lastSent = 0;
       const write = (event: string, id: number, body: unknown) => stream.write(frame(event, String(id), body));
 
+      // Live changes from now on (before the log or snapshot is read: the store is async, and
+      // nothing may fall in between), delivered once that is written; none is sent twice.
+      const following = feed.follow(accountId, (event) => write('session', event.id, sessionEventBody(event)));
       const [latest, oldest] = await Promise.all([events.latestEventId(), events.oldestEventId()]);
       const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);
       // Resumable only from an id this service issued that is still in the replay window.
@@ -50,18 +53,12 @@ export function eventHandlers(
         resumeFrom <= latest &&
         (oldest === undefined ? resumeFrom === latest : resumeFrom >= oldest - 1);
       lastSent = resumable ? resumeFrom : latest;
-      // Live changes from here (before the replay or snapshot is read: the store is async, and
-      // nothing may fall in between), held until that is written; none is sent twice.
-      let held: StoredEvent[] | undefined = [];
-      const send = (event: StoredEvent) => {
-        if (event.id <= lastSent) return;
-        lastSent = event.id;
-        write('session', event.id, sessionEventBody(event));
-      };
-      const unsubscribe = feed.follow(accountId, lastSent, (event) => (held ? held.push(event) : send(event)));
       if (resumable) {
         for (let batch = await events.eventsAfter(accountId, lastSent, REPLAY_BATCH); batch.length > 0; batch = await events.eventsAfter(accountId, lastSent, REPLAY_BATCH)) {
-          for (const event of batch) send(event);
+          for (const event of batch) {
+            write('session', event.id, sessionEventBody(event));
+            lastSent = event.id;
+          }
         }
       } else {
         // A new stream, or one that was away longer than the replay window: the state as it is.
@@ -70,13 +67,13 @@ export function eventHandlers(
           write('snapshot', latest, sessionEventBody({ id: latest, status: session.status, previous: null, at: now(), session }));
         }
       }
-      for (const event of held) send(event);
-      held = undefined;
+      // What changed meanwhile, then live.
+      following.start(lastSent);
 
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const stop = () => {
         clearInterval(heartbeat);
-        unsubscribe();
+        following.stop();
         lease.release();
         stream.end();
       };

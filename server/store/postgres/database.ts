@@ -11,6 +11,12 @@ import { TransactionScope } from '../transaction-scope.js';
 import { sqlOf, types, type Sql } from './sql.js';
 
 /** Connections per instance: placement transactions hold one while they lock. */
+/**
+ * How long a request may wait for a pooled connection: starts racing for one account queue on
+ * its row lock while holding their connections, so a burst (500 starts over three instances)
+ * waits its turn rather than failing; within the HTTP request deadline (30 s).
+ */
+const POOL_WAIT_MS = 25_000;
 const POOL_SIZE = 10;
 /** Taken while migrating, so that instances starting together migrate once. */
 const MIGRATION_LOCK = 0x5e55_0001;
@@ -53,7 +59,7 @@ export interface PostgresDatabase {
 }
 
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<PostgresDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, connectionTimeoutMillis: 5000, types });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS, types });
   // An idle connection the server dropped is replaced on the next checkout; not fatal.
   pool.on('error', () => {});
   const scope = new TransactionScope<Sql>();

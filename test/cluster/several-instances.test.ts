@@ -1,0 +1,86 @@
+/**
+ * Three instances on one PostgreSQL, started as deployed (test/support/cluster/deployment.ts):
+ * exact placement under starts racing through every instance, and a token revoked through one
+ * instance refused by the others within a second.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractFetch } from '../support/contract.js';
+import { eventually } from '../support/eventually.mjs';
+import { caller } from '../support/http.js';
+import { testFleet } from '../support/service.js';
+import { startDeployment, type Deployment } from '../support/cluster/deployment.js';
+import { clusterTestsMissing } from '../support/cluster/haproxy.js';
+
+const SLOTS = 100;
+const STARTS = 500;
+
+/** Two nodes of 50 slots, each with exactly the 100 ports its 50 echo sessions need (two each). */
+function hundredSlots() {
+  return testFleet((fleet) => {
+    const base = 20000 + Math.floor(Math.random() * 40) * 250;
+    fleet.locations = [
+      {
+        id: 'arena',
+        ips: ['127.0.0.1'],
+        nodes: [
+          { id: 'arena-1', host: '127.0.0.1', ports: { from: base, to: base + 99 }, capacity: SLOTS / 2, locked: false },
+          { id: 'arena-2', host: '127.0.0.2', ports: { from: base, to: base + 99 }, capacity: SLOTS / 2, locked: false },
+        ],
+      },
+    ];
+  });
+}
+
+const missing = clusterTestsMissing();
+describe.skipIf(missing)(`three instances on one PostgreSQL${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  const contract = contractFetch();
+  let deployment: Deployment;
+  /** A contract-checked caller per instance, straight to it (not through HAProxy). */
+  let direct: ReturnType<typeof caller>[];
+
+  beforeAll(async () => {
+    deployment = await startDeployment({
+      instances: 3,
+      fleet: hundredSlots(),
+      env: { RUNTIME: 'simulated', START_RATE_PER_SECOND: '10000', START_BURST: '10000', SIMULATED_READY_MS: '50', SIMULATED_STOP_MS: '30' },
+    });
+    direct = deployment.instances.map((instance) => caller(instance.url, deployment.token, contract));
+  });
+  afterAll(async () => {
+    await deployment?.stop();
+    expect(contract.violations).toEqual([]);
+  });
+
+  it(`gives exactly ${SLOTS} 201s to ${STARTS} starts racing through three instances, no id or port twice`, async () => {
+    // 250 ids, each asked for twice (through different instances): one id is never placed twice.
+    const results = await Promise.all(
+      Array.from({ length: STARTS }, (_, i) => direct[i % 3]!('POST', '/session', { body: { id: `race-${i % 250}`, location: 'arena', image: 'echo' } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(SLOTS);
+    expect(statuses.filter((s) => s !== 201 && s !== 420 && s !== 409)).toEqual([]);
+    const started = results.filter((r) => r.status === 201).map((r) => r.json);
+    expect(new Set(started.map((s) => s.id)).size).toBe(SLOTS);
+    const endpoints = started.flatMap((s) => s.ports.map((p: { host: number }) => `${s.host}:${p.host}`));
+    expect(new Set(endpoints).size).toBe(endpoints.length);
+    // Every instance sees the same truth.
+    for (const call of direct) {
+      const location = (await call('GET', '/location')).json.locations[0];
+      expect(location.capacity).toEqual({ total: SLOTS, used: SLOTS, free: 0 });
+    }
+  });
+
+  it('refuses a token revoked through one instance on the others within a second', async () => {
+    const [a, b, c] = direct as [typeof direct[0], typeof direct[0], typeof direct[0]];
+    const minted = await a('POST', '/token', { body: { name: 'revoke-me', scopes: ['session:read'] } });
+    expect(minted.status).toBe(201);
+    // Used (and so cached as valid) on every instance.
+    for (const call of [a, b, c]) for (let i = 0; i < 3; i++) expect((await call('GET', '/session', { token: minted.json.token })).status).toBe(200);
+    expect((await a('DELETE', `/token/${minted.json.id}`)).status).toBe(204);
+    const revokedAt = performance.now();
+    for (const call of [b, c]) {
+      await eventually(async () => (await call('GET', '/session', { token: minted.json.token })).status, { until: (s) => s === 401, timeoutMs: 5000, intervalMs: 10 });
+    }
+    expect(performance.now() - revokedAt).toBeLessThan(1000);
+  });
+});
