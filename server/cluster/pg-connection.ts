@@ -79,8 +79,16 @@ export class DedicatedConnection {
     this.client = client;
     this.retryMs = FIRST_RETRY_MS;
     const reconnected = this.everOpened;
+    try {
+      await this.handlers.opened(client, reconnected);
+    } catch (error) {
+      // Not usable (LISTEN refused on a standby, a pooler refusing SET): closed, or every
+      // retry would leave one more connection open on the server.
+      this.client = undefined;
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.everOpened = true;
-    await this.handlers.opened(client, reconnected);
   }
 
   private drop(client: pg.Client, error: unknown): void {

@@ -54,8 +54,10 @@ export class PostgresCoordination implements Coordination {
     this.pool.on('error', onError);
     this.connection = new DedicatedConnection({ ...config, application_name: `session-host ${options.instanceId} listener` }, {
       opened: async (client, reconnected) => {
-        // The server notices a silently vanished instance within seconds, freeing its locks.
-        await client.query('SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3');
+        // The server notices a silently vanished instance within seconds, freeing its locks:
+        // keepalives while idle, and tcp_user_timeout while notifications to it go unacknowledged
+        // (keepalives stay silent then, and the kernel would retry for about 15 minutes).
+        await client.query('SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3; SET tcp_user_timeout = 8000');
         await client.query(`LISTEN ${CHANNEL}`);
         if (reconnected) for (const listener of [...this.resyncListeners]) listener();
         await this.leadership.tryAll();
