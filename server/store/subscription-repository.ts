@@ -52,7 +52,9 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
   const activeForAccount = db.prepare('SELECT * FROM subscriptions WHERE account_id = ? AND deleted IS NULL');
   const accounts = db.prepare('SELECT DISTINCT account_id FROM subscriptions WHERE deleted IS NULL').pluck();
   const remove = db.prepare('UPDATE subscriptions SET deleted = ? WHERE id = ?');
-  const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ?');
+  // Forward only: with several instances, a delivery finished late by one that lost the
+  // account's lease must not move the cursor (and its retries) back behind the new holder's.
+  const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ? AND cursor < ?');
   const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ?');
   const record = db.prepare(
     'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -78,7 +80,7 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
       remove.run(at, id);
     },
     advance: (id, cursor, due) => {
-      advance.run(cursor, due, id);
+      advance.run(cursor, due, id, cursor);
     },
     retryLater: (id, attempt, due) => {
       retry.run(attempt, due, id);

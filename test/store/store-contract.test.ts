@@ -270,6 +270,9 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.subscriptions.retryLater('sub', 2, 60);
     await store.subscriptions.advance('sub', 7, 70);
     expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
+    // A late finish by an instance that lost the account's lease never moves the cursor back.
+    await store.subscriptions.advance('sub', 5, 90);
+    expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
     expect(await store.subscriptions.deliveries('sub', 5)).toMatchObject([{ eventId: 7, ok: false, statusCode: 500 }]);
     expect(await store.subscriptions.lowestCursors()).toEqual(new Map([['acc', 7]]));
     await store.subscriptions.delete('sub', 80);

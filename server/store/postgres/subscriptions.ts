@@ -35,7 +35,8 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
       await sql.run('UPDATE subscriptions SET deleted = $1 WHERE id = $2', [at, id]);
     },
     advance: async (id, cursor, due) => {
-      await sql.run('UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3', [cursor, due, id]);
+      // Forward only (see the SQLite repository).
+      await sql.run('UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3 AND cursor < $1', [cursor, due, id]);
     },
     retryLater: async (id, attempt, due) => {
       await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3', [attempt, due, id]);
