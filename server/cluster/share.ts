@@ -6,6 +6,9 @@
  */
 import { TOPICS, type Coordination } from './coordination.js';
 
+const FIRST_RETRY_MS = 100;
+const LAST_RETRY_MS = 5000;
+
 /**
  * Token verdicts: a revocation, a disabled token or account through one instance drops every
  * instance's cached verdicts (so a revoked token is refused everywhere within a message's time).
@@ -15,7 +18,19 @@ export function shareTokenVerdicts(
   tokens: { onForget(listener: () => void): void; forgetVerifiedElsewhere(): void },
   onError: (error: unknown) => void,
 ): void {
-  tokens.onForget(() => void coordination.publish(TOPICS.tokens, '').catch(onError));
+  // Until it goes through: a revocation that reaches no other instance would leave the token
+  // accepted there until some unrelated token write. One retry pending at a time, backing off.
+  let retry: NodeJS.Timeout | undefined;
+  const announce = (delayMs = FIRST_RETRY_MS) => {
+    clearTimeout(retry);
+    retry = undefined;
+    coordination.publish(TOPICS.tokens, '').catch((error: unknown) => {
+      onError(error);
+      retry = setTimeout(() => announce(Math.min(delayMs * 2, LAST_RETRY_MS)), delayMs);
+      retry.unref();
+    });
+  };
+  tokens.onForget(() => announce());
   coordination.subscribe(TOPICS.tokens, (_message, origin) => {
     if (origin !== coordination.instanceId) tokens.forgetVerifiedElsewhere();
   });
