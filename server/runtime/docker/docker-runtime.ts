@@ -79,7 +79,7 @@ export class DockerRuntime implements Runtime {
       now: options.now,
       emit: (event) => this.emit(event),
       closed: () => this.closed,
-      engineFailed: (engine) => this.heartbeat.missed(engine),
+      engineFailed: (engine) => this.heartbeat.suspect(engine),
     });
     this.heartbeat = new NodeHeartbeat([...this.engines.values()], {
       heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
@@ -145,7 +145,7 @@ export class DockerRuntime implements Runtime {
       return true;
     } catch (error) {
       if (statusOf(error) === 404) return false;
-      this.heartbeat.missed(engine);
+      this.heartbeat.suspect(engine);
       return undefined;
     }
   }
@@ -223,7 +223,7 @@ export class DockerRuntime implements Runtime {
     try {
       [found] = await listContainers(engine, this.instance, spec.sessionId);
     } catch {
-      this.heartbeat.missed(engine);
+      this.heartbeat.suspect(engine);
       return;
     }
     if (!found) return this.reconciler.lose(tracked);

@@ -49,8 +49,16 @@ export class NodeHeartbeat {
     clearInterval(this.timer);
   }
 
-  /** Any failed request to the engine counts as a missed beat. */
-  missed(engine: Engine): void {
+  /**
+   * A request to the engine failed: ping it now. Only an unanswered ping makes the node
+   * unavailable, so one slow request on a busy engine does not mark every session on it
+   * unreachable (and back) for every tenant.
+   */
+  suspect(engine: Engine): void {
+    void this.beat(engine);
+  }
+
+  private missed(engine: Engine): void {
     if (engine.downSince === undefined) {
       engine.downSince = performance.now();
       engine.available = false;

@@ -50,7 +50,7 @@ export interface ReconcilerOptions {
   now: () => number;
   emit: (event: RuntimeEvent) => void;
   closed: () => boolean;
-  /** A request to the engine failed: a missed heartbeat. */
+  /** A request to the engine failed: its heartbeat checks it now. */
   engineFailed: (engine: Engine) => void;
 }
 
