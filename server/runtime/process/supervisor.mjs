@@ -77,12 +77,18 @@ let saveRetry;
 function persist() {
   clearTimeout(saveRetry);
   saveRetry = undefined;
+  if (!writeJson('state.json', state)) saveRetry = setTimeout(persist, SAVE_RETRY_MS);
+}
+
+/** Replaces `name` in the session directory whole (readers never see half a file); false when it cannot. */
+function writeJson(name, value) {
   try {
-    const temp = join(dir, 'state.json.tmp');
-    writeFileSync(temp, JSON.stringify(state), { mode: 0o600 });
-    renameSync(temp, join(dir, 'state.json'));
+    const temp = join(dir, `${name}.tmp`);
+    writeFileSync(temp, JSON.stringify(value), { mode: 0o600 });
+    renameSync(temp, join(dir, name));
+    return true;
   } catch {
-    saveRetry = setTimeout(persist, SAVE_RETRY_MS);
+    return false;
   }
 }
 
@@ -99,13 +105,8 @@ function recordConnected(connected) {
   connectedLatest = connected;
   connectedTimer ??= setTimeout(() => {
     connectedTimer = undefined;
-    try {
-      const temp = join(dir, 'connected.json.tmp');
-      writeFileSync(temp, JSON.stringify(connectedLatest), { mode: 0o600 });
-      renameSync(temp, join(dir, 'connected.json'));
-    } catch {
-      // Kept in memory (the SDK's allocation still answers it); written with the next change.
-    }
+    // When it fails: kept in memory (the SDK's allocation still answers it), written with the next change.
+    writeJson('connected.json', connectedLatest);
   }, CONNECTED_WRITE_MS);
 }
 
