@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
 import { contractFetch } from '../support/contract.js';
 import { caller, expectError } from '../support/http.js';
+import { panelCaller } from '../support/per-account-ids.js';
 import {
   echoGame,
   hostOf,
@@ -106,6 +107,25 @@ describe.skipIf(skip)(`remote docker nodes over mutual TLS${skip ? ` (skipped: $
     const id = newId();
     expect((await call('POST', '/session', { body: { id, location: 'remote-1', image: 'unpullable' } })).status).toBe(201);
     expect(await waitForStatus(call, id, ['dead'], 30_000)).toMatchObject({ end_reason: 'start_failed' });
+  });
+
+  it('drains a remote node: no new sessions there, its live one plays on to its end, then it says drained', async () => {
+    const panel = await panelCaller(frame.running, contract);
+    const nodeR1 = async () =>
+      (await panel('GET', '/admin/api/location')).json.locations.flatMap((l: { nodes: { id: string }[] }) => l.nodes).find((n: { id: string }) => n.id === 'r1');
+    const live = await startPlaying(call, 'remote-1');
+    expect((await panel('PATCH', '/admin/api/node/r1', { body: { drain: true } })).json).toMatchObject({ id: 'r1', drain: 'draining', health: 'up' });
+    try {
+      expectError(await call('POST', '/session', { body: { id: newId(), location: 'remote-1', image: 'echo' } }), 420, 'CAPACITY_UNAVAILABLE', '/session');
+      await play(live, 'still here');
+      expect((await call('DELETE', `/session/${live.id}`)).status).toBe(204);
+      await waitForStatus(call, live.id, ['exited', 'dead'], 30_000);
+      expect(await nodeR1()).toMatchObject({ drain: 'drained', used: 0 });
+    } finally {
+      expect((await panel('PATCH', '/admin/api/node/r1', { body: { drain: false } })).json).toMatchObject({ drain: 'none' });
+    }
+    const after = await startPlaying(call, 'remote-1');
+    expect((await call('DELETE', `/session/${after.id}`)).status).toBe(204);
   });
 
   it('makes a killed engine’s sessions unreachable, and reconciles them when it is back: still running, ended meanwhile, stopped meanwhile', async () => {
