@@ -23,24 +23,23 @@ function throttle() {
 }
 
 describe('the units a client address is limited as', () => {
-  // address, its subscriber unit, its network
+  const units = (address: string) => [clientUnit(address), clientNetwork(address)];
+
   it.each([
     ['2001:db8:1:2::1', '2001:db8:1:2::/64', '2001:db8:1::/48'],
     ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64', '2001:db8:1::/48'],
     ['2001:db8:1:3::1', '2001:db8:1:3::/64', '2001:db8:1::/48'],
-    ['2001:db8:2:3::1', '2001:db8:2:3::/64', '2001:db8:2::/48'],
     ['::1', '0:0:0:0::/64', '0:0:0::/48'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64', 'fe80:0:0::/48'],
     ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64', '64:ff9b:0::/48'],
-    ['192.0.2.1', '192.0.2.1', '192.0.2.0/24'],
-    ['::ffff:192.0.2.1', '192.0.2.1', '192.0.2.0/24'],
-    ['::ffff:c000:201', '192.0.2.1', '192.0.2.0/24'],
-    ['192.0.2.2', '192.0.2.2', '192.0.2.0/24'],
-    ['198.51.100.7', '198.51.100.7', '198.51.100.0/24'],
-    ['not-an-ip', 'not-an-ip', 'not-an-ip'],
-  ])('%s: subscriber %s, network %s', (address, unit, network) => {
-    expect(clientUnit(address)).toBe(unit);
-    expect(clientNetwork(address)).toBe(network);
+  ])('IPv6 %s: its /64 %s and its /48 %s, however it is written', (address, unit, network) => {
+    expect(units(address)).toEqual([unit, network]);
+  });
+
+  it('is the address and its /24 for IPv4, also when it comes IPv4-mapped; anything else is its own', () => {
+    for (const address of ['192.0.2.1', '::ffff:192.0.2.1', '::ffff:c000:201']) expect(units(address)).toEqual(['192.0.2.1', '192.0.2.0/24']);
+    expect(units('192.0.2.200')).toEqual(['192.0.2.200', '192.0.2.0/24']);
+    expect(units('not-an-ip')).toEqual(['not-an-ip', 'not-an-ip']);
   });
 });
 
