@@ -100,6 +100,7 @@ function checkConsistency(fleet: FleetConfig): string[] {
       }
     }
   }
+  problems.push(...poolProblems(fleet));
   if (fleet.runtime.driver === 'docker') {
     for (const node of fleet.locations.flatMap((l) => l.nodes)) {
       if (!node.docker) problems.push(`node ${node.id}: the docker runtime needs docker.engine`);
@@ -111,6 +112,22 @@ function checkConsistency(fleet: FleetConfig): string[] {
         problems.push(`node ${node.id}: ${node.docker.engine} is not tcp://host:port (a port from 1 to 65535)`);
       }
     }
+  }
+  return problems;
+}
+
+/** Pools name a location, image and tag of the fleet, once each; their game servers learn their session through the SDK. */
+function poolProblems(fleet: FleetConfig): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const pool of fleet.pools ?? []) {
+    const name = `pool ${pool.location}/${pool.image}:${pool.tag}`;
+    if (seen.has(name)) problems.push(`${name} appears twice`);
+    seen.add(name);
+    if (!fleet.locations.some((location) => location.id === pool.location)) problems.push(`${name}: no location ${pool.location}`);
+    const image = fleet.images.find((candidate) => candidate.name === pool.image);
+    if (!image?.tags[pool.tag]) problems.push(`${name}: no image ${pool.image} with tag ${pool.tag} in the fleet file`);
+    if (fleet.runtime.driver === 'docker' && pool.warm > 0) problems.push(`${name}: warm pools need the game-server SDK, served by the process runtime only so far`);
   }
   return problems;
 }
