@@ -7,6 +7,7 @@ import AjvModule from 'ajv';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fleetSchema } from './fleet-schema.js';
 import type { FleetConfig } from './fleet-types.js';
+import { refusedEnvNames } from '../domain/env-names.js';
 
 const Ajv = AjvModule.default;
 
@@ -127,6 +128,7 @@ function poolProblems(fleet: FleetConfig): string[] {
     if (!fleet.locations.some((location) => location.id === pool.location)) problems.push(`${name}: no location ${pool.location}`);
     const image = fleet.images.find((candidate) => candidate.name === pool.image);
     if (!image?.tags[pool.tag]) problems.push(`${name}: no image ${pool.image} with tag ${pool.tag} in the fleet file`);
+    for (const env of refusedEnvNames(Object.keys(pool.env ?? {}), image?.allowedEnv)) problems.push(`${name}: env ${env} is not allowed`);
     if (fleet.runtime.driver === 'docker' && pool.warm > 0) problems.push(`${name}: warm pools need the game-server SDK, served by the process runtime only so far`);
   }
   return problems;
