@@ -55,7 +55,7 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
   // Forward only: with several instances, a delivery finished late by one that lost the
   // account's lease must not move the cursor (and its retries) back behind the new holder's.
   const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ? AND cursor < ?');
-  const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ?');
+  const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ? AND cursor = ?');
   const record = db.prepare(
     'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -82,8 +82,8 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
     advance: (id, cursor, due) => {
       advance.run(cursor, due, id, cursor);
     },
-    retryLater: (id, attempt, due) => {
-      retry.run(attempt, due, id);
+    retryLater: (id, { cursor, attempt, due }) => {
+      retry.run(attempt, due, id, cursor);
     },
     recordDelivery: (id, d) => {
       record.run(id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error);

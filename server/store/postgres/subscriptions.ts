@@ -38,8 +38,8 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
       // Forward only (see the SQLite repository).
       await sql.run('UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3 AND cursor < $1', [cursor, due, id]);
     },
-    retryLater: async (id, attempt, due) => {
-      await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3', [attempt, due, id]);
+    retryLater: async (id, { cursor, attempt, due }) => {
+      await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3 AND cursor = $4', [attempt, due, id, cursor]);
     },
     recordDelivery: async (id, d) => {
       await sql.run(
