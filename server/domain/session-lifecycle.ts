@@ -14,7 +14,7 @@ import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionChange, SessionMachine } from './session-machine.js';
 import type { SessionQueries } from './session-queries.js';
-import { isFinal, type EndReason } from './session-states.js';
+import { isFinal, justPlaced, type EndReason } from './session-states.js';
 import type { SessionTimers } from './session-timers.js';
 import { storedBytes, type StorageBudget } from './storage-budget.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
@@ -113,17 +113,11 @@ export class SessionLifecycle {
       location: location.id,
       ...at,
       created,
-      status: 'created',
       labels: request.labels ?? {},
       args: request.args ?? [],
       restart: request.restart ?? false,
       expires: ttl === undefined ? null : created + ttl,
-      pendingEndReason: null,
-      ended: null,
-      exitCode: null,
-      endReason: null,
-      runningSince: null,
-      players: [],
+      ...justPlaced(),
     });
     const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; changes: SessionChange[]; warm: boolean }> => {
       // Racing starts (in this process or another on the same database) place one at a time;
