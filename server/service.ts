@@ -68,6 +68,8 @@ import type { Store } from './store/store.js';
 
 const LAST_USED_FLUSH_MS = 2000;
 const SHUTDOWN_GRACE_MS = 2000;
+/** How long a cached token verdict is trusted when several instances may share the store (a second line behind the bus). */
+const SHARED_VERDICT_MAX_AGE_MS = 3000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 
@@ -159,7 +161,10 @@ export async function createService(
 
   const { accounts } = store;
   const isAccountActive = async (id: string) => (await accounts.findById(id))?.disabled === false;
-  const tokens = new Tokens(store.tokens, createTokenVault(box), { isAccountActive }, now);
+  // With several instances, a verdict another instance's forget message never reached expires anyway.
+  const tokens = new Tokens(store.tokens, createTokenVault(box), { isAccountActive }, now, {
+    verdictMaxAgeMs: config.databaseUrl ? SHARED_VERDICT_MAX_AGE_MS : undefined,
+  });
   const bootstrapped = await bootstrap(accounts, tokens, {
     bootstrapToken: config.bootstrapToken,
     quotaMinutes: config.defaultQuotaMinutes,
@@ -241,7 +246,12 @@ export async function createService(
     onRecorded: () => health.recovered('webhooks'),
     guard,
     isAccountActive,
-    ...(coordination ? { mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false } : {}),
+    ...(coordination
+      ? {
+          mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false,
+          confirmLease: async (accountId: string) => (await membership?.confirmsDelivery(accountId)) ?? false,
+        }
+      : {}),
   });
   sessions.onChange((change) => webhooks.notify(change.session.accountId));
   // Event streams: this instance's changes, or with several instances the log all of them write.

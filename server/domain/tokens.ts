@@ -52,15 +52,24 @@ export type CreateTokenResult =
   | { ok: false; reason: 'ungrantable'; scopes: Scope[] }
   | { ok: false; reason: 'bad_duration' };
 
+export interface TokensOptions {
+  /**
+   * Longest a cached verdict is trusted (ms). Alone, every write forgets at once and this may be
+   * unbounded; with several instances, other instances' forgets come over a bus that can lose a
+   * message, so a cap bounds how long a revoked token can still pass here.
+   */
+  verdictMaxAgeMs?: number;
+}
+
 export class Tokens {
   /** Uses seen since the last flush, so authentication does not write on every request. */
   private readonly pendingUses = new Map<string, number>();
   /**
    * Principals of values that passed every check, by hash. Every write that could change a
    * verdict calls forgetVerified(); with several instances, theirs arrive through
-   * forgetVerifiedElsewhere(). Expiry is still checked on each hit.
+   * forgetVerifiedElsewhere(). Expiry and the cap (options.verdictMaxAgeMs) are checked on each hit.
    */
-  private readonly verified = new Map<string, Principal>();
+  private readonly verified = new Map<string, { principal: Principal; at: number }>();
   /** Counts forgets: a verdict read before a forget is not cached after it. */
   private generation = 0;
   private readonly forgetListeners: (() => void)[] = [];
@@ -70,6 +79,7 @@ export class Tokens {
     private readonly vault: TokenVault,
     private readonly accounts: AccountGate,
     private readonly now: () => number,
+    private readonly options: TokensOptions = {},
   ) {}
 
   /** Authenticate a bearer value and check it holds the required scopes. */
@@ -77,8 +87,8 @@ export class Tokens {
     if (!this.vault.isWellFormed(value)) return { ok: false, reason: 'malformed' };
     const hash = this.vault.hash(value);
     const key = hash.toString('base64');
-    const cached = this.verified.get(key);
-    if (cached && (cached.expiresAt === null || cached.expiresAt > this.now())) return this.authorize(cached, required);
+    const cached = this.fresh(key);
+    if (cached) return this.authorize(cached, required);
     const generation = this.generation;
     const found = await this.repository.findByHash(hash);
     if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
@@ -87,8 +97,21 @@ export class Tokens {
     if (problem) return { ok: false, reason: problem };
     // The issuers' expiries bound this token's already (a derived token never outlives its issuer).
     const principal = { accountId: found.accountId, tokenId: found.id, scopes: new Set(found.scopes), expiresAt: found.expiresAt };
-    if (generation === this.generation) this.verified.set(key, principal);
+    if (generation === this.generation) this.verified.set(key, { principal, at: this.now() });
     return this.authorize(principal, required);
+  }
+
+  /** A cached principal still usable now: not expired, and not older than the verdict cap. */
+  private fresh(key: string): Principal | undefined {
+    const cached = this.verified.get(key);
+    if (!cached) return undefined;
+    const now = this.now();
+    const { principal } = cached;
+    if ((principal.expiresAt !== null && principal.expiresAt <= now) || now - cached.at >= (this.options.verdictMaxAgeMs ?? Infinity)) {
+      this.verified.delete(key);
+      return undefined;
+    }
+    return principal;
   }
 
   /**

@@ -228,8 +228,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.subscriptions.insert(sub, Buffer.from('sealed'));
     expect(await store.subscriptions.activeForAccount('acc')).toEqual([{ ...sub, sealed: Buffer.from('sealed') }]);
     await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null });
-    await store.subscriptions.retryLater('sub', 2, 60);
+    await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 2, due: 60 });
+    expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, attempt: 2, due: 60 });
     await store.subscriptions.advance('sub', 7, 70);
+    expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
+    // A retry by an instance that read the cursor before another delivered that event does not land.
+    await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 3, due: 900 });
     expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
     // A late finish by an instance that lost the account's lease never moves the cursor back.
     await store.subscriptions.advance('sub', 5, 90);

@@ -1,5 +1,6 @@
 /** Records the store tests write: an account and a session with every field set. */
 import type { SessionRecord } from '../../server/domain/ports/sessions.js';
+import { justPlaced } from '../../server/domain/session-states.js';
 
 export const account = (id: string, extra: object = {}) => ({
   id,
@@ -25,17 +26,11 @@ export function session(id: string, extra: Partial<SessionRecord> = {}): Session
     host: '127.0.0.1',
     created: 1000,
     ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 }],
-    status: 'created',
     labels: { mode: 'ctf', map: 'dust' },
     args: ['--fast'],
     restart: false,
     expires: null,
-    pendingEndReason: null,
-    ended: null,
-    exitCode: null,
-    endReason: null,
-    runningSince: null,
-    players: [],
+    ...justPlaced(),
     ...extra,
   };
 }
