@@ -131,8 +131,20 @@ export class Sessions {
     return this.queries.orphaned();
   }
 
-  recover(): Promise<void> {
-    return this.watch.recover();
+  recover(options?: { adopt?: boolean }): Promise<void> {
+    return this.watch.recover(options);
+  }
+
+  /** This instance now supervises the node (it holds the node's lease): adopt its live sessions it does not watch yet. */
+  async superviseNode(nodeId: string): Promise<void> {
+    const live = await this.machine.repository.live();
+    await this.watch.supervise(live.filter((session) => session.nodeId === nodeId));
+  }
+
+  /** This instance no longer supervises the node: its runtime stops watching the node's sessions (they keep running). */
+  async releaseNode(nodeId: string): Promise<void> {
+    const { repository, runtime } = this.machine;
+    for (const session of await repository.live()) if (session.nodeId === nodeId) runtime.release?.(session.key);
   }
 
   async close(): Promise<void> {

@@ -224,6 +224,11 @@ export class ProcessRuntime implements Runtime {
     }
   }
 
+  /** Its supervisor is watched here (sessions belong to the instance on their host: they never move). */
+  supervises(sessionId: string): boolean {
+    return this.watched.has(sessionId) || this.starting.has(sessionId);
+  }
+
   /** Every node of this runtime is this host: whatever its socket tables hold. */
   heldPorts(): ReadonlySet<number> {
     const bound = boundPorts('/proc/net');
