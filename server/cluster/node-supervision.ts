@@ -53,7 +53,8 @@ export class NodeSupervision {
     this.runtime = routed(local, {
       stop: (sessionId) => this.publish({ stop: sessionId }),
       launched: async (spec) => {
-        if (!local.nodesMove || this.holds(spec.nodeId)) return;
+        // A warm server stays with the instance that launched it (its refill watches it) until a start claims it.
+        if (!local.nodesMove || spec.warm || this.holds(spec.nodeId)) return;
         local.release?.(spec.sessionId);
         await this.publish({ node: spec.nodeId });
       },

@@ -48,6 +48,9 @@ export class SimulatedRuntime implements Runtime {
     });
   }
 
+  /** A warm session has nothing to learn here: no game server reads an SDK. */
+  async allocate(): Promise<void> {}
+
   async adopt(spec: AdoptSpec): Promise<void> {
     this.watched.add(spec.sessionId);
     if (!spec.wasRunning) await this.start({ sessionId: spec.sessionId } as LaunchSpec);

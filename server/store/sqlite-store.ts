@@ -15,6 +15,7 @@ import type { Store } from './store.js';
 import { createSubscriptionRepository } from './subscription-repository.js';
 import { createTokenRepository } from './token-repository.js';
 import { TransactionScope } from './transaction-scope.js';
+import { createWarmServerRepository } from './warm-server-repository.js';
 
 class WriteGate {
   private holder: Promise<void> | undefined;
@@ -94,6 +95,7 @@ export function createSqliteStore(db: Db): Store {
     operators: gated(createOperatorRepository(db)),
     audit: gated(createAuditLog(db)),
     nodeLocks: gated(createNodeLocks(db)),
+    warmServers: gated(createWarmServerRepository(db)),
     probeWrite: async () => {
       while (gate.held && !scope.current()) await gate.free();
       probeWrite(db);

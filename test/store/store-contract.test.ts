@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../server/domain/ports/sessions.js';
+import { justPlaced } from '../../server/domain/session-states.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { createDatabase } from '../support/postgres.mjs';
@@ -50,17 +51,11 @@ export function session(id: string, extra: Partial<SessionRecord> = {}): Session
     host: '127.0.0.1',
     created: 1000,
     ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 }],
-    status: 'created',
     labels: { mode: 'ctf', map: 'dust' },
     args: ['--fast'],
     restart: false,
     expires: null,
-    pendingEndReason: null,
-    ended: null,
-    exitCode: null,
-    endReason: null,
-    runningSince: null,
-    players: [],
+    ...justPlaced(),
     ...extra,
   };
 }
