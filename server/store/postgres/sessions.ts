@@ -13,9 +13,15 @@ import { value, type PgDb } from './sql.js';
 /** Appends to the event log take it until commit: ids then commit in order, so `id > cursor` misses none. */
 const EVENT_LOG_LOCK = 0x5e55_0002;
 
+/** The columns of a SessionRow, named (the reads are prepared statements: see Sql.prepared). */
+const COLUMNS = [
+  'id', 'account_id', 'key', 'image', 'tag', 'location', 'node_id', 'host', 'created', 'status', 'labels', 'args',
+  'restart', 'expires', 'pending_end_reason', 'ended', 'exit_code', 'end_reason', 'running_since',
+].map((column) => `s.${column}`).join(', ');
+
 /** Sessions with their ports and players, from `rows` (a table or a subquery: a page is cut before its details are read). */
 const withDetails = (rows: string) => `
-  SELECT s.*,
+  SELECT ${COLUMNS},
     coalesce((SELECT json_agg(json_build_object('name', p.name, 'type', p.type, 'container', p.container, 'host', p.port) ORDER BY p.container, p.name)
        FROM session_ports p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS ports_json,
     coalesce((SELECT json_agg(p.player ORDER BY p.joined, p.player)
@@ -24,7 +30,7 @@ const withDetails = (rows: string) => `
 const SELECT = withDetails('sessions');
 
 export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
-  const many = async (text: string, values: unknown[] = []) => (await sql.rows<SessionRow>(text, values)).map(toRecord);
+  const many = async (text: string, values: unknown[] = []) => (await sql.prepared<SessionRow>(text, values)).map(toRecord);
   const one = async (text: string, values: unknown[]) => (await many(text, values))[0];
   const numbers = async (text: string, values: unknown[]) => (await sql.rows<{ n: number }>(text, values)).map((r) => r.n);
 
@@ -111,7 +117,7 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
       const { where, values } = listWhere(filter);
       values.push(filter.limit ?? null);
       const order = 'ORDER BY s.created DESC, s.id DESC, s.account_id DESC';
-      const page = `(SELECT * FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
+      const page = `(SELECT ${COLUMNS} FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
       return many(`${withDetails(page)} ${order}`, values);
     },
     live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),
