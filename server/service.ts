@@ -246,7 +246,12 @@ export async function createService(
     onRecorded: () => health.recovered('webhooks'),
     guard,
     isAccountActive,
-    ...(coordination ? { mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false } : {}),
+    ...(coordination
+      ? {
+          mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false,
+          confirmLease: async (accountId: string) => (await membership?.confirmsDelivery(accountId)) ?? false,
+        }
+      : {}),
   });
   sessions.onChange((change) => webhooks.notify(change.session.accountId));
   // Event streams: this instance's changes, or with several instances the log all of them write.

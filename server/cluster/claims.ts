@@ -16,15 +16,23 @@ export function setHeld(state: ClaimState, held: boolean): void {
 
 /**
  * Register `state` under `name` and return its handle. Releasing removes it, tells the owner it
- * is lost (if held), then gives the claim back (`giveBack`, only when it was held).
+ * is lost (if held), then gives the claim back (`giveBack`, only when it was held). `confirm`
+ * asks the database whether a held claim is still ours (by default: trust `held`).
  */
-export function registerClaim<S extends ClaimState>(registry: Map<string, S>, name: string, state: S, giveBack: () => Promise<void>): Claim {
+export function registerClaim<S extends ClaimState>(
+  registry: Map<string, S>,
+  name: string,
+  state: S,
+  giveBack: () => Promise<void>,
+  confirm: () => Promise<boolean> = async () => state.held,
+): Claim {
   if (registry.has(name)) throw new Error(`${name} is already claimed in this process`);
   registry.set(name, state);
   return {
     get held() {
       return state.held;
     },
+    confirm: async () => state.held && registry.get(name) === state && (await confirm()),
     release: async () => {
       if (registry.get(name) !== state) return;
       registry.delete(name);

@@ -15,6 +15,12 @@ export interface ClaimEvents {
 export interface Claim {
   /** Held right now, as far as this instance can know (a lost claim says so before another may take it). */
   readonly held: boolean;
+  /**
+   * Still held, asked of the database now: for a lease, this instance is its holder in the same
+   * generation it gained (nobody took it over meanwhile, however briefly) and it has not expired.
+   * Work that must not be done twice (a webhook POST) asks this first; `held` may be a round late.
+   */
+  confirm(): Promise<boolean>;
   /** Give the claim up for others to take (lost() is called first when it was held). */
   release(): Promise<void>;
 }

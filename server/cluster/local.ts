@@ -47,6 +47,7 @@ export class LocalCoordination implements Coordination {
       get held() {
         return held;
       },
+      confirm: async () => held,
       release: async () => {
         if (!held) return;
         held = false;

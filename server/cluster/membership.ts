@@ -31,6 +31,8 @@ export interface Membership {
   prunes(): boolean;
   /** Whether this instance delivers the account's webhooks now. */
   delivers(accountId: string): boolean;
+  /** Whether it still holds the account's webhook lease, in the generation it gained (asked of the database before each POST). */
+  confirmsDelivery(accountId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export function joinCluster(coordination: Coordination, parts: MemberParts): Mem
   return {
     prunes: () => retention.held,
     delivers: (accountId) => leases.holds(accountId),
+    confirmsDelivery: (accountId) => leases.confirm(accountId),
     async close() {
       clearInterval(sweep);
       await leases.close();

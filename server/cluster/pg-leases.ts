@@ -26,11 +26,16 @@ ON CONFLICT (name) DO UPDATE
       expires_at = excluded.expires_at,
       fence = l.fence + CASE WHEN l.holder = excluded.holder THEN 0 ELSE 1 END
   WHERE l.holder = excluded.holder OR l.expires_at < clock_timestamp()
-RETURNING name`;
+RETURNING name, fence`;
+
+/** Ours, in the generation we gained, and not expired (a fencing check before work done once). */
+const CONFIRM = `SELECT 1 FROM cluster_leases WHERE name = $1 AND holder = $2 AND fence = $3 AND expires_at > clock_timestamp()`;
 
 interface Wanted extends ClaimState {
   /** Monotonic time the last successful renewal was sent: the lease runs at least until then + ttl. */
   renewedAt: number;
+  /** The lease's generation (`fence`) when it was gained: another holder in between changes it. */
+  generation: number;
 }
 
 export interface LeaseTimings {
@@ -56,7 +61,11 @@ export class TableLeases {
   }
 
   claim(name: string, events: ClaimEvents): Claim {
-    const claim = registerClaim(this.wanted, name, { events, held: false, renewedAt: 0 }, () => this.giveBack([name]));
+    const state: Wanted = { events, held: false, renewedAt: 0, generation: 0 };
+    const claim = registerClaim(this.wanted, name, state, () => this.giveBack([name]), async () => {
+      const result = await this.pool.query(CONFIRM, [name, this.holder, state.generation]).catch((error: unknown) => (this.onError(error), undefined));
+      return (result?.rowCount ?? 0) > 0;
+    });
     void this.round();
     return claim;
   }
@@ -69,13 +78,19 @@ export class TableLeases {
     const sentAt = performance.now();
     const names = [...this.wanted.keys()].sort();
     try {
-      const result = await this.pool.query<{ name: string }>(TAKE_OR_RENEW, [names, this.holder, this.timings.leaseMs]);
-      const held = new Set(result.rows.map((row) => row.name));
+      const result = await this.pool.query<{ name: string; fence: string }>(TAKE_OR_RENEW, [names, this.holder, this.timings.leaseMs]);
+      const held = new Map(result.rows.map((row) => [row.name, Number(row.fence)]));
       for (const name of names) {
         const entry = this.wanted.get(name);
         if (!entry) continue;
-        if (held.has(name)) entry.renewedAt = sentAt;
-        setHeld(entry, held.has(name));
+        const generation = held.get(name);
+        if (generation !== undefined) {
+          entry.renewedAt = sentAt;
+          // Taken over and back since the last round (we never saw it lost): a new generation, told as lost then gained.
+          if (entry.held && entry.generation !== generation) setHeld(entry, false);
+          entry.generation = generation;
+        }
+        setHeld(entry, generation !== undefined);
       }
     } catch (error) {
       this.onError(error);

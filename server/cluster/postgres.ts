@@ -1,8 +1,9 @@
 /**
  * Coordination over PostgreSQL, for several instances on one database: a bus on LISTEN/NOTIFY
  * (one channel; the topic travels in the message), leadership by advisory locks, leases in a
- * table. One dedicated connection listens and holds the locks; a small pool publishes and renews
- * leases. After the dedicated connection comes back, listeners are told to resync: a NOTIFY sent
+ * table. One dedicated connection listens and holds the locks; a small pool publishes (and serves
+ * the start-rate limiter); leases are renewed on a connection of their own, so a busy pool never
+ * holds up a renewal until the lease is given up. After the dedicated connection comes back, listeners are told to resync: a NOTIFY sent
  * while it was away is never delivered.
  */
 import pg from 'pg';
@@ -44,6 +45,8 @@ export class PostgresCoordination implements Coordination {
   private readonly connection: DedicatedConnection;
   private readonly leadership: AdvisoryLeadership;
   private readonly leases: TableLeases;
+  /** Lease renewals only: one connection, reopened by the pool when it drops. */
+  private readonly leasePool: pg.Pool;
 
   private constructor(options: PostgresCoordinationOptions) {
     this.instanceId = options.instanceId;
@@ -67,7 +70,9 @@ export class PostgresCoordination implements Coordination {
       failed: onError,
     });
     this.leadership = new AdvisoryLeadership(this.connection, options.leaderTryEveryMs ?? 1000);
-    this.leases = new TableLeases(this.pool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1000 }, onError);
+    this.leasePool = new pg.Pool({ ...config, max: 1, application_name: `session-host ${options.instanceId} leases` });
+    this.leasePool.on('error', onError);
+    this.leases = new TableLeases(this.leasePool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1000 }, onError);
   }
 
   /** Connects and creates the cluster's tables; rejects when the database cannot be reached. */
@@ -124,6 +129,7 @@ export class PostgresCoordination implements Coordination {
     this.resyncListeners.clear();
     await this.connection.close();
     await this.pool.end().catch(() => {});
+    await this.leasePool.end().catch(() => {});
   }
 
   private deliver(payload: string): void {

@@ -32,6 +32,11 @@ export class WebhookLeases {
     return false;
   }
 
+  /** Whether this instance still holds the account's lease in the generation it gained, asked of the database. */
+  async confirm(accountId: string): Promise<boolean> {
+    return (await this.claims.get(accountId)?.confirm()) ?? false;
+  }
+
   /**
    * Ask for the leases of accounts that have subscriptions, give up those of accounts that have
    * none, and look again at the accounts held (an announcement that arrived before its event was

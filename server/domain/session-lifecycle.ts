@@ -13,7 +13,7 @@ import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionMachine } from './session-machine.js';
 import type { SessionQueries } from './session-queries.js';
-import { isFinal, type EndReason } from './session-states.js';
+import { isFinal, justPlaced, type EndReason } from './session-states.js';
 import type { SessionTimers } from './session-timers.js';
 import { storedBytes, type StorageBudget } from './storage-budget.js';
 
@@ -111,17 +111,11 @@ export class SessionLifecycle {
         host: placement.node.host,
         created,
         ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })),
-        status: 'created',
         labels: request.labels ?? {},
         args: request.args ?? [],
         restart: request.restart ?? false,
         expires: ttl === undefined ? null : created + ttl,
-        pendingEndReason: null,
-        ended: null,
-        exitCode: null,
-        endReason: null,
-        runningSince: null,
-        players: [],
+        ...justPlaced(),
       };
       await repository.insert(session);
       const eventId = await repository.appendEvent(session, null, created);

@@ -2,7 +2,7 @@
  * The session state machine, written once. The spec's SessionStatus description carries the
  * same table; test/unit/session-states.test.ts holds the two together.
  */
-import type { EndReason, SessionStatus } from './ports/sessions.js';
+import type { EndReason, SessionRecord, SessionStatus } from './ports/sessions.js';
 
 export type { EndReason, SessionStatus };
 
@@ -34,3 +34,8 @@ export function isFinal(status: SessionStatus): boolean {
 }
 
 export const liveStatuses = (Object.keys(transitions) as SessionStatus[]).filter((s) => !isFinal(s));
+
+/** What a session is when placed: created, with nothing run, ended or joined yet. */
+export function justPlaced(): Pick<SessionRecord, 'status' | 'pendingEndReason' | 'ended' | 'exitCode' | 'endReason' | 'runningSince' | 'players'> {
+  return { status: 'created', pendingEndReason: null, ended: null, exitCode: null, endReason: null, runningSince: null, players: [] };
+}

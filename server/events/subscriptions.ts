@@ -32,7 +32,13 @@ export interface SubscriptionRepository {
   delete(id: string, at: number): Promise<void>;
   /** Move on to the next event (delivered, or out of attempts). */
   advance(id: string, cursor: number, due: number): Promise<void>;
-  retryLater(id: string, attempt: number, due: number): Promise<void>;
+  /**
+   * Try the same event again later. Guarded on the cursor the delivery read: when the
+   * subscription has moved past it meanwhile (another instance, holding the account's lease now,
+   * delivered it), the retry does not land, so a stale holder never delays or miscounts the new
+   * holder's next delivery.
+   */
+  retryLater(id: string, read: { cursor: number; attempt: number; due: number }): Promise<void>;
   recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): Promise<void>;
   deliveries(subscriptionId: string, limit: number): Promise<DeliveryRecord[]>;
   /** Forget delivery records made before `before`. */

@@ -38,6 +38,12 @@ export interface WebhookOptions {
   isAccountActive: (accountId: string) => Promise<boolean>;
   /** With several instances, whether this one delivers the account's webhooks now (it holds the account's lease). */
   mayDeliver?: (accountId: string) => boolean;
+  /**
+   * With several instances, asked of the database right before each POST: whether this instance
+   * still holds the account's lease in the generation it gained. An instance paused past its
+   * lease (while another took over and delivered) still believes it holds it; it must not POST.
+   */
+  confirmLease?: (accountId: string) => Promise<boolean>;
 }
 
 /** How often paused (disabled) accounts are asked whether they are enabled again. */
@@ -145,6 +151,8 @@ export class WebhookDispatcher {
     try {
       const [event] = await this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
       if (!event) return;
+      // Fenced: another instance holds the lease now (it delivers from the cursor in the store).
+      if (this.options.confirmLease && !(await this.options.confirmLease(subscription.accountId))) return;
       const secret = this.options.box.open(subscription.sealed, subscription.id);
       try {
         await this.deliver(subscription, secret, event);
@@ -196,7 +204,8 @@ export class WebhookDispatcher {
     if (ok || subscription.attempt >= MAX_ATTEMPTS) {
       await subscriptions.advance(subscription.id, event.id, now());
     } else {
-      await subscriptions.retryLater(subscription.id, subscription.attempt + 1, now() + backoffMs * 2 ** (subscription.attempt - 1));
+      const due = now() + backoffMs * 2 ** (subscription.attempt - 1);
+      await subscriptions.retryLater(subscription.id, { cursor: subscription.cursor, attempt: subscription.attempt + 1, due });
     }
   }
 }

@@ -1,32 +1,7 @@
-import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/ports/accounts.js';
+import type { AccessGrants, AccountRepository } from '../domain/ports/accounts.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-
-export interface AccountRow {
-  id: string;
-  name: string;
-  email: string | null;
-  quota_minutes: number;
-  used_seconds: number;
-  operator: number;
-  disabled: number;
-  created: number;
-  max_sessions: number | null;
-}
-
-export function toRecord(row: AccountRow): AccountRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    quotaMinutes: row.quota_minutes,
-    usedSeconds: row.used_seconds,
-    operator: row.operator === 1,
-    disabled: row.disabled === 1,
-    created: row.created,
-    maxSessions: row.max_sessions,
-  };
-}
+import { accountFromRow, type AccountRow } from './rows.js';
 
 export function createAccountRepository(db: Db): Sync<AccountRepository> {
   const insert = db.prepare(
@@ -60,14 +35,14 @@ export function createAccountRepository(db: Db): Sync<AccountRepository> {
     },
     findById: (id) => {
       const row = byId.get(id) as AccountRow | undefined;
-      return row && toRecord(row);
+      return row && accountFromRow(row);
     },
     findByEmail: (email) => {
       const row = byEmail.get(email) as AccountRow | undefined;
-      return row && toRecord(row);
+      return row && accountFromRow(row);
     },
     count: () => count.get() as number,
-    mostUsed: (limit) => (mostUsed.all(limit) as AccountRow[]).map(toRecord),
+    mostUsed: (limit) => (mostUsed.all(limit) as AccountRow[]).map(accountFromRow),
     search: ({ q, limit, after }) =>
       (
         search.all({
@@ -76,7 +51,7 @@ export function createAccountRepository(db: Db): Sync<AccountRepository> {
           afterCreated: after?.created ?? null,
           afterId: after?.id ?? null,
         }) as AccountRow[]
-      ).map(toRecord),
+      ).map(accountFromRow),
     update: (id, changes) => {
       update.run({
         id,

@@ -1,21 +1,102 @@
 /**
- * Versioned schema migrations, applied in order inside one transaction each. Append only:
- * a released migration is never edited, a change is a new entry.
+ * Versioned schema migrations of both stores, written once. Applied in order, inside one
+ * transaction each. Append only: a released migration is never edited, a change is a new entry.
+ *
+ * A migration names the column types the two stores spell differently (`ColumnTypes`); each
+ * store fills them in. PostgreSQL keeps SQLite's shapes where the row mappers read them (flags as
+ * 0/1 integers, times as integer milliseconds, JSON as text: byte counts and key order as
+ * stored), so both adapters share their mappers and measures. Ids that tie on `created` sort by
+ * the database's collation (bytewise in SQLite); a cursor is only ever used on the store that
+ * made it. What only one store needs (PostgreSQL's extra indexes, a table rebuild SQLite cannot
+ * do with ALTER) goes in that store's field.
  */
-export const migrations: readonly { version: number; name: string; sql: string }[] = [
+export interface ColumnTypes {
+  /** Times in milliseconds, counters, cursors: 64 bits (SQLite's INTEGER already is). */
+  int64: string;
+  /** 0/1, read as a number by the mappers. */
+  flag: string;
+  bytes: string;
+  /** An increasing row id, never reused: the primary key of an append-only log. */
+  serial: string;
+}
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+const columnTypes: Record<StoreKind, ColumnTypes> = {
+  sqlite: { int64: 'INTEGER', flag: 'INTEGER', bytes: 'BLOB', serial: 'INTEGER PRIMARY KEY AUTOINCREMENT' },
+  postgres: { int64: 'BIGINT', flag: 'SMALLINT', bytes: 'BYTEA', serial: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY' },
+};
+
+type Statements = (types: ColumnTypes) => string;
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** Run by both stores. */
+  sql?: Statements;
+  /** Run by one store only, after `sql`. */
+  sqlite?: Statements;
+  postgres?: Statements;
+}
+
+/** A migration as one store runs it. */
+export interface StoreMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function migrationsFor(store: StoreKind): readonly StoreMigration[] {
+  const types = columnTypes[store];
+  return schemaHistory.map(({ version, name, sql, [store]: only }) => ({
+    version,
+    name,
+    sql: [sql, only].map((statements) => statements?.(types) ?? '').join('\n'),
+  }));
+}
+
+// Migration 2's session columns after the id and account, and a port's columns after its
+// session: migration 6 rebuilds both tables in SQLite around them.
+const sessionColumns = ({ int64, flag }: ColumnTypes) => `
+        image              TEXT NOT NULL,
+        tag                TEXT NOT NULL,
+        location           TEXT NOT NULL,
+        node_id            TEXT NOT NULL,
+        host               TEXT NOT NULL,
+        created            ${int64} NOT NULL,
+        status             TEXT NOT NULL,
+        labels             TEXT NOT NULL,
+        args               TEXT NOT NULL,
+        restart            ${flag} NOT NULL,
+        expires            ${int64},
+        pending_end_reason TEXT,
+        ended              ${int64},
+        exit_code          INTEGER,
+        end_reason         TEXT,
+        running_since      ${int64}`;
+
+const portColumns = ({ flag }: ColumnTypes) => `
+        node_id    TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        type       TEXT NOT NULL,
+        container  INTEGER NOT NULL,
+        port       INTEGER NOT NULL,
+        live       ${flag} NOT NULL DEFAULT 1`;
+
+const schemaHistory: readonly Migration[] = [
   {
     version: 1,
     name: 'accounts and tokens',
-    sql: `
+    sql: ({ int64, flag, bytes }) => `
       CREATE TABLE accounts (
         id            TEXT PRIMARY KEY,
         name          TEXT NOT NULL,
         email         TEXT UNIQUE,
-        quota_minutes INTEGER NOT NULL CHECK (quota_minutes >= 0),
-        used_seconds  INTEGER NOT NULL DEFAULT 0,
-        operator      INTEGER NOT NULL DEFAULT 0,
-        disabled      INTEGER NOT NULL DEFAULT 0,
-        created       INTEGER NOT NULL
+        quota_minutes ${int64} NOT NULL CHECK (quota_minutes >= 0),
+        used_seconds  ${int64} NOT NULL DEFAULT 0,
+        operator      ${flag} NOT NULL DEFAULT 0,
+        disabled      ${flag} NOT NULL DEFAULT 0,
+        created       ${int64} NOT NULL
       );
       CREATE TABLE tokens (
         id          TEXT PRIMARY KEY,
@@ -23,78 +104,68 @@ export const migrations: readonly { version: number; name: string; sql: string }
         issuer_id   TEXT REFERENCES tokens(id),
         name        TEXT NOT NULL,
         scopes      TEXT NOT NULL,
-        hash        BLOB NOT NULL UNIQUE,
-        sealed      BLOB NOT NULL,
+        hash        ${bytes} NOT NULL UNIQUE,
+        sealed      ${bytes} NOT NULL,
         hint        TEXT NOT NULL,
-        created     INTEGER NOT NULL,
-        expires_at  INTEGER,
-        disabled    INTEGER NOT NULL DEFAULT 0,
-        revoked_at  INTEGER,
-        last_used   INTEGER
+        created     ${int64} NOT NULL,
+        expires_at  ${int64},
+        disabled    ${flag} NOT NULL DEFAULT 0,
+        revoked_at  ${int64},
+        last_used   ${int64}
       );
       CREATE INDEX tokens_by_account ON tokens(account_id, created DESC);
       CREATE INDEX tokens_by_issuer ON tokens(issuer_id);
+    `,
+    postgres: () => `
+      CREATE INDEX accounts_by_email ON accounts (lower(email));
     `,
   },
   {
     version: 2,
     name: 'sessions, their ports and players',
-    sql: `
+    sql: (types) => `
       CREATE TABLE sessions (
         id                 TEXT PRIMARY KEY,
-        account_id         TEXT NOT NULL REFERENCES accounts(id),
-        image              TEXT NOT NULL,
-        tag                TEXT NOT NULL,
-        location           TEXT NOT NULL,
-        node_id            TEXT NOT NULL,
-        host               TEXT NOT NULL,
-        created            INTEGER NOT NULL,
-        status             TEXT NOT NULL,
-        labels             TEXT NOT NULL,
-        args               TEXT NOT NULL,
-        restart            INTEGER NOT NULL,
-        expires            INTEGER,
-        pending_end_reason TEXT,
-        ended              INTEGER,
-        exit_code          INTEGER,
-        end_reason         TEXT,
-        running_since      INTEGER
+        account_id         TEXT NOT NULL REFERENCES accounts(id),${sessionColumns(types)}
       );
       CREATE INDEX sessions_by_account ON sessions(account_id, created DESC, id DESC);
       CREATE INDEX sessions_live_by_node ON sessions(node_id) WHERE ended IS NULL;
       -- Every session's port allocation; live ports are held, and unique per node.
       CREATE TABLE session_ports (
-        session_id TEXT NOT NULL REFERENCES sessions(id),
-        node_id    TEXT NOT NULL,
-        name       TEXT NOT NULL,
-        type       TEXT NOT NULL,
-        container  INTEGER NOT NULL,
-        port       INTEGER NOT NULL,
-        live       INTEGER NOT NULL DEFAULT 1,
+        session_id TEXT NOT NULL REFERENCES sessions(id),${portColumns(types)},
         PRIMARY KEY (session_id, name)
       );
       CREATE UNIQUE INDEX session_ports_in_use ON session_ports(node_id, port) WHERE live = 1;
       CREATE TABLE session_players (
         session_id TEXT NOT NULL REFERENCES sessions(id),
         player     TEXT NOT NULL,
-        joined     INTEGER NOT NULL,
+        joined     ${types.int64} NOT NULL,
         PRIMARY KEY (session_id, player)
       );
+    `,
+    // Live sessions are read from here by every instance (no in-memory model): newest first,
+    // per account and fleet-wide.
+    postgres: () => `
+      CREATE INDEX sessions_live_by_account ON sessions(account_id, created DESC, id DESC) WHERE ended IS NULL;
+      CREATE INDEX sessions_live ON sessions(created DESC, id DESC) WHERE ended IS NULL;
+      CREATE INDEX sessions_live_by_host ON sessions(host) WHERE ended IS NULL;
+      CREATE INDEX sessions_ended ON sessions(ended) WHERE ended IS NOT NULL;
+      CREATE INDEX session_players_by_player ON session_players(player);
     `,
   },
   {
     version: 3,
     name: 'session events, image tags, webhook subscriptions and deliveries',
-    sql: `
+    sql: ({ int64, flag, bytes, serial }) => `
       -- Every session state change, in order, with the session as it was then; the id is the
       -- SSE event id and the webhook cursor. Pruned to the replay window.
       CREATE TABLE session_events (
-        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        id         ${serial},
         account_id TEXT NOT NULL,
         session_id TEXT NOT NULL,
         status     TEXT NOT NULL,
         previous   TEXT,
-        at         INTEGER NOT NULL,
+        at         ${int64} NOT NULL,
         session    TEXT NOT NULL
       );
       CREATE INDEX session_events_by_account ON session_events(account_id, id);
@@ -103,7 +174,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
         account_id TEXT NOT NULL REFERENCES accounts(id),
         image      TEXT NOT NULL,
         tag        TEXT NOT NULL,
-        registered INTEGER NOT NULL,
+        registered ${int64} NOT NULL,
         PRIMARY KEY (account_id, image, tag)
       );
       -- An endpoint and where it stands in the account's event log: events after cursor are
@@ -112,21 +183,21 @@ export const migrations: readonly { version: number; name: string; sql: string }
         id         TEXT PRIMARY KEY,
         account_id TEXT NOT NULL REFERENCES accounts(id),
         url        TEXT NOT NULL,
-        sealed     BLOB NOT NULL,
-        created    INTEGER NOT NULL,
-        deleted    INTEGER,
-        cursor     INTEGER NOT NULL,
+        sealed     ${bytes} NOT NULL,
+        created    ${int64} NOT NULL,
+        deleted    ${int64},
+        cursor     ${int64} NOT NULL,
         attempt    INTEGER NOT NULL DEFAULT 1,
-        due        INTEGER NOT NULL DEFAULT 0
+        due        ${int64} NOT NULL DEFAULT 0
       );
       CREATE INDEX subscriptions_by_account ON subscriptions(account_id) WHERE deleted IS NULL;
       CREATE TABLE webhook_deliveries (
-        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        id              ${serial},
         subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
-        event_id        INTEGER NOT NULL,
+        event_id        ${int64} NOT NULL,
         attempt         INTEGER NOT NULL,
-        at              INTEGER NOT NULL,
-        ok              INTEGER NOT NULL,
+        at              ${int64} NOT NULL,
+        ok              ${flag} NOT NULL,
         status_code     INTEGER,
         error           TEXT
       );
@@ -136,27 +207,27 @@ export const migrations: readonly { version: number; name: string; sql: string }
   {
     version: 4,
     name: 'admin panel: operators, panel sessions, audit log, account grants, node locks',
-    sql: `
+    sql: ({ int64, flag, bytes, serial }) => `
       -- People who sign in to the admin panel (not accounts: accounts own tokens and sessions).
       CREATE TABLE operators (
         id            TEXT PRIMARY KEY,
         email         TEXT NOT NULL UNIQUE,
         password_hash TEXT NOT NULL,
-        created       INTEGER NOT NULL
+        created       ${int64} NOT NULL
       );
       -- Panel sessions, looked up by the SHA-256 of the cookie value.
       CREATE TABLE admin_sessions (
-        id_hash     BLOB PRIMARY KEY,
+        id_hash     ${bytes} PRIMARY KEY,
         operator_id TEXT NOT NULL REFERENCES operators(id),
         csrf        TEXT NOT NULL,
-        created     INTEGER NOT NULL,
-        expires     INTEGER NOT NULL
+        created     ${int64} NOT NULL,
+        expires     ${int64} NOT NULL
       );
       -- Every token change and reveal, and every account change, made in the panel.
       CREATE TABLE audit_log (
-        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        id         ${serial},
         account_id TEXT NOT NULL REFERENCES accounts(id),
-        at         INTEGER NOT NULL,
+        at         ${int64} NOT NULL,
         actor      TEXT NOT NULL,
         action     TEXT NOT NULL,
         token_id   TEXT,
@@ -173,15 +244,15 @@ export const migrations: readonly { version: number; name: string; sql: string }
       -- Maintenance locks set in the panel; they override the fleet file's \`locked\`.
       CREATE TABLE node_locks (
         node_id TEXT PRIMARY KEY,
-        locked  INTEGER NOT NULL,
-        at      INTEGER NOT NULL
+        locked  ${flag} NOT NULL,
+        at      ${int64} NOT NULL
       );
     `,
   },
   {
     version: 5,
     name: 'per-account cap on live sessions',
-    sql: `
+    sql: () => `
       -- The most live sessions the account may have at once; NULL: no cap.
       ALTER TABLE accounts ADD COLUMN max_sessions INTEGER;
     `,
@@ -189,7 +260,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   {
     version: 6,
     name: 'session ids unique per account',
-    sql: `
+    sqlite: (types) => `
       -- A session is (account_id, id): two accounts may use the same id. Its key names it
       -- everywhere the account is not part of the name (runtime directories, containers,
       -- cgroups, internal maps); sessions from before keep their id as their key, which is
@@ -200,23 +271,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE TABLE sessions (
         account_id         TEXT NOT NULL REFERENCES accounts(id),
         id                 TEXT NOT NULL,
-        key                TEXT NOT NULL UNIQUE,
-        image              TEXT NOT NULL,
-        tag                TEXT NOT NULL,
-        location           TEXT NOT NULL,
-        node_id            TEXT NOT NULL,
-        host               TEXT NOT NULL,
-        created            INTEGER NOT NULL,
-        status             TEXT NOT NULL,
-        labels             TEXT NOT NULL,
-        args               TEXT NOT NULL,
-        restart            INTEGER NOT NULL,
-        expires            INTEGER,
-        pending_end_reason TEXT,
-        ended              INTEGER,
-        exit_code          INTEGER,
-        end_reason         TEXT,
-        running_since      INTEGER,
+        key                TEXT NOT NULL UNIQUE,${sessionColumns(types)},
         PRIMARY KEY (account_id, id)
       );
       INSERT INTO sessions (account_id, id, key, image, tag, location, node_id, host, created, status, labels, args,
@@ -226,13 +281,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
         FROM sessions_v5;
       CREATE TABLE session_ports (
         account_id TEXT NOT NULL,
-        session_id TEXT NOT NULL,
-        node_id    TEXT NOT NULL,
-        name       TEXT NOT NULL,
-        type       TEXT NOT NULL,
-        container  INTEGER NOT NULL,
-        port       INTEGER NOT NULL,
-        live       INTEGER NOT NULL DEFAULT 1,
+        session_id TEXT NOT NULL,${portColumns(types)},
         PRIMARY KEY (account_id, session_id, name),
         FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id)
       );
@@ -243,7 +292,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
         account_id TEXT NOT NULL,
         session_id TEXT NOT NULL,
         player     TEXT NOT NULL,
-        joined     INTEGER NOT NULL,
+        joined     ${types.int64} NOT NULL,
         PRIMARY KEY (account_id, session_id, player),
         FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id)
       );
@@ -258,16 +307,44 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE UNIQUE INDEX session_ports_in_use ON session_ports(node_id, port) WHERE live = 1;
       CREATE INDEX session_players_by_player ON session_players(account_id, player);
     `,
+    postgres: () => `
+      -- The same in place: ALTER does in PostgreSQL what SQLite needs a rebuild for.
+      ALTER TABLE sessions ADD COLUMN key TEXT;
+      UPDATE sessions SET key = id;
+      ALTER TABLE sessions ALTER COLUMN key SET NOT NULL, ADD CONSTRAINT sessions_key UNIQUE (key);
+      ALTER TABLE session_ports ADD COLUMN account_id TEXT;
+      UPDATE session_ports p SET account_id = s.account_id FROM sessions s WHERE s.id = p.session_id;
+      ALTER TABLE session_players ADD COLUMN account_id TEXT;
+      UPDATE session_players p SET account_id = s.account_id FROM sessions s WHERE s.id = p.session_id;
+      ALTER TABLE session_ports ALTER COLUMN account_id SET NOT NULL,
+        DROP CONSTRAINT session_ports_session_id_fkey, DROP CONSTRAINT session_ports_pkey;
+      ALTER TABLE session_players ALTER COLUMN account_id SET NOT NULL,
+        DROP CONSTRAINT session_players_session_id_fkey, DROP CONSTRAINT session_players_pkey;
+      ALTER TABLE sessions DROP CONSTRAINT sessions_pkey, ADD PRIMARY KEY (account_id, id);
+      ALTER TABLE session_ports ADD PRIMARY KEY (account_id, session_id, name),
+        ADD FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id);
+      ALTER TABLE session_players ADD PRIMARY KEY (account_id, session_id, player),
+        ADD FOREIGN KEY (account_id, session_id) REFERENCES sessions(account_id, id);
+      DROP INDEX session_players_by_player;
+      CREATE INDEX session_players_by_player ON session_players(account_id, player);
+      -- Listings page by (created, id, account) now; the admin panel finds an id in every account.
+      DROP INDEX sessions_live;
+      CREATE INDEX sessions_live ON sessions(created DESC, id DESC, account_id DESC) WHERE ended IS NULL;
+      CREATE INDEX sessions_by_id ON sessions(id);
+    `,
   },
   {
     version: 7,
     name: 'node drains',
-    sql: `
+    sql: ({ int64 }) => `
       -- Nodes set to drain in the panel: no new sessions, live ones run to their end.
       CREATE TABLE node_drains (
         node_id TEXT PRIMARY KEY,
-        at      INTEGER NOT NULL
+        at      ${int64} NOT NULL
       );
     `,
   },
 ];
+
+/** The migrations as SQLite runs them. */
+export const migrations = migrationsFor('sqlite');

@@ -1,31 +1,8 @@
-import type { EndReason, PortAllocation, SessionChanges, SessionRecord, SessionRepository, SessionStatus, StoredEvent } from '../domain/ports/sessions.js';
+import type { SessionChanges, SessionRecord, SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
 import { LiveSessions } from './live-sessions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-
-export interface SessionRow {
-  id: string;
-  account_id: string;
-  key: string;
-  image: string;
-  tag: string;
-  location: string;
-  node_id: string;
-  host: string;
-  created: number;
-  status: SessionStatus;
-  labels: string;
-  args: string;
-  restart: number;
-  expires: number | null;
-  pending_end_reason: EndReason | null;
-  ended: number | null;
-  exit_code: number | null;
-  end_reason: EndReason | null;
-  running_since: number | null;
-  ports_json: string;
-  players_json: string;
-}
+import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from './rows.js';
 
 /** Prepared statements kept for list() and update() (each holds its compiled program). */
 export const STATEMENT_CACHE_SIZE = 64;
@@ -37,41 +14,6 @@ const SELECT = `
     (SELECT json_group_array(player)
        FROM (SELECT player FROM session_players WHERE account_id = s.account_id AND session_id = s.id ORDER BY joined, player)) AS players_json
   FROM sessions s`;
-
-export function toRecord(row: SessionRow): SessionRecord {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    key: row.key,
-    image: row.image,
-    tag: row.tag,
-    location: row.location,
-    nodeId: row.node_id,
-    host: row.host,
-    created: row.created,
-    ports: JSON.parse(row.ports_json) as PortAllocation[],
-    status: row.status,
-    labels: JSON.parse(row.labels) as Record<string, string>,
-    args: JSON.parse(row.args) as string[],
-    restart: row.restart === 1,
-    expires: row.expires,
-    pendingEndReason: row.pending_end_reason,
-    ended: row.ended,
-    exitCode: row.exit_code,
-    endReason: row.end_reason,
-    runningSince: row.running_since,
-    players: JSON.parse(row.players_json) as string[],
-  };
-}
-
-export const COLUMN_OF: Record<keyof SessionChanges, string> = {
-  status: 'status',
-  pendingEndReason: 'pending_end_reason',
-  ended: 'ended',
-  exitCode: 'exit_code',
-  endReason: 'end_reason',
-  runningSince: 'running_since',
-};
 
 /** What the SQLite store wraps (see sqlite-store.ts, which adds the transactions). */
 export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockForPlacement'>> & {
@@ -137,17 +79,17 @@ export function createSessionRepository(db: Db): SqliteSessions {
     return statement;
   };
 
-  let liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
+  let liveSessions = new LiveSessions((live.all() as SessionRow[]).map(sessionFromRow));
   /** Re-read a live session's row into the read model (after a write to it), or drop it once ended. */
   const refresh = (key: string) => {
     const row = byKey.get(key) as SessionRow | undefined;
-    if (row && row.ended === null) liveSessions.put(toRecord(row));
+    if (row && row.ended === null) liveSessions.put(sessionFromRow(row));
     else liveSessions.delete(key);
   };
 
   return {
     reload: () => {
-      liveSessions = new LiveSessions((live.all() as SessionRow[]).map(toRecord));
+      liveSessions = new LiveSessions((live.all() as SessionRow[]).map(sessionFromRow));
     },
     appendEvent: (session, previous, at) =>
       Number(
@@ -211,15 +153,15 @@ export function createSessionRepository(db: Db): SqliteSessions {
       const cached = liveSessions.get(key);
       if (cached) return cached;
       const row = byKey.get(key) as SessionRow | undefined;
-      return row && toRecord(row);
+      return row && sessionFromRow(row);
     },
     findOwned: (accountId, id) => {
       const cached = liveSessions.owned(accountId, id);
       if (cached) return cached;
       const row = byOwner.get(accountId, id) as SessionRow | undefined;
-      return row && toRecord(row);
+      return row && sessionFromRow(row);
     },
-    findEverywhere: (id) => (everywhere.all(id) as SessionRow[]).map(toRecord),
+    findEverywhere: (id) => (everywhere.all(id) as SessionRow[]).map(sessionFromRow),
     list(filter) {
       // Live sessions come from the read model; the database answers for ended ones too.
       if (!filter.all) return liveSessions.list(filter);
@@ -259,13 +201,13 @@ export function createSessionRepository(db: Db): SqliteSessions {
       // LIMIT -1: no limit.
       params.limit = filter.limit ?? -1;
       const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC, s.account_id DESC LIMIT @limit`;
-      return (prepared(sql).all(params) as SessionRow[]).map(toRecord);
+      return (prepared(sql).all(params) as SessionRow[]).map(sessionFromRow);
     },
     live: () => liveSessions.list({ accountId: undefined, all: false, labels: {}, notLabels: {} }).reverse(),
     update(key, changes) {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
-      const set = entries.map(([column]) => `${COLUMN_OF[column]} = @${column}`).join(', ');
+      const set = entries.map(([column]) => `${SESSION_COLUMN_OF[column]} = @${column}`).join(', ');
       db.transaction(() => {
         prepared(`UPDATE sessions SET ${set} WHERE key = @key`).run({ ...changes, key });
         if (changes.ended !== undefined && changes.ended !== null) releasePorts.run({ key });

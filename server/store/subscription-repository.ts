@@ -1,47 +1,7 @@
-import type { DeliveryRecord, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
+import type { SubscriptionRepository } from '../events/subscriptions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-
-export interface Row {
-  id: string;
-  account_id: string;
-  url: string;
-  sealed: Buffer;
-  created: number;
-  cursor: number;
-  attempt: number;
-  due: number;
-}
-
-export const toRecord = (row: Row): SubscriptionRecord => ({
-  id: row.id,
-  accountId: row.account_id,
-  url: row.url,
-  created: row.created,
-  cursor: row.cursor,
-  attempt: row.attempt,
-  due: row.due,
-});
-
-export interface DeliveryRow {
-  id: number;
-  event_id: number;
-  attempt: number;
-  at: number;
-  ok: number;
-  status_code: number | null;
-  error: string | null;
-}
-
-export const deliveryFromRow = (row: DeliveryRow): DeliveryRecord => ({
-  id: row.id,
-  eventId: row.event_id,
-  attempt: row.attempt,
-  at: row.at,
-  ok: row.ok === 1,
-  statusCode: row.status_code,
-  error: row.error,
-});
+import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from './rows.js';
 
 export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepository> {
   const insert = db.prepare(
@@ -55,12 +15,12 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
   // Forward only: with several instances, a delivery finished late by one that lost the
   // account's lease must not move the cursor (and its retries) back behind the new holder's.
   const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ? AND cursor < ?');
-  const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ?');
+  const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ? AND cursor = ?');
   const record = db.prepare(
     'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const deliveries = db.prepare(
-    'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?',
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?`,
   );
   const pruneDeliveries = db.prepare('DELETE FROM webhook_deliveries WHERE at < ?');
   const lowestCursors = db.prepare('SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id');
@@ -70,11 +30,11 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
       insert.run(r.id, r.accountId, r.url, sealed, r.created, r.cursor, r.attempt, r.due);
     },
     find: (accountId, id) => {
-      const row = find.get(id, accountId) as Row | undefined;
-      return row && toRecord(row);
+      const row = find.get(id, accountId) as SubscriptionRow | undefined;
+      return row && subscriptionFromRow(row);
     },
-    listForAccount: (accountId) => (list.all(accountId) as Row[]).map(toRecord),
-    activeForAccount: (accountId) => (activeForAccount.all(accountId) as Row[]).map((row) => ({ ...toRecord(row), sealed: row.sealed })),
+    listForAccount: (accountId) => (list.all(accountId) as SubscriptionRow[]).map(subscriptionFromRow),
+    activeForAccount: (accountId) => (activeForAccount.all(accountId) as SubscriptionRow[]).map((row) => ({ ...subscriptionFromRow(row), sealed: row.sealed })),
     accountsWithSubscriptions: () => accounts.all() as string[],
     delete: (id, at) => {
       remove.run(at, id);
@@ -82,8 +42,8 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
     advance: (id, cursor, due) => {
       advance.run(cursor, due, id, cursor);
     },
-    retryLater: (id, attempt, due) => {
-      retry.run(attempt, due, id);
+    retryLater: (id, { cursor, attempt, due }) => {
+      retry.run(attempt, due, id, cursor);
     },
     recordDelivery: (id, d) => {
       record.run(id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error);

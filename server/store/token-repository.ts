@@ -1,50 +1,17 @@
-import type { Scope } from '../../generated/types.js';
-import type { TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
+import type { TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-
-export interface TokenRow {
-  id: string;
-  account_id: string;
-  issuer_id: string | null;
-  name: string;
-  scopes: string;
-  hash: Buffer;
-  hint: string;
-  created: number;
-  expires_at: number | null;
-  disabled: number;
-  revoked_at: number | null;
-  last_used: number | null;
-}
-
-export const COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
-
-export function toRecord(row: TokenRow): TokenRecord {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    issuerId: row.issuer_id,
-    name: row.name,
-    scopes: row.scopes === '' ? [] : (row.scopes.split(' ') as Scope[]),
-    hint: row.hint,
-    created: row.created,
-    expiresAt: row.expires_at,
-    disabled: row.disabled === 1,
-    revokedAt: row.revoked_at,
-    lastUsed: row.last_used,
-  };
-}
+import { TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
 
 export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
     `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
      VALUES (@id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt)`,
   );
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE id = ?`);
-  const byHash = db.prepare(`SELECT ${COLUMNS} FROM tokens WHERE hash = ?`);
+  const byId = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ?`);
+  const byHash = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`);
   const active = db.prepare(
-    `SELECT ${COLUMNS} FROM tokens WHERE account_id = ? AND revoked_at IS NULL ORDER BY created DESC, id`,
+    `SELECT ${TOKEN_COLUMNS} FROM tokens WHERE account_id = ? AND revoked_at IS NULL ORDER BY created DESC, id`,
   );
   const revoke = db.prepare(
     `WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT t.id FROM tokens t JOIN tree ON t.issuer_id = tree.id)
@@ -60,13 +27,13 @@ export function createTokenRepository(db: Db): Sync<TokenRepository> {
     },
     findById: (id) => {
       const row = byId.get(id) as TokenRow | undefined;
-      return row && toRecord(row);
+      return row && tokenFromRow(row);
     },
     findByHash: (hash) => {
       const row = byHash.get(hash) as TokenRow | undefined;
-      return row && { ...toRecord(row), hash: row.hash };
+      return row && { ...tokenFromRow(row), hash: row.hash };
     },
-    listActive: (accountId) => (active.all(accountId) as TokenRow[]).map(toRecord),
+    listActive: (accountId) => (active.all(accountId) as TokenRow[]).map(tokenFromRow),
     revokeWithDescendants: (id, at) => {
       revoke.run(id, at);
     },

@@ -3,26 +3,17 @@
  * service: an unreachable database, a wrong password, a schema written by a newer version.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/open-store.js';
 import { openPostgres } from '../../server/store/postgres/database.js';
 import { StoreConfigError } from '../../server/store/schema-version.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { createDatabase } from '../support/postgres.mjs';
+import { tempDirs } from '../support/temp-dirs.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bad-store-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('bad-store-');
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

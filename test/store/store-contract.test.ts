@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../server/domain/ports/sessions.js';
+import { justPlaced } from '../../server/domain/session-states.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { createDatabase } from '../support/postgres.mjs';
@@ -50,17 +51,11 @@ export function session(id: string, extra: Partial<SessionRecord> = {}): Session
     host: '127.0.0.1',
     created: 1000,
     ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 }],
-    status: 'created',
     labels: { mode: 'ctf', map: 'dust' },
     args: ['--fast'],
     restart: false,
     expires: null,
-    pendingEndReason: null,
-    ended: null,
-    exitCode: null,
-    endReason: null,
-    runningSince: null,
-    players: [],
+    ...justPlaced(),
     ...extra,
   };
 }
@@ -267,8 +262,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.subscriptions.insert(sub, Buffer.from('sealed'));
     expect(await store.subscriptions.activeForAccount('acc')).toEqual([{ ...sub, sealed: Buffer.from('sealed') }]);
     await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null });
-    await store.subscriptions.retryLater('sub', 2, 60);
+    await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 2, due: 60 });
+    expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, attempt: 2, due: 60 });
     await store.subscriptions.advance('sub', 7, 70);
+    expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
+    // A retry by an instance that read the cursor before another delivered that event does not land.
+    await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 3, due: 900 });
     expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, cursor: 7, attempt: 1, due: 70 });
     // A late finish by an instance that lost the account's lease never moves the cursor back.
     await store.subscriptions.advance('sub', 5, 90);

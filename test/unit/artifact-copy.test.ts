@@ -1,19 +1,13 @@
 /** The Docker runtime's capped artifact copy, on tar streams made here (the real engines' archives: docker-containment.test.ts). */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { create } from 'tar';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copyArtifacts } from '../../server/runtime/docker/artifact-copy.js';
+import { tempDirs } from '../support/temp-dirs.js';
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'artifact-copy-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const tempDir = tempDirs('artifact-copy-');
 
 /** A tar stream of a `work` directory holding the given files, as the engine's archive API sends it. */
 async function archive(files: Record<string, { size: number; mode?: number }>): Promise<Readable> {

@@ -1,20 +1,12 @@
 /** output.log capped with rotation, and a follower that keeps reading across a rotation. */
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followFile } from '../../server/runtime/follow-file.js';
 import { openOutputLog } from '../../server/runtime/process/output-log.mjs';
+import { tempDirs } from '../support/temp-dirs.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'output-log-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('output-log-');
 
 describe('the capped output log', () => {
   it('keeps at most the cap on disk, the newest output always in output.log', () => {

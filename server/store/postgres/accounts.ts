@@ -1,12 +1,12 @@
 /** PostgreSQL side of accounts and their access grants (see ../account-repository.ts for SQLite). */
 import type { AccessGrants, AccountRepository } from '../../domain/ports/accounts.js';
-import { toRecord, type AccountRow } from '../account-repository.js';
+import { accountFromRow, type AccountRow } from '../rows.js';
 import { value, type PgDb, type Sql } from './sql.js';
 
 export function createPgAccountRepository(sql: Sql): AccountRepository {
   const one = async (text: string, values: unknown[]) => {
     const [row] = await sql.rows<AccountRow>(text, values);
-    return row && toRecord(row);
+    return row && accountFromRow(row);
   };
   return {
     insert: async (a) => {
@@ -20,7 +20,7 @@ export function createPgAccountRepository(sql: Sql): AccountRepository {
     findByEmail: (email) => one('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email]),
     count: async () => (await value<number>(sql, 'SELECT count(*) FROM accounts')) ?? 0,
     mostUsed: async (limit) =>
-      (await sql.rows<AccountRow>('SELECT * FROM accounts WHERE used_seconds > 0 ORDER BY used_seconds DESC, id LIMIT $1', [limit])).map(toRecord),
+      (await sql.rows<AccountRow>('SELECT * FROM accounts WHERE used_seconds > 0 ORDER BY used_seconds DESC, id LIMIT $1', [limit])).map(accountFromRow),
     addUsedSeconds: async (id, seconds) => {
       await sql.run('UPDATE accounts SET used_seconds = used_seconds + $1 WHERE id = $2', [seconds, id]);
     },
@@ -33,7 +33,7 @@ export function createPgAccountRepository(sql: Sql): AccountRepository {
            ORDER BY created DESC, id DESC LIMIT $4`,
           [q ? q.toLowerCase() : null, after?.created ?? null, after?.id ?? null, limit],
         )
-      ).map(toRecord),
+      ).map(accountFromRow),
     update: async (id, changes) => {
       await sql.run(
         `UPDATE accounts SET name = coalesce($2, name), quota_minutes = coalesce($3, quota_minutes),

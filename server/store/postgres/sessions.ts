@@ -7,7 +7,7 @@
  * before it counts and inserts; the live-port unique index backs that up.
  */
 import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, StoredEvent } from '../../domain/ports/sessions.js';
-import { COLUMN_OF, toRecord, type SessionRow } from '../session-repository.js';
+import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
 /** Appends to the event log take it until commit: ids then commit in order, so `id > cursor` misses none. */
@@ -30,7 +30,7 @@ const withDetails = (rows: string) => `
 const SELECT = withDetails('sessions');
 
 export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
-  const many = async (text: string, values: unknown[] = []) => (await sql.prepared<SessionRow>(text, values)).map(toRecord);
+  const many = async (text: string, values: unknown[] = []) => (await sql.prepared<SessionRow>(text, values)).map(sessionFromRow);
   const one = async (text: string, values: unknown[]) => (await many(text, values))[0];
   const numbers = async (text: string, values: unknown[]) => (await sql.rows<{ n: number }>(text, values)).map((r) => r.n);
 
@@ -124,7 +124,7 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     update: async (key, changes) => {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
-      const set = entries.map(([column], i) => `${COLUMN_OF[column]} = $${i + 2}`).join(', ');
+      const set = entries.map(([column], i) => `${SESSION_COLUMN_OF[column]} = $${i + 2}`).join(', ');
       // One statement: the change and, when it ends the session, its ports released.
       await sql.run(
         `WITH changed AS (UPDATE sessions SET ${set} WHERE key = $1 RETURNING account_id, id, ended)

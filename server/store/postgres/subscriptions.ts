@@ -1,7 +1,7 @@
 /** PostgreSQL side of webhook subscriptions and image tags (see ../subscription-repository.ts, ../image-tag-repository.ts). */
 import type { ImageTagStore } from '../../domain/ports/catalog.js';
 import type { SubscriptionRepository } from '../../events/subscriptions.js';
-import { deliveryFromRow, toRecord, type DeliveryRow, type Row } from '../subscription-repository.js';
+import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from '../rows.js';
 import type { Sql } from './sql.js';
 
 export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository {
@@ -19,14 +19,14 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
       ]);
     },
     find: async (accountId, id) => {
-      const [row] = await sql.rows<Row>('SELECT * FROM subscriptions WHERE id = $1 AND account_id = $2 AND deleted IS NULL', [id, accountId]);
-      return row && toRecord(row);
+      const [row] = await sql.rows<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = $1 AND account_id = $2 AND deleted IS NULL', [id, accountId]);
+      return row && subscriptionFromRow(row);
     },
     listForAccount: async (accountId) =>
-      (await sql.rows<Row>('SELECT * FROM subscriptions WHERE account_id = $1 AND deleted IS NULL ORDER BY created DESC, id', [accountId])).map(toRecord),
+      (await sql.rows<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1 AND deleted IS NULL ORDER BY created DESC, id', [accountId])).map(subscriptionFromRow),
     activeForAccount: async (accountId) =>
-      (await sql.rows<Row>('SELECT * FROM subscriptions WHERE account_id = $1 AND deleted IS NULL', [accountId])).map((row) => ({
-        ...toRecord(row),
+      (await sql.rows<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1 AND deleted IS NULL', [accountId])).map((row) => ({
+        ...subscriptionFromRow(row),
         sealed: row.sealed,
       })),
     accountsWithSubscriptions: async () =>
@@ -38,8 +38,8 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
       // Forward only (see the SQLite repository).
       await sql.run('UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3 AND cursor < $1', [cursor, due, id]);
     },
-    retryLater: async (id, attempt, due) => {
-      await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3', [attempt, due, id]);
+    retryLater: async (id, { cursor, attempt, due }) => {
+      await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3 AND cursor = $4', [attempt, due, id, cursor]);
     },
     recordDelivery: async (id, d) => {
       await sql.run(
@@ -50,7 +50,7 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
     deliveries: async (id, limit) =>
       (
         await sql.rows<DeliveryRow>(
-          'SELECT id, event_id, attempt, at, ok, status_code, error FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY id DESC LIMIT $2',
+          `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY id DESC LIMIT $2`,
           [id, limit],
         )
       ).map(deliveryFromRow),

@@ -1,11 +1,11 @@
 /** PostgreSQL side of tokens (see ../token-repository.ts for SQLite). */
 import type { TokenRepository } from '../../domain/ports/tokens.js';
-import { COLUMNS, toRecord, type TokenRow } from '../token-repository.js';
+import { TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
 import { value, type Sql } from './sql.js';
 
 export function createPgTokenRepository(sql: Sql): TokenRepository {
   const one = async (column: 'id' | 'hash', key: unknown) => {
-    const [row] = await sql.rows<TokenRow>(`SELECT ${COLUMNS} FROM tokens WHERE ${column} = $1`, [key]);
+    const [row] = await sql.rows<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE ${column} = $1`, [key]);
     return row;
   };
   return {
@@ -18,14 +18,14 @@ export function createPgTokenRepository(sql: Sql): TokenRepository {
     },
     findById: async (id) => {
       const row = await one('id', id);
-      return row && toRecord(row);
+      return row && tokenFromRow(row);
     },
     findByHash: async (hash) => {
       const row = await one('hash', hash);
-      return row && { ...toRecord(row), hash: row.hash };
+      return row && { ...tokenFromRow(row), hash: row.hash };
     },
     listActive: async (accountId) =>
-      (await sql.rows<TokenRow>(`SELECT ${COLUMNS} FROM tokens WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created DESC, id`, [accountId])).map(toRecord),
+      (await sql.rows<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE account_id = $1 AND revoked_at IS NULL ORDER BY created DESC, id`, [accountId])).map(tokenFromRow),
     revokeWithDescendants: async (id, at) => {
       await sql.run(
         `WITH RECURSIVE tree(id) AS (SELECT $1::text UNION SELECT t.id FROM tokens t JOIN tree ON t.issuer_id = tree.id)

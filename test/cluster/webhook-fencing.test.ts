@@ -1,0 +1,103 @@
+/**
+ * Webhook deliveries are fenced by the lease's generation: an instance that still believes it
+ * holds an account's lease (paused past its expiry, its next renewal not yet due) while another
+ * instance has taken it over does not POST; it asks the database first. (That a stale holder's
+ * retry cannot land on a cursor that moved on is in the store contract test.)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresCoordination } from '../../server/cluster/postgres.js';
+import { WebhookLeases } from '../../server/cluster/webhook-leases.js';
+import type { StoredEvent } from '../../server/domain/ports/sessions.js';
+import { EgressGuard } from '../../server/events/egress-guard.js';
+import { WebhookDispatcher } from '../../server/events/webhooks.js';
+import { SecretBox } from '../../server/security/secret-box.js';
+import { openDatabase } from '../../server/store/sqlite.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
+import { eventually } from '../support/eventually.mjs';
+import { clusterTestsMissing } from '../support/cluster/haproxy.js';
+import { createDatabase } from '../support/postgres.mjs';
+
+const eventNumber = (id: number) => ({ id, status: 'running', previous: 'created', at: 0, session: {} }) as unknown as StoredEvent;
+
+const missing = clusterTestsMissing();
+describe.skipIf(missing)(`webhook fencing${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  const cleanups: (() => unknown)[] = [];
+  let url: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    url = await createDatabase('webhook_fencing');
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('keeps an instance whose lease was taken over from posting, though it still believes it holds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fencing-'));
+    const db = openDatabase(join(dir, 'service.db'));
+    db.pragma('foreign_keys = OFF');
+    cleanups.push(() => (db.close(), rmSync(dir, { recursive: true, force: true })));
+    const box = SecretBox.fromKey(randomBytes(32));
+    const { subscriptions } = createSqliteStore(db);
+
+    const posted: string[] = [];
+    const server = createServer((request, response) => {
+      posted.push(String(request.headers['webhook-id']));
+      request.resume();
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => server.close());
+    const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+    await subscriptions.insert({ id: 'sub', accountId: 'acc', url: hook, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', 'sub'));
+
+    // Renewed only every 20 s: between rounds, `held` is what the instance last saw.
+    const coordination = await PostgresCoordination.start({ databaseUrl: url, instanceId: 'stale', leases: { leaseMs: 60_000, renewEveryMs: 20_000 } });
+    cleanups.push(() => coordination.close());
+    let latest = 1;
+    let dispatcher: WebhookDispatcher | undefined;
+    const leases = new WebhookLeases(coordination, () => ['acc'], (accountId) => dispatcher?.notify(accountId), () => {});
+    cleanups.push(() => leases.close());
+    let confirmations = 0;
+    dispatcher = new WebhookDispatcher({
+      subscriptions,
+      events: { eventsAfter: async (_account, cursor) => (cursor < latest ? [eventNumber(cursor + 1)] : []) },
+      box,
+      body: () => '{}',
+      now: Date.now,
+      backoffMs: 100,
+      onError: () => {},
+      guard: new EgressGuard(['127.0.0.0/8']),
+      isAccountActive: async () => true,
+      mayDeliver: (accountId) => leases.holds(accountId),
+      confirmLease: (accountId) => (confirmations++, leases.confirm(accountId)),
+    });
+    cleanups.push(() => dispatcher.close());
+
+    await eventually(() => posted.length === 1, { what: 'the first event delivered by the lease holder' });
+    expect(posted).toEqual(['sub:1']);
+
+    // Another instance takes the lease over (as it would once this one, paused, let it expire).
+    await admin.query(
+      "UPDATE cluster_leases SET holder = 'other', fence = fence + 1, expires_at = clock_timestamp() + interval '1 minute' WHERE name = 'webhooks:acc'",
+    );
+    expect(leases.holds('acc')).toBe(true);
+    latest = 2;
+    const before = confirmations;
+    dispatcher.notify('acc');
+    await eventually(() => confirmations > before, { what: 'the stale holder considering event 2' });
+    // Settled: the delivery it considered was dropped, not merely late.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(posted).toEqual(['sub:1']);
+    expect((await subscriptions.find('acc', 'sub'))?.cursor).toBe(1);
+  });
+});
