@@ -10,7 +10,7 @@
  * (seconds, default 1), BENCH_LOG_LEVEL (the service's LOG_LEVEL, default warn),
  * BENCH_RESULTS (the file to write instead of bench/results.json, e.g. for a subset's figures),
  * BENCH_CPU_PROFILE (a directory: the service runs with --cpu-prof and writes its profiles
- * there), BENCH_TIME_LIMIT (seconds for the whole run, default 420), SESSION_HOST_DOCKER_ENGINES
+ * there), BENCH_TIME_LIMIT (seconds for the whole run, default 1800: B7 fills PostgreSQL with 10,000 sessions), SESSION_HOST_DOCKER_ENGINES
  * (B2D: the engines test/docker/start-engines.sh prints; without it B2D reports itself skipped).
  */
 import { execFileSync } from 'node:child_process';
@@ -48,7 +48,7 @@ const options: BenchOptions = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   cpuProfileDir: process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : undefined,
 };
-const timeLimitSeconds = Number(process.env.BENCH_TIME_LIMIT ?? 420);
+const timeLimitSeconds = Number(process.env.BENCH_TIME_LIMIT ?? 1800);
 
 const selected = process.argv.slice(2).map((name) => name.toUpperCase());
 for (const name of selected) {

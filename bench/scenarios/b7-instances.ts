@@ -8,7 +8,7 @@
  * the others' figures.
  */
 import { startDeployment, type Deployment } from '../../test/support/cluster/deployment.js';
-import { client, waitAllRunning } from '../api.js';
+import { client } from '../api.js';
 import { fleet, startBody } from '../fleets.js';
 import { runLoad, type LoadResult, type RequestTemplate } from '../load.js';
 import type { BenchOptions, Row, ScenarioResult } from '../report.js';
@@ -19,6 +19,7 @@ import { ms, rate, ratio, rounded } from '../stats.js';
 const CONNECTIONS = 10;
 const LIVE_SESSIONS = 10_000;
 const LIST_TARGET_P99_MS = 10;
+const FILL_CHUNK = 1000;
 
 type TargetName = 'SQLite' | 'PostgreSQL ×1' | 'PostgreSQL ×3';
 interface Target {
@@ -93,10 +94,14 @@ async function measureTarget(name: TargetName, options: BenchOptions): Promise<T
     );
     if (name === 'PostgreSQL ×3') return { getById, pairs };
     // The listing at scale: filled up to LIVE_SESSIONS live ones, then one caller at a time.
-    const fill = await fillSessions(target, LIVE_SESSIONS - 100, `${prefix}-fill`);
-    await waitAllRunning(api, 120_000);
+    const filling = performance.now();
+    for (let chunk = 0; chunk * FILL_CHUNK < LIVE_SESSIONS - 100; chunk++) {
+      // In chunks: on PostgreSQL a start slows as live sessions grow, past one load run's budget.
+      await fillSessions(target, Math.min(FILL_CHUNK, LIVE_SESSIONS - 100 - chunk * FILL_CHUNK), `${prefix}-fill${chunk}`);
+    }
+    const fillStartsPerSecond = (LIVE_SESSIONS - 100) / ((performance.now() - filling) / 1000);
     const list = await load([{ method: 'GET', path: '/session?limit=100' }], 1);
-    return { getById, pairs, list, fillStartsPerSecond: fill.startsPerSecond };
+    return { getById, pairs, list, fillStartsPerSecond };
   } finally {
     await target.stop();
   }
@@ -144,6 +149,15 @@ export async function b7(options: BenchOptions): Promise<ScenarioResult> {
     ratio: `${ratio(pg.p99 / lite.p99)} SQLite p99`,
     target: `p99 ≤ ${LIST_TARGET_P99_MS} ms`,
     met: pg.p99 <= LIST_TARGET_P99_MS,
+  });
+  rows.push({
+    scenario: 'B7 setup',
+    metric: `starts/s while filling to ${LIVE_SESSIONS / 1000}k live on PostgreSQL ×1 (${CONNECTIONS} conns)`,
+    ours: rate(one.fillStartsPerSecond!),
+    reference: `SQLite ${rate(sqlite.fillStartsPerSecond!)}`,
+    ratio: ratio(one.fillStartsPerSecond! / sqlite.fillStartsPerSecond!),
+    target: '',
+    met: null,
   });
   const failed = Object.entries(results).flatMap(([name, r]) =>
     Object.entries({ getById: r.getById, pairs: r.pairs, list: r.list }).flatMap(([call, load]) => {

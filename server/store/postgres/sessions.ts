@@ -1,7 +1,8 @@
 /**
  * PostgreSQL side of sessions and their event log (see ../session-repository.ts for SQLite).
  * No in-memory read model: several instances write the same tables, so every read goes to the
- * database, on partial indexes over live sessions (a live listing page is an index range scan).
+ * database, on partial indexes over live sessions (a live listing page is an index range scan),
+ * as statements prepared once per connection (planning a page cost as much as reading it).
  * Placement is exact across instances: a start locks its account's row and the candidate nodes
  * and host addresses (transaction-scoped advisory locks, sorted so two starts never deadlock)
  * before it counts and inserts; the live-port unique index backs that up.
