@@ -19,7 +19,7 @@ import { ms, rate, ratio, rounded } from '../stats.js';
 const CONNECTIONS = 10;
 const LIVE_SESSIONS = 10_000;
 const LIST_TARGET_P99_MS = 10;
-const FILL_CHUNK = 1000;
+const FILL_CHUNK = 500;
 
 type TargetName = 'SQLite' | 'PostgreSQL ×1' | 'PostgreSQL ×3';
 interface Target {
