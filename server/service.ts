@@ -16,6 +16,7 @@ import { Catalog } from './domain/catalog.js';
 import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
+import { WarmPools } from './domain/warm-pools.js';
 import { Sessions } from './domain/sessions.js';
 import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
@@ -229,6 +230,8 @@ export async function createService(
     now,
     reporter: health,
     storage,
+    // Warm pools where the runtime can hand a warm game server its session.
+    ...(runtime.allocate ? { warm: { pools: new WarmPools(fleet.pools ?? [], store.warmServers), servers: store.warmServers } } : {}),
   }), 'domain', { tracing });
   const lag = recorded ? deliveryLag(recorded, now) : () => {};
   const guard = new EgressGuard(config.webhookAllowedNetworks);

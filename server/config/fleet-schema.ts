@@ -12,6 +12,7 @@ import type {
   LocationConfig,
   NodeConfig,
   NodeDockerConfig,
+  PoolConfig,
   PortDeclaration,
   SessionLimits,
   TagConfig,
@@ -151,6 +152,21 @@ const image: JSONSchemaType<ImageConfig> = {
   },
 };
 
+/** A pool of at most 1,000 warm game servers (each is a live process on its node). */
+const pool: JSONSchemaType<PoolConfig> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['location', 'image', 'tag', 'warm'],
+  properties: {
+    location: id,
+    image: id,
+    tag: { type: 'string', minLength: 1 },
+    warm: { type: 'integer', minimum: 0, maximum: 1000 },
+    env: { type: 'object', required: [], additionalProperties: { type: 'string' }, nullable: true },
+    args: { type: 'array', items: { type: 'string' }, nullable: true },
+  },
+};
+
 export const fleetSchema: JSONSchemaType<FleetConfig> = {
   type: 'object',
   additionalProperties: false,
@@ -174,5 +190,6 @@ export const fleetSchema: JSONSchemaType<FleetConfig> = {
     },
     locations: { type: 'array', items: location },
     images: { type: 'array', items: image },
+    pools: { type: 'array', items: pool, nullable: true },
   },
 };

@@ -144,4 +144,19 @@ export interface FleetConfig {
   };
   locations: LocationConfig[];
   images: ImageConfig[];
+  /** Warm pools: game servers started ahead of need, ready but unallocated (server/domain/warm-pools.ts). */
+  pools?: PoolConfig[];
+}
+
+/**
+ * A warm pool of one (location, image, tag): `warm` game servers kept started and ready, each
+ * with the pool's `env` and `args`; a start asking for other env or args is served cold.
+ */
+export interface PoolConfig {
+  location: string;
+  image: string;
+  tag: string;
+  warm: number;
+  env?: Record<string, string>;
+  args?: string[];
 }

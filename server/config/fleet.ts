@@ -7,6 +7,7 @@ import AjvModule from 'ajv';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fleetSchema } from './fleet-schema.js';
 import type { FleetConfig } from './fleet-types.js';
+import { refusedEnvNames } from '../domain/env-names.js';
 
 const Ajv = AjvModule.default;
 
@@ -100,6 +101,7 @@ function checkConsistency(fleet: FleetConfig): string[] {
       }
     }
   }
+  problems.push(...poolProblems(fleet));
   if (fleet.runtime.driver === 'docker') {
     for (const node of fleet.locations.flatMap((l) => l.nodes)) {
       if (!node.docker) problems.push(`node ${node.id}: the docker runtime needs docker.engine`);
@@ -111,6 +113,23 @@ function checkConsistency(fleet: FleetConfig): string[] {
         problems.push(`node ${node.id}: ${node.docker.engine} is not tcp://host:port (a port from 1 to 65535)`);
       }
     }
+  }
+  return problems;
+}
+
+/** Pools name a location, image and tag of the fleet, once each; their game servers learn their session through the SDK. */
+function poolProblems(fleet: FleetConfig): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const pool of fleet.pools ?? []) {
+    const name = `pool ${pool.location}/${pool.image}:${pool.tag}`;
+    if (seen.has(name)) problems.push(`${name} appears twice`);
+    seen.add(name);
+    if (!fleet.locations.some((location) => location.id === pool.location)) problems.push(`${name}: no location ${pool.location}`);
+    const image = fleet.images.find((candidate) => candidate.name === pool.image);
+    if (!image?.tags[pool.tag]) problems.push(`${name}: no image ${pool.image} with tag ${pool.tag} in the fleet file`);
+    for (const env of refusedEnvNames(Object.keys(pool.env ?? {}), image?.allowedEnv)) problems.push(`${name}: env ${env} is not allowed`);
+    if (fleet.runtime.driver === 'docker' && pool.warm > 0) problems.push(`${name}: warm pools need the game-server SDK, served by the process runtime only so far`);
   }
   return problems;
 }

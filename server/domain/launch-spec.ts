@@ -9,11 +9,15 @@ import { projectRoot } from '../project-root.js';
 import { dockerImageRef } from './catalog.js';
 import type { LaunchSpec } from './ports/runtime.js';
 import type { PortAllocation, SessionRecord } from './ports/sessions.js';
+import type { WarmServer } from './ports/warm-servers.js';
 
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
+/** What a launch needs of its session. */
+type Launched = Pick<SessionRecord, 'key' | 'id' | 'accountId' | 'location' | 'nodeId' | 'host' | 'ports' | 'restart' | 'labels' | 'tag' | 'args'>;
+
 export function launchSpec(
-  session: SessionRecord,
+  session: Launched,
   image: ImageConfig,
   tag: TagConfig,
   limits: SessionLimits,
@@ -52,6 +56,23 @@ export function launchSpec(
     // The caller's env first, so it cannot override what identifies the session.
     env: { ...callerEnv, PATH: DEFAULT_PATH, ...identity },
   };
+}
+
+/**
+ * A warm pool's game server: the pool's env and args, no session (no SESSION_ID, no account, no
+ * labels) until a start claims it; it is not restarted while warm (a crash is replaced).
+ */
+export function warmLaunchSpec(
+  server: WarmServer,
+  pool: { env: Record<string, string>; args: string[] },
+  image: ImageConfig,
+  tag: TagConfig,
+  limits: SessionLimits,
+): LaunchSpec {
+  const { key, location, nodeId, host, ports } = server;
+  const spec = launchSpec({ key, id: '', accountId: '', location, nodeId, host, ports, restart: false, labels: {}, tag: server.tag, args: pool.args }, image, tag, limits, pool.env);
+  const { SESSION_ID: _none, ...env } = spec.env;
+  return { ...spec, env, warm: true };
 }
 
 export function sessionEnv(id: string, host: string, ports: readonly PortAllocation[]): Record<string, string> {

@@ -8,14 +8,17 @@ import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
+import { NodeUsage } from './node-usage.js';
 import { closedToStarts, place } from './placement.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
-import type { SessionMachine } from './session-machine.js';
+import type { SessionChange, SessionMachine } from './session-machine.js';
 import type { SessionQueries } from './session-queries.js';
 import { isFinal, justPlaced, type EndReason } from './session-states.js';
 import type { SessionTimers } from './session-timers.js';
 import { storedBytes, type StorageBudget } from './storage-budget.js';
+import type { WarmServerRepository } from './ports/warm-servers.js';
+import type { WarmPools } from './warm-pools.js';
 
 export interface StartRequest {
   id: string;
@@ -54,15 +57,26 @@ export interface LifecycleDependencies {
   maxSessions: (accountId: string) => Promise<number | null | undefined>;
   /** Labels and args per account; unbounded without. */
   storage: StorageBudget | undefined;
+  /** Warm pools (server/domain/warm-refill.ts keeps them filled); without, every start is cold. */
+  warm?: {
+    pools: Pick<WarmPools, 'serving'>;
+    servers: Pick<WarmServerRepository, 'claim' | 'countOn' | 'portsInUse'>;
+    /** A warm server became a session: its pool needs another. */
+    claimed(key: string): void;
+  };
 }
 
 export class SessionLifecycle {
+  private readonly usage: NodeUsage;
+
   constructor(
     private readonly machine: SessionMachine,
     private readonly queries: SessionQueries,
     private readonly timers: SessionTimers,
     private readonly deps: LifecycleDependencies,
-  ) {}
+  ) {
+    this.usage = new NodeUsage(machine.repository, deps.warm?.servers, machine.runtime);
+  }
 
   async start(accountId: string, request: StartRequest): Promise<StartResult> {
     const { catalog, storage } = this.deps;
@@ -87,39 +101,55 @@ export class SessionLifecycle {
 
     const created = this.machine.now();
     const ttl = request.ttl === undefined ? undefined : parseDuration(request.ttl);
-    const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; eventId: number }> => {
-      // Racing starts (in this process or another on the same database) place one at a time.
-      await repository.lockForPlacement(accountId, nodes.nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));
+    const nodeKeys = nodes.nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]);
+    // A warm pool serves it when its env and args are the pool's (labels are free); else it starts cold.
+    const pool = await this.deps.warm?.pools.serving({ location: location.id, image: image.name, tag: tagName }, request.env, request.args);
+    const record = (key: string, at: { nodeId: string; host: string; ports: SessionRecord['ports'] }): SessionRecord => ({
+      id: request.id,
+      accountId,
+      key,
+      image: image.name,
+      tag: tagName,
+      location: location.id,
+      ...at,
+      created,
+      labels: request.labels ?? {},
+      args: request.args ?? [],
+      restart: request.restart ?? false,
+      expires: ttl === undefined ? null : created + ttl,
+      ...justPlaced(),
+    });
+    const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; changes: SessionChange[]; warm: boolean }> => {
+      // Racing starts (in this process or another on the same database) place one at a time;
+      // a warm claim needs only the account held (the claim itself is exact).
+      await repository.lockForPlacement(accountId, pool ? [] : nodeKeys);
       if (await repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
       // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
       const max = await this.deps.maxSessions(accountId);
       if (typeof max === 'number' && (await repository.launchedAt(accountId)).length >= max) {
         return { ok: false, reason: 'no_capacity', why: 'account_session_limit', max };
       }
-      const live = new Map(await Promise.all(nodes.nodes.map(async (node) => [node.id, await repository.liveSessionsOn(node.id)] as const)));
-      const ports = new Map(await Promise.all(nodes.nodes.map(async (node) => [node.id, await this.portsTaken(node)] as const)));
-      const placement = place(nodes.nodes, (nodeId) => live.get(nodeId)!, (node) => ports.get(node.id)!, tag.ports.length);
+      const warm = pool && (await this.deps.warm!.servers.claim(pool, nodes.nodes.filter((node) => !closedToStarts(node)).map((node) => node.id)));
+      if (warm) {
+        // Its game server runs already: the session is running from its launch.
+        const session = { ...record(warm.key, { nodeId: warm.nodeId, host: warm.host, ports: warm.ports }), status: 'running' as const, runningSince: created };
+        await repository.insert(session);
+        const launched = { ...session, status: 'created' as const, runningSince: null };
+        const changes = [
+          { eventId: await repository.appendEvent(launched, null, created), session: launched, previous: null, at: created },
+          { eventId: await repository.appendEvent(session, 'created', created), session, previous: 'created' as const, at: created },
+        ];
+        return { ok: true, session, changes, warm: true };
+      }
+      if (pool) await repository.lockForPlacement(accountId, nodeKeys);
+      const usage = await this.usage.of(nodes.nodes);
+      const placement = place(nodes.nodes, usage.slots, usage.ports, tag.ports.length);
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
-      const session: SessionRecord = {
-        id: request.id,
-        accountId,
-        key: randomUUID(),
-        image: image.name,
-        tag: tagName,
-        location: location.id,
-        nodeId: placement.node.id,
-        host: placement.node.host,
-        created,
-        ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })),
-        labels: request.labels ?? {},
-        args: request.args ?? [],
-        restart: request.restart ?? false,
-        expires: ttl === undefined ? null : created + ttl,
-        ...justPlaced(),
-      };
+      const { node } = placement;
+      const session = record(randomUUID(), { nodeId: node.id, host: node.host, ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })) });
       await repository.insert(session);
       const eventId = await repository.appendEvent(session, null, created);
-      return { ok: true, session, eventId };
+      return { ok: true, session, changes: [{ eventId, session, previous: null, at: created }], warm: false };
     });
     if (!placed.ok) return placed;
 
@@ -127,8 +157,9 @@ export class SessionLifecycle {
     // Charged from launch: the account's quota deadline counts this session from now.
     await quota.recompute(accountId);
     storage?.charge(accountId, bytes);
-    this.machine.notify({ eventId: placed.eventId, session, previous: null, at: created });
+    for (const change of placed.changes) this.machine.notify(change);
     this.timers.arm(session);
+    if (placed.warm) return this.handOver(session);
     try {
       await runtime.start(launchSpec(session, image, tag, catalog.limits(image), request.env ?? {}));
     } catch {
@@ -140,6 +171,27 @@ export class SessionLifecycle {
       });
     }
     return { ok: true, session: (await repository.find(session.key))! };
+  }
+
+  /**
+   * A claimed warm server learns its session through its SDK before the start is answered; one
+   * that cannot (its supervisor died just now) ends the session `start_failed`. The pool refills.
+   */
+  private async handOver(session: SessionRecord): Promise<StartResult> {
+    const { runtime, repository } = this.machine;
+    this.deps.warm!.claimed(session.key);
+    try {
+      await runtime.allocate!(session.key, { id: session.id, labels: session.labels, players: [], restart: session.restart });
+      return { ok: true, session };
+    } catch {
+      const failed = await this.machine.exclusive(session.key, async () => {
+        if ((await repository.find(session.key))?.status !== 'running') return false;
+        await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
+        return true;
+      });
+      if (failed) await runtime.stop(session.key).catch(() => {});
+      return { ok: true, session: (await repository.find(session.key))! };
+    }
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
@@ -208,12 +260,5 @@ export class SessionLifecycle {
     }
     // Locked nodes stay in the list so that placement still tells `locked` from `full`.
     return { ok: true, nodes: reachable.filter((node) => closedToStarts(node) || withImage.includes(node)) };
-  }
-
-  /** Ports of the node's host address that sessions have, and those some other process holds there. */
-  private async portsTaken(node: NodeConfig): Promise<ReadonlySet<number>> {
-    const sessions = await this.machine.repository.portsInUse(node.host);
-    const held = this.machine.runtime.heldPorts?.(node.id);
-    return held ? new Set([...sessions, ...held]) : sessions;
   }
 }

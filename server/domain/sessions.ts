@@ -21,6 +21,9 @@ import type { EndReason } from './session-states.js';
 import { SessionTimers } from './session-timers.js';
 import { SessionWatch } from './session-watch.js';
 import type { StorageBudget } from './storage-budget.js';
+import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
+import type { PoolView, WarmPools } from './warm-pools.js';
+import { WarmRefill } from './warm-refill.js';
 
 export type { StartFailure, PlayersResult, StartRequest, StartResult, StopResult } from './session-lifecycle.js';
 export type { SessionChange } from './session-machine.js';
@@ -41,6 +44,8 @@ export interface SessionsDependencies {
   onError?: (error: unknown) => void;
   /** Labels and args per account; unbounded without. */
   storage?: StorageBudget;
+  /** Warm pools: their definitions and their game servers' records; without, every start is cold. */
+  warm?: { pools: WarmPools; servers: WarmServerRepository };
 }
 
 export class Sessions {
@@ -49,6 +54,8 @@ export class Sessions {
   private readonly timers: SessionTimers;
   private readonly watch: SessionWatch;
   private readonly lifecycle: SessionLifecycle;
+  private readonly refill: WarmRefill | undefined;
+  private readonly pools: WarmPools | undefined;
 
   constructor(deps: SessionsDependencies) {
     const onError = deps.onError ?? ((error) => console.error('session background work failed', error));
@@ -57,12 +64,27 @@ export class Sessions {
     this.queries = new SessionQueries(deps.repository, deps.runtime, deps.catalog);
     this.timers = new SessionTimers(this.machine, deps.catalog);
     this.watch = new SessionWatch(this.machine, this.timers);
+    this.pools = deps.warm?.pools;
+    const refill = deps.warm && new WarmRefill({ ...deps.warm, sessions: deps.repository, runtime: deps.runtime, catalog: deps.catalog, now: deps.now, reporter });
+    this.refill = refill;
     this.lifecycle = new SessionLifecycle(this.machine, this.queries, this.timers, {
       catalog: deps.catalog,
       startRate: deps.startRate,
       maxSessions: deps.maxSessions ?? (async () => null),
       storage: deps.storage,
+      warm: deps.warm && refill && { pools: deps.warm.pools, servers: deps.warm.servers, claimed: (key) => refill.claimed(key) },
     });
+  }
+
+  /** Every warm pool with its size (the admin panel). */
+  warmPools(): Promise<PoolView[]> {
+    return this.pools?.list() ?? Promise.resolve([]);
+  }
+
+  /** Size a warm pool (the admin panel, over the fleet file); the refill follows at once. */
+  async sizeWarmPool(pool: PoolKey, warm: number): Promise<void> {
+    await this.pools?.setSize(pool, warm, this.machine.now());
+    this.refill?.poke();
   }
 
   /** Called with every state change (events, webhooks); returns a function that unsubscribes. */
@@ -131,13 +153,16 @@ export class Sessions {
     return this.queries.orphaned();
   }
 
-  recover(): Promise<void> {
-    return this.watch.recover();
+  /** After a service restart: adopt live sessions, then warm servers, and keep the pools filled. */
+  async recover(): Promise<void> {
+    await this.watch.recover();
+    await this.refill?.start();
   }
 
   async close(): Promise<void> {
     this.timers.close();
     this.watch.close();
+    this.refill?.close();
     this.machine.quota.close();
   }
 }

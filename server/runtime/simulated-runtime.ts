@@ -36,6 +36,9 @@ export class SimulatedRuntime implements Runtime {
     });
   }
 
+  /** A warm session has nothing to learn here: no game server reads an SDK. */
+  async allocate(): Promise<void> {}
+
   async adopt(spec: AdoptSpec): Promise<void> {
     if (!spec.wasRunning) await this.start({ sessionId: spec.sessionId } as LaunchSpec);
   }

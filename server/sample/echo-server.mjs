@@ -80,6 +80,8 @@ async function useSdk() {
   while (allocation.state !== 'allocated') allocation = await sdk.allocation({ waitSeconds: 60 });
   sessionId = allocation.session.id;
   stats.session = sessionId;
+  // What it learned, as an artifact: tests check a warm server knew its session in time.
+  writeFileSync('allocation.json', JSON.stringify(allocation.session));
   console.log(`echo server: allocated to session ${sessionId} (labels ${JSON.stringify(allocation.session.labels)})`);
   if (process.env.ECHO_SDK !== 'no-health') sdk.keepHealthy(1000);
 }

@@ -344,6 +344,37 @@ const schemaHistory: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'warm servers',
+    sql: ({ int64 }) => `
+      -- Warm pools' game servers: started ahead of need, ready but unallocated, charged to nobody.
+      -- A start claims one (deleting its row) in the transaction that inserts its session.
+      CREATE TABLE warm_servers (
+        key      TEXT PRIMARY KEY,
+        location TEXT NOT NULL,
+        image    TEXT NOT NULL,
+        tag      TEXT NOT NULL,
+        node_id  TEXT NOT NULL,
+        host     TEXT NOT NULL,
+        ports    TEXT NOT NULL,
+        status   TEXT NOT NULL CHECK (status IN ('starting', 'ready')),
+        created  ${int64} NOT NULL
+      );
+      CREATE INDEX warm_servers_by_pool ON warm_servers(location, image, tag, status, created);
+      CREATE INDEX warm_servers_by_node ON warm_servers(node_id);
+      CREATE INDEX warm_servers_by_host ON warm_servers(host);
+      -- Pool sizes set in the admin panel, over the fleet file's.
+      CREATE TABLE warm_pool_sizes (
+        location TEXT NOT NULL,
+        image    TEXT NOT NULL,
+        tag      TEXT NOT NULL,
+        warm     INTEGER NOT NULL,
+        at       ${int64} NOT NULL,
+        PRIMARY KEY (location, image, tag)
+      );
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

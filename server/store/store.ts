@@ -10,6 +10,7 @@ import type { ImageTagStore, NodeLocks } from '../domain/ports/catalog.js';
 import type { OperatorRepository } from '../domain/ports/operators.js';
 import type { SessionRepository } from '../domain/ports/sessions.js';
 import type { TokenRepository } from '../domain/ports/tokens.js';
+import type { WarmServerRepository } from '../domain/ports/warm-servers.js';
 import type { SubscriptionRepository } from '../events/subscriptions.js';
 
 export interface Store {
@@ -24,6 +25,8 @@ export interface Store {
   operators: OperatorRepository;
   audit: AuditLog;
   nodeLocks: NodeLocks;
+  /** Warm pools' game servers (their claim joins the sessions' transaction). */
+  warmServers: WarmServerRepository;
   /** The smallest real write; throws when the store cannot take writes (readiness, degraded mode). */
   probeWrite(): Promise<void>;
   close(): Promise<void>;

@@ -5,12 +5,12 @@
  * reaches another session's socket.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
+import { sdkCall } from '../support/sdk.js';
 import { testFleet, useService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
@@ -19,19 +19,6 @@ const ajv = new Ajv({ strict: false });
 ajv.addSchema(sdkSpec, 'sdk');
 const allocationIsValid = ajv.getSchema('sdk#/components/schemas/Allocation')!;
 const errorIsValid = ajv.getSchema('sdk#/components/schemas/SdkError')!;
-
-/** One SDK call over a session's socket, from the host side (the test runs as root). */
-function sdkCall(socketPath: string, method: string, path: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method, path }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** Bytes written as they are over a session's socket; resolves with what came back. */
 function rawSdkRequest(socketPath: string, bytes: string): Promise<string> {

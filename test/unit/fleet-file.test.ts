@@ -21,4 +21,14 @@ describe('the fleet file', () => {
     expect(parse({ ...defaultFleet, images: [{ ...echo, tags: { latest: tag } }] })).toThrow('/images/0/tags/latest/readiness must be equal to one of the allowed values');
     expect(parse({ ...defaultFleet, runtime: { ...defaultFleet.runtime, stopGraceSeconds: -1 } })).toThrow('/runtime/stopGraceSeconds must be >= 0');
   });
+
+  it('takes warm pools of a location, image and tag it has, once each, and refuses the rest', () => {
+    const pool = { location: 'local-a', image: 'echo', tag: 'latest', warm: 4, env: { MAP: 'dust' } };
+    expect(parse({ ...defaultFleet, pools: [pool] })().pools).toEqual([pool]);
+    expect(parse({ ...defaultFleet, pools: [{ ...pool, warm: -1 }] })).toThrow('/pools/0/warm must be >= 0');
+    expect(parse({ ...defaultFleet, pools: [pool, pool] })).toThrow('pool local-a/echo:latest appears twice');
+    expect(parse({ ...defaultFleet, pools: [{ ...pool, location: 'mars' }] })).toThrow('pool mars/echo:latest: no location mars');
+    expect(parse({ ...defaultFleet, pools: [{ ...pool, tag: 'v9' }] })).toThrow('pool local-a/echo:v9: no image echo with tag v9 in the fleet file');
+    expect(parse({ ...defaultFleet, pools: [{ ...pool, env: { SESSION_ID: 'x' } }] })).toThrow('pool local-a/echo:latest: env SESSION_ID is not allowed');
+  });
 });

@@ -40,6 +40,18 @@ export interface LaunchSpec {
   labels: Record<string, string>;
   /** How the session becomes `running` (the tag's `readiness`, default `ports`) and its SDK health deadline. */
   sdk: { readiness: 'ports' | 'sdk'; healthSeconds?: number };
+  /** A warm pool's game server: no session yet (no SESSION_ID); it learns its session from allocate(). */
+  warm?: true;
+}
+
+/** What a warm game server learns when a start claims it (through its SDK's allocation). */
+export interface WarmAllocation {
+  /** The id the account chose. */
+  id: string;
+  labels: Record<string, string>;
+  players: string[];
+  /** Restart it when it crashes, as the start asked. */
+  restart: boolean;
 }
 
 export type RuntimeEvent =
@@ -103,6 +115,12 @@ export interface Runtime {
   forget?(sessionId: string): void;
   /** The session's players changed (joined or left through the API): its game server's SDK allocation follows. */
   playersChanged?(sessionId: string, players: readonly string[]): void;
+  /**
+   * Hand a warm game server (launched with `warm`) its session; resolves once its SDK answers
+   * with it, so the start's answer never precedes what the game server can read. Runtimes
+   * without warm pools leave it out.
+   */
+  allocate?(sessionId: string, allocation: WarmAllocation): Promise<void>;
   /** Stop watching; sessions keep running, to be adopted by the next start. */
   close(): Promise<void>;
 }

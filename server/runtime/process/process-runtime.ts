@@ -9,17 +9,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isSameProcess } from './proc.js';
 import { purgeEndedSessions } from './retention.js';
+import { handOver } from './warm-handoff.mjs';
 import type { Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
 import type { AllocatedSession } from '../../../generated/sdk/types.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
 const SDK_SOCKET = 'sdk.sock';
+/** Where a warm game server's supervisor takes its session (warm-handoff.mjs). */
+const HANDOFF_SOCKET = 'handoff.sock';
 const LIVENESS_POLL_MS = 1000;
 const FIRST_STATE_TIMEOUT_MS = 10_000;
 const MAX_PURGE_EVERY_MS = 10 * 60_000;
@@ -140,7 +143,9 @@ export class ProcessRuntime implements Runtime {
               socketPath: `sdk/${SDK_SOCKET}`,
               readiness: spec.sdk.readiness,
               healthSeconds: spec.sdk.healthSeconds,
-              allocation: allocationOf(spec),
+              // A warm one has no session yet: it learns it from allocate(), over this template.
+              allocation: spec.warm ? null : allocationOf(spec),
+              ...(spec.warm ? { warm: allocationOf(spec) } : {}),
             },
           },
         }),
@@ -222,6 +227,11 @@ export class ProcessRuntime implements Runtime {
     } catch {
       // Not this runtime's session any more, or no space: the SDK keeps its last list.
     }
+  }
+
+  /** A warm game server's session, through its supervisor (warm-handoff.mjs): resolved once its SDK has it. */
+  async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
+    await handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
   }
 
   /** Every node of this runtime is this host: whatever its socket tables hold. */

@@ -18,6 +18,7 @@ import { boundPorts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk } from './sdk-server.mjs';
+import { serveHandoff } from './warm-handoff.mjs';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -336,3 +337,14 @@ watchWorkDir();
 watchHealth();
 sdk = await sdkServing;
 followPlayers();
+// A warm game server waits for its session: the service hands it over (warm-handoff.mjs).
+const handoff = spec.sdk?.warm
+  ? await serveHandoff({
+      socketPath: 'handoff.sock', // process-runtime.ts's HANDOFF_SOCKET
+      onAllocation({ id, labels, players, restart }) {
+        spec.restart = restart === true;
+        sdk.allocate({ ...spec.sdk.warm, id, labels, players });
+        handoff?.close();
+      },
+    })
+  : undefined;

@@ -6,6 +6,7 @@ import { openPostgres } from './database.js';
 import { createPgSessionStore } from './sessions.js';
 import { createPgImageTagRepository, createPgSubscriptionRepository } from './subscriptions.js';
 import { createPgTokenRepository } from './tokens.js';
+import { createPgWarmServerRepository } from './warm-servers.js';
 
 export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
   const database = await openPostgres(url, options);
@@ -21,6 +22,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     operators: createPgOperatorRepository(database),
     audit: createPgAuditLog(sql),
     nodeLocks: createPgNodeLocks(sql),
+    warmServers: createPgWarmServerRepository(sql),
     probeWrite: async () => {
       // A real write that changes nothing: fails when the database refuses writes (read-only, disk full, gone).
       await sql.run('UPDATE schema_migrations SET applied = applied WHERE version = (SELECT max(version) FROM schema_migrations)');

@@ -1,0 +1,36 @@
+/**
+ * What a node has in use, as placement counts it: its slots (live sessions and the warm servers
+ * waiting on it) and its host address's ports (sessions', warm servers', and any other
+ * process's that the runtime can see). Read inside the placing transaction.
+ */
+import type { NodeConfig } from '../config/fleet-types.js';
+import type { Runtime } from './ports/runtime.js';
+import type { SessionRepository } from './ports/sessions.js';
+import type { WarmServerRepository } from './ports/warm-servers.js';
+
+export class NodeUsage {
+  constructor(
+    private readonly sessions: Pick<SessionRepository, 'liveSessionsOn' | 'portsInUse'>,
+    private readonly warm: Pick<WarmServerRepository, 'countOn' | 'portsInUse'> | undefined,
+    private readonly runtime: Pick<Runtime, 'heldPorts'>,
+  ) {}
+
+  async slotsTaken(nodeId: string): Promise<number> {
+    const warm = this.warm ? await this.warm.countOn(nodeId) : 0;
+    return (await this.sessions.liveSessionsOn(nodeId)) + warm;
+  }
+
+  async portsTaken(node: NodeConfig): Promise<ReadonlySet<number>> {
+    const sessions = await this.sessions.portsInUse(node.host);
+    const warm = this.warm ? await this.warm.portsInUse(node.host) : [];
+    const held = this.runtime.heldPorts?.(node.id) ?? [];
+    return new Set([...sessions, ...warm, ...held]);
+  }
+
+  /** Both, for each of the nodes: what `place()` reads. */
+  async of(nodes: readonly NodeConfig[]): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => ReadonlySet<number> }> {
+    const slots = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.slotsTaken(node.id)] as const)));
+    const ports = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.portsTaken(node)] as const)));
+    return { slots: (nodeId) => slots.get(nodeId)!, ports: (node) => ports.get(node.id)! };
+  }
+}

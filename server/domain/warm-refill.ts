@@ -1,0 +1,213 @@
+/**
+ * Keeps every warm pool at its size, in the background: launches warm servers where placement
+ * finds room (counted against node capacity, on nodes neither locked nor draining), retires
+ * those beyond the size, on closed or vanished nodes, or not ready by their image's start
+ * deadline, and replaces those that die. Runs on a tick and whenever something changed (a claim,
+ * a warm server's end, a size set in the panel). A pool whose warm servers keep failing backs off.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LocationConfig, NodeConfig } from '../config/fleet-types.js';
+import type { Catalog } from './catalog.js';
+import { warmLaunchSpec } from './launch-spec.js';
+import { NodeUsage } from './node-usage.js';
+import { closedToStarts, place } from './placement.js';
+import type { Clock } from './ports/clock.js';
+import type { FailureReporter } from './ports/failure-reporter.js';
+import type { Runtime, RuntimeEvent } from './ports/runtime.js';
+import type { SessionRepository } from './ports/sessions.js';
+import type { PoolKey, WarmServer, WarmServerRepository } from './ports/warm-servers.js';
+import { poolName, samePool, type PoolView, type WarmPools } from './warm-pools.js';
+
+const TICK_MS = 1000;
+/** Launches per pass: a large pool fills over several passes, so one pass never holds the rest up for long. */
+const LAUNCHES_PER_PASS = 16;
+const BACKOFF_MS = { first: 500, max: 30_000 };
+/** lockForPlacement's account for a refill: no account's row (none has this id), only the nodes' locks. */
+const NO_ACCOUNT = '';
+
+export interface RefillDependencies {
+  pools: Pick<WarmPools, 'list'>;
+  servers: WarmServerRepository;
+  sessions: Pick<SessionRepository, 'transaction' | 'lockForPlacement' | 'liveSessionsOn' | 'portsInUse'>;
+  runtime: Runtime;
+  catalog: Pick<Catalog, 'allLocations' | 'allImages' | 'limits'>;
+  now: Clock;
+  reporter: FailureReporter;
+}
+
+export class WarmRefill {
+  /** Warm servers this instance launched or adopted and that no start has claimed yet, with their pool's name. */
+  private readonly known = new Map<string, string>();
+  private readonly backoff = new Map<string, { failures: number; until: number }>();
+  private readonly usage: NodeUsage;
+  private timer: NodeJS.Timeout | undefined;
+  private busy = false;
+  private again = false;
+  private closed = false;
+
+  constructor(private readonly deps: RefillDependencies) {
+    this.usage = new NodeUsage(deps.sessions, deps.servers, deps.runtime);
+    deps.runtime.onEvent((event) => void this.onEvent(event));
+  }
+
+  /** Adopt the warm servers a previous run left (their supervisors outlive the service), then keep the pools filled. */
+  async start(): Promise<void> {
+    for (const server of await this.deps.servers.all()) {
+      this.known.set(server.key, poolName(server));
+      await this.deps.runtime.adopt({ sessionId: server.key, nodeId: server.nodeId, host: server.host, ports: server.ports, wasRunning: server.status === 'ready' });
+    }
+    this.timer = setInterval(() => this.poke(), TICK_MS);
+    this.timer.unref();
+    this.poke();
+  }
+
+  /** A start took this warm server: it is a session now, and its pool is one short. */
+  claimed(key: string): void {
+    this.known.delete(key);
+    this.poke();
+  }
+
+  /** Run a pass soon (one at a time; a poke during a pass runs another after it). */
+  poke(): void {
+    if (this.closed) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    void this.passes();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.timer);
+  }
+
+  private async passes(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.pass();
+        this.deps.reporter.recovered('warm-pools');
+      } catch (error) {
+        this.deps.reporter.failed('warm-pools', error);
+      }
+    } while (this.again && !this.closed);
+    this.busy = false;
+  }
+
+  private async pass(): Promise<void> {
+    const [pools, servers, locations] = await Promise.all([this.deps.pools.list(), this.deps.servers.all(), this.deps.catalog.allLocations()]);
+    const now = this.deps.now();
+    const retiring = new Set(servers.filter((server) => this.unfit(server, pools, locations, now)));
+    for (const pool of pools) {
+      const kept = servers.filter((server) => samePool(server, pool) && !retiring.has(server));
+      // Beyond the size: those still starting go first, then the newest.
+      const surplus = [...kept].sort((a, b) => Number(a.status === 'ready') - Number(b.status === 'ready') || b.created - a.created);
+      for (const server of surplus.slice(0, Math.max(0, kept.length - pool.warm))) retiring.add(server);
+    }
+    for (const server of retiring) await this.retire(server);
+    let launches = 0;
+    for (const pool of pools) {
+      const location = locations.find((candidate) => candidate.id === pool.location);
+      const short = pool.warm - servers.filter((server) => samePool(server, pool) && !retiring.has(server)).length;
+      const waiting = this.backoff.get(poolName(pool));
+      if (!location || short <= 0 || (waiting && waiting.until > now)) continue;
+      for (let i = 0; i < short && launches < LAUNCHES_PER_PASS; i++, launches++) {
+        if (!(await this.fill(pool, location))) break;
+      }
+      if (launches >= LAUNCHES_PER_PASS) this.again = true;
+    }
+  }
+
+  /** Retired: its pool is gone or smaller, its node closed or gone, or it missed its start deadline. */
+  private unfit(server: WarmServer, pools: PoolView[], locations: LocationConfig[], now: number): boolean {
+    const node = locations.find((location) => location.id === server.location)?.nodes.find((candidate) => candidate.id === server.nodeId);
+    if (!pools.some((pool) => samePool(pool, server) && pool.warm > 0) || !node || !this.open(node)) return true;
+    return server.status === 'starting' && now - server.created > this.startSeconds(server) * 1000;
+  }
+
+  private open(node: NodeConfig): boolean {
+    return !closedToStarts(node) && (this.deps.runtime.nodeAvailable?.(node.id) ?? true);
+  }
+
+  private startSeconds(server: PoolKey): number {
+    const image = this.deps.catalog.allImages().find((candidate) => candidate.name === server.image);
+    return image ? this.deps.catalog.limits(image).startSeconds : 60;
+  }
+
+  private async retire(server: WarmServer): Promise<void> {
+    // Gone already: a start claimed it (it is a session now) or another instance retired it.
+    if (!(await this.deps.servers.remove(server.key))) return;
+    this.known.delete(server.key);
+    await this.deps.runtime.stop(server.key);
+  }
+
+  /** Place and launch one warm server of the pool; false when there is no room (or the launch failed). */
+  private async fill(pool: PoolView, location: LocationConfig): Promise<boolean> {
+    const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
+    const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
+    if (!image || !tag) return false;
+    const nodes = location.nodes.filter((node) => this.deps.runtime.nodeAvailable?.(node.id) ?? true);
+    const { sessions, servers } = this.deps;
+    const server = await sessions.transaction(async () => {
+      await sessions.lockForPlacement(NO_ACCOUNT, nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));
+      // Counted again under the locks: instances sharing a database refill the same pools.
+      if ((await servers.all()).filter((candidate) => samePool(candidate, pool)).length >= pool.warm) return undefined;
+      const usage = await this.usage.of(nodes);
+      const placement = place(nodes, usage.slots, usage.ports, tag.ports.length);
+      if (!placement.ok) return undefined;
+      const placed: WarmServer = {
+        key: randomUUID(),
+        location: pool.location,
+        image: pool.image,
+        tag: pool.tag,
+        nodeId: placement.node.id,
+        host: placement.node.host,
+        ports: tag.ports.map((port, i) => ({ ...port, host: placement.ports[i]! })),
+        status: 'starting',
+        created: this.deps.now(),
+      };
+      await servers.insert(placed);
+      return placed;
+    });
+    if (!server) return false;
+    this.known.set(server.key, poolName(server));
+    try {
+      await this.deps.runtime.start(warmLaunchSpec(server, pool, image, tag, this.deps.catalog.limits(image)));
+      return true;
+    } catch {
+      this.known.delete(server.key);
+      await servers.remove(server.key);
+      this.failed(pool);
+      return false;
+    }
+  }
+
+  private async onEvent(event: RuntimeEvent): Promise<void> {
+    const pool = this.known.get(event.sessionId);
+    if (pool === undefined) return;
+    try {
+      if (event.type === 'running') {
+        if (await this.deps.servers.markReady(event.sessionId)) this.backoff.delete(pool);
+        return;
+      }
+      if (event.type !== 'exited' && event.type !== 'lost') return;
+      this.known.delete(event.sessionId);
+      const gone = (await this.deps.servers.all()).find((server) => server.key === event.sessionId);
+      // Still unclaimed: it died warm. Replaced; one that never got ready counts against its pool.
+      if (gone && (await this.deps.servers.remove(event.sessionId))) {
+        if (gone.status === 'starting') this.failed(gone);
+        this.poke();
+      }
+    } catch (error) {
+      this.deps.reporter.failed('warm-pools', error);
+    }
+  }
+
+  private failed(pool: PoolKey): void {
+    const failures = (this.backoff.get(poolName(pool))?.failures ?? 0) + 1;
+    const delay = Math.min(BACKOFF_MS.max, BACKOFF_MS.first * 2 ** (failures - 1));
+    this.backoff.set(poolName(pool), { failures, until: this.deps.now() + delay });
+  }
+}

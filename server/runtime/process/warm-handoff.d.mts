@@ -1,0 +1,5 @@
+import type { WarmAllocation } from '../../domain/ports/runtime.js';
+
+export function serveHandoff(options: { socketPath: string; onAllocation: (allocation: WarmAllocation) => unknown }): Promise<{ close(): void }>;
+/** Hand the supervisor listening on `socketPath` its session; resolves once its SDK has it. */
+export function handOver(socketPath: string, allocation: WarmAllocation): Promise<void>;

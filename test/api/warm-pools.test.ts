@@ -1,0 +1,106 @@
+/**
+ * Warm pools on the simulated runtime: racing starts into a pool are exact (no warm server taken
+ * twice, no start lost), the pool refills after a claim, warm servers count against node
+ * capacity, locked and draining nodes are not refilled (their warm servers retire), and a start
+ * whose env or args differ from the pool's is served cold (labels are free).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
+import { testFleet, useService } from '../support/service.js';
+
+const RACERS = 500;
+const POOL = 100;
+
+describe('warm pools', () => {
+  const service = useService(
+    { runtime: 'simulated', startRate: { perSecond: 10_000, burst: 10_000, burstWindowSeconds: 1 } },
+    {
+      fleet: testFleet((fleet) => {
+        fleet.locations.push(
+          { id: 'arena', ips: ['127.0.0.1'], nodes: [{ id: 'arena-1', host: '127.0.0.10', ports: { from: 40000, to: 41999 }, capacity: 700, locked: false }] },
+          { id: 'small', ips: ['127.0.0.1'], nodes: [{ id: 'small-1', host: '127.0.0.11', ports: { from: 40000, to: 40099 }, capacity: 3, locked: false }] },
+          { id: 'maint', ips: ['127.0.0.1'], nodes: [{ id: 'maint-1', host: '127.0.0.12', ports: { from: 40000, to: 40099 }, capacity: 8, locked: false }] },
+        );
+        fleet.pools = [
+          { location: 'arena', image: 'echo', tag: 'latest', warm: POOL },
+          { location: 'small', image: 'echo', tag: 'latest', warm: 2, env: { MAP: 'dust' }, args: ['--fast'] },
+          { location: 'maint', image: 'echo', tag: 'latest', warm: 3 },
+        ];
+      }),
+    },
+  );
+  const store = () => service.running.service.store;
+  const warmIn = async (location: string, status?: WarmServer['status']) =>
+    (await store().warmServers.all()).filter((server) => server.location === location && (status === undefined || server.status === status));
+  const filled = (location: string, size: number) =>
+    vi.waitFor(async () => expect(await warmIn(location, 'ready')).toHaveLength(size), { timeout: 20_000, interval: 50 });
+  const start = (body: object) => service.call('POST', '/session', { body });
+
+  it(`gives ${RACERS} racing starts ${RACERS} sessions, no warm server twice`, async () => {
+    await filled('arena', POOL);
+    const pooled = new Set((await warmIn('arena')).map((server) => server.key));
+    const results = await Promise.all(Array.from({ length: RACERS }, (_, i) => start({ id: `race-${i}`, location: 'arena', image: 'echo' })));
+    expect(results.map((r) => r.status)).toEqual(Array(RACERS).fill(201));
+    const live = (await store().sessions.live()).filter((session) => session.location === 'arena');
+    expect(live).toHaveLength(RACERS);
+    // Warm ones answered running, and each is a distinct warm server the pool had (or refilled).
+    const warm = results.filter((r) => r.json.status === 'running');
+    expect(warm.length).toBeGreaterThanOrEqual(POOL);
+    const keys = live.map((session) => session.key);
+    expect(new Set(keys).size).toBe(RACERS);
+    expect(keys.filter((key) => pooled.has(key))).toHaveLength(POOL);
+    // No session is still a warm server, and no two hold a port.
+    const stillWarm = new Set((await store().warmServers.all()).map((server) => server.key));
+    expect(keys.filter((key) => stillWarm.has(key))).toEqual([]);
+    const ports = [...live.flatMap((s) => s.ports.map((p) => p.host)), ...(await warmIn('arena')).flatMap((s) => s.ports.map((p) => p.host))];
+    expect(new Set(ports).size).toBe(ports.length);
+    await Promise.all(results.map((r) => service.call('DELETE', `/session/${r.json.id}`)));
+  }, 60_000);
+
+  it('answers a warm start running with its ports, and refills the pool after the claim', async () => {
+    await filled('maint', 3);
+    const before = new Set((await warmIn('maint')).map((server) => server.key));
+    const started = await start({ id: 'warm-one', location: 'maint', image: 'echo', labels: { mode: 'ranked' } });
+    expect(started.status).toBe(201);
+    expect(started.json).toMatchObject({ status: 'running', labels: { mode: 'ranked' } });
+    expect(started.json.ports).toHaveLength(2);
+    const key = (await store().sessions.live()).find((session) => session.id === 'warm-one')!.key;
+    expect(before.has(key)).toBe(true);
+    await filled('maint', 3);
+    expect((await warmIn('maint')).map((server) => server.key)).not.toContain(key);
+    await service.call('DELETE', '/session/warm-one');
+  });
+
+  it('serves a start cold when its env or args differ from the pool’s; labels are free', async () => {
+    await filled('small', 2);
+    const cold = await start({ id: 'cold-env', location: 'small', image: 'echo', env: { MAP: 'nuke' }, args: ['--fast'] });
+    expect(cold.status).toBe(201);
+    expect(cold.json.status).toBe('created');
+    const coldArgs = await start({ id: 'cold-args', location: 'small', image: 'echo', env: { MAP: 'dust' } });
+    // The node holds 3: two warm servers and the first cold session.
+    expect(coldArgs.status).toBe(420);
+    expect(coldArgs.json.details).toBe('full');
+    expect(await warmIn('small')).toHaveLength(2);
+    const warm = await start({ id: 'warm-labels', location: 'small', image: 'echo', env: { MAP: 'dust' }, args: ['--fast'], labels: { any: 'thing' } });
+    expect(warm.json.status).toBe('running');
+    for (const id of ['cold-env', 'warm-labels']) await service.call('DELETE', `/session/${id}`);
+  });
+
+  it('retires the warm servers of a locked or draining node and refills it only once it is open again', async () => {
+    await filled('maint', 3);
+    const { nodeLocks } = store();
+    await nodeLocks.set('maint-1', true, Date.now());
+    await vi.waitFor(async () => expect(await warmIn('maint')).toHaveLength(0), { timeout: 10_000, interval: 50 });
+    // Several refill passes (one a second) later, still none.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await warmIn('maint')).toHaveLength(0);
+    await nodeLocks.set('maint-1', false, Date.now());
+    await filled('maint', 3);
+    await nodeLocks.setDrain('maint-1', true, Date.now());
+    await vi.waitFor(async () => expect(await warmIn('maint')).toHaveLength(0), { timeout: 10_000, interval: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await warmIn('maint')).toHaveLength(0);
+    await nodeLocks.setDrain('maint-1', false, Date.now());
+    await filled('maint', 3);
+  });
+});
