@@ -104,12 +104,49 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
     return { reconciler, tracked, events, failed, files };
   }
 
-  it('gives up on a stop the engine never answers, and has the engine checked', async () => {
+  /** The test container, running again (a test before may have ended it). */
+  async function running(): Promise<void> {
+    await docker(real).getContainer(containerId).start().catch(() => {});
+  }
+
+  it('kills a container whose stop the engine never answers, and ends its session', async () => {
+    await running();
     const proxy = await holdingProxy(real.slice('unix://'.length), /^POST \S*\/containers\/[^/]+\/stop/);
     try {
-      const { reconciler, tracked, failed } = reconcilerOn(proxy.engine);
+      const { reconciler, tracked, events } = reconcilerOn(proxy.engine);
       await settles(reconciler.stop(tracked), 'the stop');
       expect(proxy.held()).toBe(1);
+      expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId, exitCode: 137 })]);
+      expect((await docker(real).getContainer(containerId).inspect()).State.Running).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('loses a session whose container neither stops nor dies while its engine answers, instead of leaving it shutting down', async () => {
+    await running();
+    const proxy = await holdingProxy(real.slice('unix://'.length), /^POST \S*\/containers\/[^/]+\/(stop|kill)/);
+    try {
+      const { reconciler, tracked, events, failed } = reconcilerOn(proxy.engine);
+      await settles(reconciler.stop(tracked), 'the stop');
+      expect(proxy.held()).toBe(2);
+      expect(events).toEqual([expect.objectContaining({ type: 'lost', sessionId: tracked.sessionId })]);
+      expect(reconciler.tracked.has(tracked.sessionId)).toBe(false);
+      expect(failed).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('leaves the stop to the engine\'s return when the engine does not answer at all', async () => {
+    await running();
+    const proxy = await holdingProxy(real.slice('unix://'.length), /^(POST \S*\/containers\/[^/]+\/(stop|kill)|GET \S*\/_ping)/);
+    try {
+      const { reconciler, tracked, events, failed } = reconcilerOn(proxy.engine);
+      await settles(reconciler.stop(tracked), 'the stop');
+      expect(proxy.held()).toBe(3);
+      expect(events).toEqual([]);
+      expect(tracked.forgotten).toBe(true);
       expect(failed).toEqual([NODE]);
     } finally {
       await proxy.close();

@@ -95,7 +95,8 @@ export class NodeHeartbeat {
   private readonly seen = new Set<Engine>();
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/** What `work` resolves with, or a rejection once `ms` pass first (for calls that take no abort signal). */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);

@@ -13,6 +13,7 @@ import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { RuntimeEvent } from '../../domain/ports/runtime.js';
 import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
 import { LABEL, listContainers, statusOf, type Engine } from './engine-client.js';
+import { withDeadline } from './node-health.js';
 import { probeUntilReady } from './readiness.js';
 import { BRIDGE_PREFIX, removeSessionNetwork } from './session-network.js';
 import type { SessionFiles } from './session-files.js';
@@ -212,11 +213,39 @@ export class Reconciler {
     } catch (error) {
       const status = statusOf(error);
       if (status === 404) return this.lose(tracked);
-      // 304: already stopped. Anything else (the engine went away, or no answer by the deadline):
-      // its heartbeat checks it now, and the resync on its return takes it from here.
-      if (status !== 304) return this.options.engineFailed(engine);
+      // 304: already stopped. Anything else (no answer by the deadline, an engine error): a kill.
+      if (status !== 304 && !(await this.kill(engine, id))) return this.stuck(engine, tracked);
     }
     await this.finish(tracked);
+  }
+
+  /** SIGKILL with a deadline of its own; true once the container is not running. */
+  private async kill(engine: Engine, id: string): Promise<boolean> {
+    try {
+      await engine.streams.getContainer(id).kill({ abortSignal: AbortSignal.timeout(this.options.deadlines.stopSlackMs) });
+      return true;
+    } catch (error) {
+      // 404: gone; 409: not running. Both are what the kill was for.
+      const status = statusOf(error);
+      return status === 404 || status === 409;
+    }
+  }
+
+  /**
+   * Neither the stop nor the kill went through. An engine that is away: its heartbeat checks it,
+   * and the resync on its return finishes the stop. An engine that answers but cannot end the
+   * container (stuck in uninterruptible I/O): the session is lost rather than left shutting down
+   * and charged forever, and the container is removed whenever the engine lists it again.
+   */
+  private async stuck(engine: Engine, tracked: Tracked): Promise<void> {
+    try {
+      await withDeadline(engine.api.ping(), this.options.deadlines.stopSlackMs);
+    } catch {
+      tracked.forgotten = true;
+      return this.options.engineFailed(engine);
+    }
+    this.abandoned.add(tracked.sessionId);
+    this.lose(tracked);
   }
 
   /**
