@@ -61,10 +61,14 @@ export class WarmRefill {
     this.poke();
   }
 
-  /** A start took this warm server: it is a session now, and its pool is one short. */
+  /**
+   * A start took this warm server: it is a session now, and its pool is one short. The refill
+   * runs once the start's answer is on its way (a launch does synchronous work: the socket
+   * tables, the sandbox's directories, the spawn).
+   */
   claimed(key: string): void {
     this.known.delete(key);
-    this.poke();
+    setImmediate(() => this.poke());
   }
 
   /** Run a pass soon (one at a time; a poke during a pass runs another after it). */

@@ -64,6 +64,8 @@ describe('warm pools', () => {
     expect(started.status).toBe(201);
     expect(started.json).toMatchObject({ status: 'running', labels: { mode: 'ranked' } });
     expect(started.json.ports).toHaveLength(2);
+    const read = (await service.call('GET', '/session/warm-one')).json;
+    expect([read.status, read.started]).toEqual(['running', read.created]);
     const key = (await store().sessions.live()).find((session) => session.id === 'warm-one')!.key;
     expect(before.has(key)).toBe(true);
     await filled('maint', 3);
