@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test tiers, as vitest projects: `npx vitest run --project unit` (or api, store, contract,
- * browser, docker, cluster); `npm run test:fast` is unit + api. Every test file lands in exactly one tier, by
+ * browser, docker, cluster); `npm run test:fast` is unit + api + store. Every test file lands in exactly one tier, by
  * where it lives, so a new file can never fall outside all of them.
  */
 export const tiers = ['unit', 'api', 'store', 'contract', 'browser', 'docker', 'cluster'] as const;
@@ -36,11 +36,18 @@ export default defineConfig({
     setupFiles: ['test/support/record-coverage.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: run files in parallel forks, tests within a file in order.
+    // Files in parallel forks (one fewer than the cores unless --maxWorkers says otherwise; test:fast
+    // runs two, its tests mostly wait on processes and sockets), tests within a file in order.
     pool: 'forks',
     projects: tiers.map((name) => ({
       extends: true,
-      test: { name, include: testFiles.filter((file) => tierOf(file, readFileSync(file, 'utf8')) === name) },
+      test: {
+        name,
+        include: testFiles.filter((file) => tierOf(file, readFileSync(file, 'utf8')) === name),
+        // These tiers share one process per worker across files (each file starts and stops its
+        // own services): importing the server anew for every file was half their CPU time.
+        isolate: !['unit', 'api', 'store'].includes(name),
+      },
     })),
   },
 });

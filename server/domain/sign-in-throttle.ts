@@ -1,7 +1,9 @@
 /**
  * Who may try a password now. Password checks are expensive on purpose (scrypt takes a thread
  * of the pool for tens of milliseconds), so they are bounded before they start:
- * - at most one check in flight per email and per client address, and a few service-wide;
+ * - at most one check in flight per email and per client address, a few service-wide, and of
+ *   those at most one per network (an IPv6 /48, an IPv4 /24: client-address.ts), so that one
+ *   network, however many addresses it holds, cannot keep every shared check busy;
  * - failures counted when an attempt starts (not when it fails, which concurrent attempts
  *   would all pass before), per (email, address) pair, per address and per email;
  * - past a few free failures, each further one doubles the wait, up to a cap.
@@ -14,7 +16,7 @@
  * from unknown addresses cannot fill.
  * Pure bookkeeping: no HTTP, no crypto; time comes from a monotonic clock.
  */
-import { clientUnit } from './client-address.js';
+import { clientNetwork, clientUnit } from './client-address.js';
 
 export const SIGN_IN_LIMIT = {
   /** Failures per (email, address) before backoff starts. */
@@ -34,9 +36,11 @@ export const SIGN_IN_LIMIT = {
   forgetAfterMs: 60 * 60 * 1000,
   /** Password checks at once, service-wide (the thread pool has 4 threads by default). */
   concurrentChecks: 2,
+  /** Of those, at once from one network (IPv6 /48, IPv4 /24): below concurrentChecks, so others always find one. */
+  checksPerNetwork: 1,
   /**
    * One more check at once, only for an email at an address it signed in from before: attempts
-   * spread over many addresses (a /48 holds 65,536 /64s) can keep the shared checks busy, never this one.
+   * from several networks can keep the shared checks busy, never this one.
    */
   knownGoodChecks: 1,
   /** Tracked keys at most; the least recently failed are forgotten first. */
@@ -57,6 +61,8 @@ export class SignInThrottle {
   private readonly failures = new Map<string, Failures>();
   private readonly busyEmails = new Set<string>();
   private readonly busyAddresses = new Set<string>();
+  /** Checks in flight per network, of those admitted as not known-good. */
+  private readonly busyNetworks = new Map<string, number>();
   /** Per email, the address units it signed in from, least recent first. */
   private readonly knownGood = new Map<string, string[]>();
   private checking = 0;
@@ -78,11 +84,15 @@ export class SignInThrottle {
     );
     if (waitMs > 0) return { ok: false, retryAfterMs: waitMs };
     const checks = SIGN_IN_LIMIT.concurrentChecks + (trusted ? SIGN_IN_LIMIT.knownGoodChecks : 0);
-    if (this.busyEmails.has(email) || this.busyAddresses.has(address) || this.checking >= checks) {
+    // A known-good address is not held to its network's share: its neighbours cannot crowd it out.
+    const network = trusted ? undefined : clientNetwork(clientAddress);
+    const networkFull = network !== undefined && (this.busyNetworks.get(network) ?? 0) >= SIGN_IN_LIMIT.checksPerNetwork;
+    if (this.busyEmails.has(email) || this.busyAddresses.has(address) || networkFull || this.checking >= checks) {
       return { ok: false, retryAfterMs: BUSY_RETRY_MS };
     }
     this.busyEmails.add(email);
     this.busyAddresses.add(address);
+    if (network !== undefined) this.busyNetworks.set(network, (this.busyNetworks.get(network) ?? 0) + 1);
     this.checking++;
     this.count(pair, now, +1);
     this.count(perAddress, now, +1);
@@ -95,6 +105,11 @@ export class SignInThrottle {
         finished = true;
         this.busyEmails.delete(email);
         this.busyAddresses.delete(address);
+        if (network !== undefined) {
+          const left = this.busyNetworks.get(network)! - 1;
+          if (left === 0) this.busyNetworks.delete(network);
+          else this.busyNetworks.set(network, left);
+        }
         this.checking--;
         if (succeeded) {
           this.failures.delete(pair);

@@ -1,15 +1,17 @@
 /**
- * The SQLite store: today's synchronous repositories behind the async port. One connection, so
- * a transaction is BEGIN IMMEDIATE ... COMMIT on it while a gate holds every other caller back
- * until it ends (their writes would otherwise land inside it, and roll back with it). Calls made
- * from inside the transaction pass the gate (TransactionScope). Outside transactions a call costs
- * one check of the gate and a resolved promise: reads still come from the in-memory read model.
+ * The SQLite store: today's synchronous repositories behind the async port. One connection, and
+ * group commit on it (group-commit.ts): the writes of one event-loop turn share one COMMIT, and
+ * each caller is answered after it. A store transaction is a savepoint in that batch, while a
+ * gate holds every other caller back until it ends (their writes would otherwise land inside it,
+ * and roll back with it). Calls made from inside the transaction pass the gate
+ * (TransactionScope). Reads still come from the in-memory read model and wait for no commit.
  */
 import type { Sync } from './async.js';
 import { createAccessGrants, createAccountRepository } from './account-repository.js';
 import { createAuditLog, createNodeLocks, createOperatorRepository } from './admin-repository.js';
 import { createImageTagRepository } from './image-tag-repository.js';
 import { createSessionRepository } from './session-repository.js';
+import { GroupCommit, type CommitHooks } from './group-commit.js';
 import { probeWrite, type Db } from './sqlite.js';
 import type { Store } from './store.js';
 import { createSubscriptionRepository } from './subscription-repository.js';
@@ -43,40 +45,76 @@ class WriteGate {
   }
 }
 
-export function createSqliteStore(db: Db): Store {
-  const gate = new WriteGate();
-  const scope = new TransactionScope<true>();
+/** What every store on one connection shares (tests open several): its gate, transaction scope and commits. */
+interface Connection {
+  gate: WriteGate;
+  scope: TransactionScope<true>;
+  commits: GroupCommit;
+  /** The read models to rebuild after a rollback. */
+  reloads: Set<() => void>;
+}
+const connections = new WeakMap<Db, Connection>();
+
+/** The connection's shared state; `hooks` instrument its commits when it is the first store on it. */
+function connectionOf(db: Db, hooks: CommitHooks): Connection {
+  let connection = connections.get(db);
+  if (!connection) {
+    const gate = new WriteGate();
+    const reloads = new Set<() => void>();
+    const reloadAll = () => reloads.forEach((reload) => reload());
+    connection = { gate, scope: new TransactionScope<true>(), commits: new GroupCommit(db, () => gate.held, reloadAll, hooks), reloads };
+    connections.set(db, connection);
+  }
+  return connection;
+}
+
+export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
+  const { gate, scope, commits, reloads } = connectionOf(db, hooks);
+  const { reload, ...sessions } = createSessionRepository(db);
+  reloads.add(reload);
   /** The repository's methods, each waiting while another caller's transaction holds the gate. */
   const gated = <T>(repository: Sync<T>): T =>
     Object.fromEntries(
       Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => [
         name,
         async (...args: unknown[]) => {
-          while (gate.held && !scope.current()) await gate.free();
-          return method(...args);
+          if (scope.current()) return method(...args);
+          while (gate.held) await gate.free();
+          return commits.write(() => method(...args));
         },
       ]),
     ) as T;
 
-  const { reload, ...sessions } = createSessionRepository(db);
+  const savepoint = db.prepare('SAVEPOINT store_transaction');
+  const releaseSavepoint = db.prepare('RELEASE store_transaction');
+  const rollbackToSavepoint = db.prepare('ROLLBACK TO store_transaction');
   const transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (scope.current()) return fn();
     await gate.take();
+    let durable: Promise<void>;
+    let result: T;
     try {
-      db.exec('BEGIN IMMEDIATE');
+      commits.join();
+      savepoint.run();
       try {
-        const result = await scope.run(true, fn);
-        db.exec('COMMIT');
-        return result;
+        result = await scope.run(true, fn);
+        releaseSavepoint.run();
+        durable = commits.durable();
       } catch (error) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        if (db.inTransaction) {
+          rollbackToSavepoint.run();
+          releaseSavepoint.run();
+        } else commits.failedInside(error);
         // Rolled back: the read model may hold writes that no longer exist.
         reload();
         throw error;
       }
     } finally {
       gate.release();
+      commits.released();
     }
+    await durable;
+    return result;
   };
 
   return {
@@ -98,9 +136,18 @@ export function createSqliteStore(db: Db): Store {
     warmServers: gated(createWarmServerRepository(db)),
     probeWrite: async () => {
       while (gate.held && !scope.current()) await gate.free();
-      probeWrite(db);
+      commits.join();
+      try {
+        probeWrite(db);
+      } catch (error) {
+        commits.failedInside(error);
+        throw error;
+      }
+      await commits.durable();
     },
     close: async () => {
+      reloads.delete(reload);
+      commits.flushNow();
       db.close();
     },
   };

@@ -6,11 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SessionRecord } from '../../server/domain/ports/sessions.js';
-import { justPlaced } from '../../server/domain/session-states.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { createDatabase } from '../support/postgres.mjs';
+import { account, session } from '../support/store-records.js';
 
 const opened: Store[] = [];
 const dirs: string[] = [];
@@ -25,39 +24,6 @@ async function freshStore(kind: 'sqlite' | 'postgres'): Promise<Store> {
   const { store } = await openStore({ dataDir, databaseUrl: kind === 'postgres' ? await createDatabase('contract') : undefined });
   opened.push(store);
   return store;
-}
-
-const account = (id: string, extra: object = {}) => ({
-  id,
-  name: `Studio ${id}`,
-  email: `${id}@example.com`,
-  quotaMinutes: 100,
-  usedSeconds: 0,
-  operator: false,
-  disabled: false,
-  created: 1000,
-  ...extra,
-});
-
-export function session(id: string, extra: Partial<SessionRecord> = {}): SessionRecord {
-  return {
-    id,
-    accountId: 'acc',
-    key: `key-${id}`,
-    image: 'echo',
-    tag: '1',
-    location: 'local',
-    nodeId: 'n1',
-    host: '127.0.0.1',
-    created: 1000,
-    ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 }],
-    labels: { mode: 'ctf', map: 'dust' },
-    args: ['--fast'],
-    restart: false,
-    expires: null,
-    ...justPlaced(),
-    ...extra,
-  };
 }
 
 const listAll = { accountId: 'acc', all: true, labels: {}, notLabels: {} };

@@ -105,12 +105,12 @@ describe('the session service with events in awkward orders', () => {
 
   it('records a launch that fails after a stop began as that stop, without an error', async () => {
     const { sessions, runtime, close } = setup();
-    let fail: (error: Error) => void = () => {};
+    let fail: ((error: Error) => void) | undefined;
     runtime.launch = () => new Promise((_, reject) => (fail = reject));
     const starting = sessions.start('acc', request('r3'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await expect.poll(() => fail).toBeDefined();
     await sessions.stop('acc', 'r3');
-    fail(new Error('spawn failed'));
+    fail!(new Error('spawn failed'));
     expect(await starting).toMatchObject({ ok: true, session: { status: 'exited', endReason: 'stopped' } });
     await close();
   });

@@ -158,9 +158,9 @@ describe('sessions on nodes that can become unreachable', () => {
     let stopped = 0;
     runtime.stop = async () => void stopped++;
     runtime.emit('running', 'h');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(stopped).toBe(1);
+    await expect.poll(() => stopped).toBe(1);
     await expect.poll(async () => (await sessions.get('acc', 'h'))?.status).toBe('shuttingdown');
+    expect(stopped).toBe(1);
     runtime.exit('h', 0);
     await expect.poll(() => sessions.get('acc', 'h')).toMatchObject({ status: 'exited', endReason: 'stopped', exitCode: 0 });
     await close();

@@ -1,10 +1,11 @@
 /**
- * The sign-in throttle's keys: IPv6 clients are limited per /64 (what one subscriber holds),
+ * The sign-in throttle's keys: IPv6 clients are limited per /64 (what one subscriber holds) and
+ * their networks per /48 (IPv4: per address and per /24) for the shared password checks,
  * IPv4 per address, IPv4-mapped IPv6 as the IPv4 address it is; and one email tried from many
  * addresses is slowed, except from an address it signed in from before.
  */
 import { describe, expect, it } from 'vitest';
-import { clientUnit } from '../../server/domain/client-address.js';
+import { clientNetwork, clientUnit } from '../../server/domain/client-address.js';
 import { SIGN_IN_LIMIT, SignInThrottle } from '../../server/domain/sign-in-throttle.js';
 
 /** A throttle on a clock that only moves when told. */
@@ -21,21 +22,24 @@ function throttle() {
   return { attempt, advance: (ms: number) => void (now += ms) };
 }
 
-describe('the unit a client address is limited as', () => {
-  it('is the /64 for IPv6, however it is written', () => {
-    expect(clientUnit('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
-    expect(clientUnit('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(clientUnit('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    expect(clientUnit('::1')).toBe('0:0:0:0::/64');
-    expect(clientUnit('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(clientUnit('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+describe('the units a client address is limited as', () => {
+  const units = (address: string) => [clientUnit(address), clientNetwork(address)];
+
+  it.each([
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64', '2001:db8:1::/48'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64', '2001:db8:1::/48'],
+    ['::1', '0:0:0:0::/64', '0:0:0::/48'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64', 'fe80:0:0::/48'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64', '64:ff9b:0::/48'],
+  ])('IPv6 %s: its /64 %s and its /48 %s, however it is written', (address, unit, network) => {
+    expect(units(address)).toEqual([unit, network]);
   });
 
-  it('is the address for IPv4, also when it comes IPv4-mapped', () => {
-    expect(clientUnit('192.0.2.1')).toBe('192.0.2.1');
-    expect(clientUnit('::ffff:192.0.2.1')).toBe('192.0.2.1');
-    expect(clientUnit('::ffff:c000:201')).toBe('192.0.2.1');
-    expect(clientUnit('192.0.2.2')).not.toBe(clientUnit('192.0.2.1'));
+  it('is the address and its /24 for IPv4, also when it comes IPv4-mapped; anything else is its own', () => {
+    for (const address of ['192.0.2.1', '::ffff:192.0.2.1', '::ffff:c000:201']) expect(units(address)).toEqual(['192.0.2.1', '192.0.2.0/24']);
+    expect(units('192.0.2.200')).toEqual(['192.0.2.200', '192.0.2.0/24']);
+    expect(units('not-an-ip')).toEqual(['not-an-ip', 'not-an-ip']);
   });
 });
 
@@ -81,12 +85,34 @@ describe('the sign-in throttle', () => {
     const first = t.admit('op@example.com', '198.51.100.1');
     expect(first.ok).toBe(true);
     if (first.ok) first.finish(true);
-    // Attempts from many /64s with other emails fill the shared checks (their hashes in flight).
-    const inFlight = Array.from({ length: SIGN_IN_LIMIT.concurrentChecks }, (_, i) => t.admit(`x${i}@example.com`, `2001:db8:0:${i}::1`));
+    // Attempts from several networks with other emails fill the shared checks (their hashes in flight).
+    const inFlight = Array.from({ length: SIGN_IN_LIMIT.concurrentChecks }, (_, i) => t.admit(`x${i}@example.com`, `2001:db8:${i}::1`));
     expect(inFlight.every((admission) => admission.ok)).toBe(true);
-    expect(t.admit('y@example.com', '2001:db8:0:ff::1').ok).toBe(false);
+    expect(t.admit('y@example.com', '2001:db8:ff::1').ok).toBe(false);
     expect(t.admit('op@example.com', '203.0.113.9').ok).toBe(false);
     // The operator, from where they signed in before, still gets a check.
     expect(t.admit('op@example.com', '198.51.100.1').ok).toBe(true);
+  });
+
+  it('lets one network hold only its share of the shared checks, however many addresses it uses', () => {
+    expect(SIGN_IN_LIMIT.checksPerNetwork).toBeLessThan(SIGN_IN_LIMIT.concurrentChecks);
+    for (const [first, neighbour, elsewhere] of [
+      ['2001:db8:1:1::1', '2001:db8:1:ffff::1', '2001:db8:2::1'],
+      ['192.0.2.1', '192.0.2.200', '198.51.100.1'],
+    ] as const) {
+      const t = new SignInThrottle(() => 0);
+      // The network's share is one check: its first attempt holds it.
+      const held = t.admit('a@example.com', first);
+      expect(held.ok).toBe(true);
+      // Another /64 of the same /48, another address of the same /24: refused for now.
+      expect(t.admit('b@example.com', neighbour)).toEqual({ ok: false, retryAfterMs: expect.any(Number) });
+      // Another network still finds a shared check.
+      const other = t.admit('c@example.com', elsewhere);
+      expect(other.ok).toBe(true);
+      // Once the network's check ends, its next attempt gets one again.
+      if (held.ok) held.finish(false);
+      if (other.ok) other.finish(false);
+      expect(t.admit('b@example.com', neighbour).ok).toBe(true);
+    }
   });
 });

@@ -12,7 +12,9 @@
  * - Crashes restart through the engine's restart policy (`on-failure`, never after a stop).
  * - Stop: `container.stop({t: grace})` (SIGTERM, grace, SIGKILL); the exit code and OOM kill
  *   come from inspect. At the end the working directory is copied out of the container (the
- *   engine's archive API) into <dataDir>/docker/<session>/artifacts, the artifact root.
+ *   engine's archive API) into <dataDir>/docker/<session>/artifacts, the artifact root. The stop
+ *   (grace + 15 s) and the copy (2 minutes) have deadlines: an engine that never answers them
+ *   does not hold the session's end (the engine is then checked; the end records "not copied").
  * - An engine that stops answering makes its node unavailable and its sessions `unreachable`;
  *   when it answers again they are reconciled (running, ended, or lost): reconciler.ts.
  * - Retention: ended sessions' containers (their logs) and copied artifacts are removed
@@ -32,7 +34,7 @@ import { followEngineEvents, type EventFollower } from './engine-events.js';
 import { collectGarbage } from './garbage-collection.js';
 import { namesRegistry, pullImage } from './image-pull.js';
 import { healthOf, NodeHeartbeat } from './node-health.js';
-import { Reconciler, type Tracked } from './reconciler.js';
+import { ENGINE_DEADLINES, Reconciler, type EngineDeadlines, type Tracked } from './reconciler.js';
 import { SessionFiles } from './session-files.js';
 
 const GC_EVERY_MS = 10 * 60_000;
@@ -52,6 +54,8 @@ export interface DockerRuntimeOptions {
   /** A registry pull that takes longer fails the start. */
   pullTimeoutMs: number;
   heartbeatMs?: number;
+  /** How long a stop or an archive copy may wait for the engine (ENGINE_DEADLINES unless given). */
+  deadlines?: EngineDeadlines;
 }
 
 export class DockerRuntime implements Runtime {
@@ -80,6 +84,7 @@ export class DockerRuntime implements Runtime {
       emit: (event) => this.emit(event),
       closed: () => this.closed,
       engineFailed: (engine) => this.heartbeat.suspect(engine),
+      deadlines: options.deadlines ?? ENGINE_DEADLINES,
     });
     this.heartbeat = new NodeHeartbeat([...this.engines.values()], {
       heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,

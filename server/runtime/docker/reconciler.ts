@@ -21,6 +21,19 @@ import { removeWorkFilesystem } from './work-filesystem.js';
 export const DEFAULT_ARTIFACTS_MB = 256;
 const MAX_ARTIFACT_ENTRIES = 10_000;
 
+/**
+ * The engine calls made without the short request timeout still end: an engine that takes a
+ * stop or an archive request and never answers must not hold a session's end forever.
+ */
+export interface EngineDeadlines {
+  /** A stop's answer may come this long after the grace period (SIGKILL, the container's exit). */
+  stopSlackMs: number;
+  /** A whole archive copy (256 MiB, the default cap, at 2 MiB/s). */
+  archiveMs: number;
+}
+
+export const ENGINE_DEADLINES: EngineDeadlines = { stopSlackMs: 15_000, archiveMs: 120_000 };
+
 export interface Tracked {
   sessionId: string;
   nodeId: string;
@@ -52,6 +65,7 @@ export interface ReconcilerOptions {
   closed: () => boolean;
   /** A request to the engine failed: its heartbeat checks it now. */
   engineFailed: (engine: Engine) => void;
+  deadlines: EngineDeadlines;
 }
 
 export class Reconciler {
@@ -192,13 +206,15 @@ export class Reconciler {
     }
     tracked.containerId = id;
     try {
-      // The grace period can outlast the request timeout: the client without one.
-      await engine.streams.getContainer(id).stop({ t: Math.ceil(this.options.graceMs / 1000) });
+      // The grace period can outlast the request timeout: the client without one, a deadline past the grace instead.
+      const abortSignal = AbortSignal.timeout(this.options.graceMs + this.options.deadlines.stopSlackMs);
+      await engine.streams.getContainer(id).stop({ t: Math.ceil(this.options.graceMs / 1000), abortSignal });
     } catch (error) {
       const status = statusOf(error);
       if (status === 404) return this.lose(tracked);
-      // 304: already stopped. Anything else: the engine went away; the resync on its return takes it from here.
-      if (status !== 304) return;
+      // 304: already stopped. Anything else (the engine went away, or no answer by the deadline):
+      // its heartbeat checks it now, and the resync on its return takes it from here.
+      if (status !== 304) return this.options.engineFailed(engine);
     }
     await this.finish(tracked);
   }
@@ -229,13 +245,16 @@ export class Reconciler {
     const workDir = info.Config.WorkingDir || tracked.workDir;
     const maxBytes = Number(info.Config.Labels?.[LABEL.artifactBytes]) || DEFAULT_ARTIFACTS_MB * 1024 * 1024;
     let copied: ArtifactCopy | undefined;
+    // Aborts the request and the archive stream with it: what was copied by then stays.
+    const abortSignal = AbortSignal.timeout(this.options.deadlines.archiveMs);
     try {
-      const archive = (await engine.streams.getContainer(info.Id).getArchive({ path: workDir })) as unknown as Readable;
+      const archive = (await engine.streams.getContainer(info.Id).getArchive({ path: workDir, abortSignal })) as unknown as Readable;
       copied = await copyArtifacts(archive, artifacts, { maxBytes, maxEntries: MAX_ARTIFACT_ENTRIES });
-      if (copied.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
     } catch {
-      // No working directory: no artifacts.
+      // No working directory: no artifacts. No archive by the deadline: the end says so.
+      if (abortSignal.aborted) copied = { bytes: 0, entries: 0, truncated: `not copied: no archive from the engine within ${this.options.deadlines.archiveMs} ms` };
     }
+    if (copied?.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
     // Copied out (within the cap): the working directory's filesystem is not kept twice.
     if (engine.local) await removeWorkFilesystem(files.dir(tracked.sessionId));
     const network = info.HostConfig.NetworkMode;

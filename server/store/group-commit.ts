@@ -1,0 +1,135 @@
+/**
+ * Group commit for the SQLite connection: the writes of one event-loop turn (single calls and
+ * whole store transactions alike) go into one SQLite transaction, committed once when the turn
+ * ends (setImmediate), so concurrent writers share one fsync (WAL, synchronous FULL). Nobody's
+ * write is acknowledged before that COMMIT has returned, i.e. before it is on disk: a caller's
+ * promise resolves only after the commit of the batch its write is in, and a failed commit
+ * rejects every caller in the batch.
+ *
+ * A failing write costs only itself: a statement that fails is undone alone (SQLite's statement
+ * rollback), a store transaction is a savepoint in the batch and rolls back to it. An error that
+ * makes SQLite roll back the whole transaction (a full disk) fails the whole batch.
+ */
+import type Database from 'better-sqlite3';
+// The module's own binding, not the global one: a commit is I/O, and tests that fake the clock
+// (which replaces the global setImmediate) must still see their writes committed.
+import { setImmediate as atEndOfTurn } from 'node:timers';
+import type { Db } from './sqlite.js';
+
+/** Instruments the commits (tests count them: concurrent writes must share one). */
+export interface CommitHooks {
+  /** Called right after a COMMIT returned (the batch is durable) and before any of its callers is answered. */
+  committed?(writers: number): void;
+}
+
+interface Batch {
+  writers: { resolve(): void; reject(error: unknown): void }[];
+}
+
+export class GroupCommit {
+  private batch: Batch | undefined;
+  private flushScheduled = false;
+  private flushWhenFree = false;
+  private readonly begin: Database.Statement<[]>;
+  private readonly commit: Database.Statement<[]>;
+  private readonly changes: Database.Statement<[]>;
+
+  constructor(
+    private readonly db: Db,
+    /** True while a store transaction spans turns: its batch cannot commit before it ends. */
+    private readonly held: () => boolean,
+    /** Rebuilds read models after a rollback (they may hold writes that no longer exist). */
+    private readonly rolledBack: () => void,
+    private readonly hooks: CommitHooks = {},
+  ) {
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.commit = db.prepare('COMMIT');
+    this.changes = db.prepare('SELECT total_changes()').pluck();
+  }
+
+  /** Runs a synchronous repository call in the open batch; resolves after the batch's commit if it wrote anything. */
+  async write<T>(fn: () => T): Promise<T> {
+    this.join();
+    const before = this.changes.get() as number;
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      this.failedInside(error);
+      throw error;
+    }
+    if ((this.changes.get() as number) !== before) await this.durable();
+    return result;
+  }
+
+  /** Opens the batch (BEGIN IMMEDIATE) unless one is open, and schedules its commit at the end of this turn. */
+  join(): void {
+    if (!this.batch) {
+      this.begin.run();
+      this.batch = { writers: [] };
+    }
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      atEndOfTurn(() => this.flush());
+    }
+  }
+
+  /** Resolves once the open batch is committed (rejects if it is not). */
+  durable(): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return Promise.resolve();
+    return new Promise((resolve, reject) => batch.writers.push({ resolve, reject }));
+  }
+
+  /**
+   * After an error inside the batch: when SQLite rolled the whole transaction back (a full disk,
+   * an I/O error), every write of the batch is gone and its callers are told so.
+   */
+  failedInside(error: unknown): void {
+    if (this.batch && !this.db.inTransaction) this.settle(this.batch, error);
+  }
+
+  /** A store transaction ended: if the batch had to wait for it, it commits now, before anyone else joins it. */
+  released(): void {
+    if (this.flushWhenFree) this.flush();
+  }
+
+  /** Commits the open batch at once (closing the store). */
+  flushNow(): void {
+    this.flush();
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.held()) {
+      this.flushWhenFree = true;
+      return;
+    }
+    this.flushWhenFree = false;
+    const batch = this.batch;
+    if (!batch) return;
+    if (!this.db.open) {
+      // Closed under the batch (SQLite rolled it back): nothing of it was acknowledged.
+      this.batch = undefined;
+      for (const writer of batch.writers) writer.reject(new Error('the database was closed before the write was committed'));
+      return;
+    }
+    try {
+      this.commit.run();
+    } catch (error) {
+      this.settle(batch, error);
+      return;
+    }
+    this.batch = undefined;
+    this.hooks.committed?.(batch.writers.length);
+    for (const writer of batch.writers) writer.resolve();
+  }
+
+  /** The batch is lost: roll back what is left of it, rebuild the read models, fail its callers. */
+  private settle(batch: Batch, error: unknown): void {
+    this.batch = undefined;
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.rolledBack();
+    for (const writer of batch.writers) writer.reject(error);
+  }
+}

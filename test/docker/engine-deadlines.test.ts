@@ -1,0 +1,132 @@
+/**
+ * An engine that takes a stop or an archive request and never answers does not hold a session's
+ * end forever: both calls have deadlines of their own (server/runtime/docker/reconciler.ts). The
+ * engine here is a proxy on a unix socket in front of a real one that passes every request on
+ * except those it is told to hold.
+ */
+import { createServer, request, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
+import { openEngine } from '../../server/runtime/docker/engine-client.js';
+import { Reconciler, type Tracked } from '../../server/runtime/docker/reconciler.js';
+import { SessionFiles } from '../../server/runtime/docker/session-files.js';
+import { docker, engines, IMAGE, skipReason } from '../support/docker.js';
+import { tempDirs } from '../support/temp-dirs.js';
+
+const tempDir = tempDirs('engine-deadlines-');
+const NODE = 'held-1';
+/** Far past the deadlines below: a call still unsettled by then has none. */
+const SETTLES_WITHIN_MS = 20_000;
+
+/** The engine at `target`, except that requests matching `hold` ("METHOD /path") are never answered. */
+async function holdingProxy(target: string, hold: RegExp): Promise<{ engine: string; held: () => number; close(): Promise<void> }> {
+  const socket = join(tempDir(), 'engine.sock');
+  const pending: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    if (hold.test(`${req.method} ${req.url}`)) return void pending.push(res);
+    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return {
+    engine: `unix://${socket}`,
+    held: () => pending.length,
+    close: () => {
+      for (const res of pending) res.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Resolves with what `work` resolves with, or fails once it has not settled in SETTLES_WITHIN_MS. */
+function settles<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} still waiting after ${SETTLES_WITHIN_MS} ms`)), SETTLES_WITHIN_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.length < 1 ? ` (skipped: ${skipReason})` : ''}`, () => {
+  const real = engines[0]!;
+  let containerId: string;
+
+  beforeAll(async () => {
+    const container = await docker(real).createContainer({
+      Image: IMAGE,
+      Entrypoint: ['/usr/local/bin/node'],
+      Cmd: ['-e', 'setInterval(() => {}, 1000)'],
+      WorkingDir: '/tmp',
+      Labels: { 'session-host.test': 'engine-deadlines' },
+    });
+    await container.start();
+    containerId = container.id;
+  });
+
+  afterAll(async () => {
+    await docker(real).getContainer(containerId).remove({ force: true }).catch(() => {});
+  });
+
+  /** A reconciler whose only node's engine is `engine`, with deadlines of a second. */
+  function reconcilerOn(engine: string) {
+    const events: RuntimeEvent[] = [];
+    const failed: string[] = [];
+    const files = new SessionFiles(tempDir());
+    const reconciler = new Reconciler({
+      engines: new Map([[NODE, openEngine(NODE, { engine })]]),
+      files,
+      instance: 'engine-deadlines-test',
+      graceMs: 1000,
+      now: Date.now,
+      emit: (event) => events.push(event),
+      closed: () => false,
+      engineFailed: (failing) => failed.push(failing.nodeId),
+      deadlines: { stopSlackMs: 1000, archiveMs: 1000 },
+    });
+    const tracked: Tracked = {
+      sessionId: 'held-session',
+      nodeId: NODE,
+      containerId,
+      ports: [],
+      workDir: '/tmp',
+      restart: false,
+      phase: 'running',
+      unreachable: false,
+      checking: false,
+      forgotten: false,
+    };
+    reconciler.tracked.set(tracked.sessionId, tracked);
+    return { reconciler, tracked, events, failed, files };
+  }
+
+  it('gives up on a stop the engine never answers, and has the engine checked', async () => {
+    const proxy = await holdingProxy(real.slice('unix://'.length), /^POST \S*\/containers\/[^/]+\/stop/);
+    try {
+      const { reconciler, tracked, failed } = reconcilerOn(proxy.engine);
+      await settles(reconciler.stop(tracked), 'the stop');
+      expect(proxy.held()).toBe(1);
+      expect(failed).toEqual([NODE]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('ends a session whose archive the engine never sends, saying its artifacts were not copied', async () => {
+    await docker(real).getContainer(containerId).stop({ t: 0 }).catch(() => {});
+    const proxy = await holdingProxy(real.slice('unix://'.length), /^GET \S*\/containers\/[^/]+\/archive/);
+    try {
+      const { reconciler, tracked, events, files } = reconcilerOn(proxy.engine);
+      await settles(reconciler.finish(tracked), 'the end of the session');
+      expect(proxy.held()).toBe(1);
+      expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId })]);
+      expect(files.readEnd(tracked.sessionId)?.artifacts?.truncated).toMatch(/^not copied: no archive from the engine within 1000 ms/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
