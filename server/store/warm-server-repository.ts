@@ -51,7 +51,10 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
   const remove = db.prepare('DELETE FROM warm_servers WHERE key = ?');
   const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers ORDER BY created, key');
   const countOn = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE node_id = ?');
-  const portsOn = db.prepare<[string], { ports: string }>('SELECT ports FROM warm_servers WHERE host = ?');
+  const countOf = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE location = ? AND image = ? AND tag = ?');
+  const portsOn = db
+    .prepare<[string], number>("SELECT json_extract(p.value, '$.host') FROM warm_servers w, json_each(w.ports) p WHERE w.host = ?")
+    .pluck();
   const sizes = db.prepare<[], PoolKey & { warm: number }>('SELECT location, image, tag, warm FROM warm_pool_sizes ORDER BY location, image, tag');
   const setSize = db.prepare(
     'INSERT INTO warm_pool_sizes (location, image, tag, warm, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (location, image, tag) DO UPDATE SET warm = excluded.warm, at = excluded.at',
@@ -66,7 +69,8 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
     remove: (key) => remove.run(key).changes > 0,
     all: () => all.all().map(toWarmServer),
     countOn: (nodeId) => countOn.get(nodeId)!.n,
-    portsInUse: (host) => new Set(portsOn.all(host).flatMap((row) => (JSON.parse(row.ports) as WarmServer['ports']).map((p) => p.host))),
+    countOf: (pool) => countOf.get(pool.location, pool.image, pool.tag)!.n,
+    portsInUse: (host) => new Set(portsOn.all(host)),
     sizes: () => sizes.all(),
     setSize: (pool, warm, at) => void setSize.run(pool.location, pool.image, pool.tag, warm, at),
   };
