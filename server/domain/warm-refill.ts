@@ -22,6 +22,8 @@ const TICK_MS = 1000;
 /** Launches per pass: a large pool fills over several passes, so one pass never holds the rest up for long. */
 const LAUNCHES_PER_PASS = 16;
 const BACKOFF_MS = { first: 500, max: 30_000 };
+/** Claims within this long share one refill pass. */
+const CLAIMS_COALESCE_MS = 50;
 /** lockForPlacement's account for a refill: no account's row (none has this id), only the nodes' locks. */
 const NO_ACCOUNT = '';
 
@@ -41,6 +43,8 @@ export class WarmRefill {
   private readonly backoff = new Map<string, { failures: number; until: number }>();
   private readonly usage: NodeUsage;
   private timer: NodeJS.Timeout | undefined;
+  /** The refill pass after claims, pending. */
+  private soon: NodeJS.Timeout | undefined;
   private busy = false;
   private again = false;
   private closed = false;
@@ -63,12 +67,15 @@ export class WarmRefill {
 
   /**
    * A start took this warm server: it is a session now, and its pool is one short. The refill
-   * runs once the start's answer is on its way (a launch does synchronous work: the socket
-   * tables, the sandbox's directories, the spawn).
+   * runs a moment later, once the start's answer is on its way (a launch does synchronous work:
+   * the socket tables, the sandbox's directories, the spawn), and once for a burst of claims.
    */
   claimed(key: string): void {
     this.known.delete(key);
-    setImmediate(() => this.poke());
+    this.soon ??= setTimeout(() => {
+      this.soon = undefined;
+      this.poke();
+    }, CLAIMS_COALESCE_MS);
   }
 
   /** Run a pass soon (one at a time; a poke during a pass runs another after it). */
@@ -85,6 +92,7 @@ export class WarmRefill {
   close(): void {
     this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.soon);
   }
 
   private async passes(): Promise<void> {

@@ -40,16 +40,17 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
     'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   // One statement: SQLite runs one writer at a time, so the row it picks is deleted before any other claim reads.
+  // By `created` alone: the pool's index gives that order without a sort (ties are any order).
   const claim = db.prepare<[string, string, string, string], WarmServerRow>(
     `DELETE FROM warm_servers WHERE key = (
        SELECT key FROM warm_servers
        WHERE location = ? AND image = ? AND tag = ? AND status = 'ready' AND node_id IN (SELECT value FROM json_each(?))
-       ORDER BY created, key LIMIT 1)
+       ORDER BY created LIMIT 1)
      RETURNING *`,
   );
   const markReady = db.prepare("UPDATE warm_servers SET status = 'ready' WHERE key = ? AND status = 'starting'");
   const remove = db.prepare('DELETE FROM warm_servers WHERE key = ?');
-  const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers ORDER BY created, key');
+  const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers');
   const countOn = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE node_id = ?');
   const countOf = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE location = ? AND image = ? AND tag = ?');
   const portsOn = db
