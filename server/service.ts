@@ -23,6 +23,7 @@ import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
 import { localEventFeed, StoreEventFeed } from './events/event-feed.js';
 import { joinCluster, type Membership } from './cluster/membership.js';
+import { NodeSupervision } from './cluster/node-supervision.js';
 import { PostgresCoordination } from './cluster/postgres.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { FleetConfigError, loadFleet, sandboxFleet } from './config/fleet.js';
@@ -199,7 +200,12 @@ export async function createService(
       console.warn('cluster coordination trouble; retrying:', error);
     }
   };
-  const runtime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
+  const localRuntime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
+  // With several instances each node's sessions have one supervisor; stops reach it over the bus.
+  const supervision = coordination
+    ? new NodeSupervision(coordination, localRuntime, fleet.locations.flatMap((l) => l.nodes.map((n) => n.id)), (error) => clusterTrouble(error))
+    : undefined;
+  const runtime = supervision?.runtime ?? localRuntime;
   const sessionRepository = instrument(store.sessions, 'store', { tracing, duration: recorded?.storeDuration });
   const subscriptions = recorded ? countDeliveries(recorded, store.subscriptions) : store.subscriptions;
   const { grants } = store;
@@ -373,7 +379,8 @@ export async function createService(
           'this data directory is a copy (or was moved): it is a new instance, and the game servers of the one it came from are neither adopted nor stopped',
         );
       }
-      await sessions.recover();
+      await sessions.recover({ adopt: supervision?.recoveryAdopts ?? true });
+      supervision?.start(sessions);
       const orphaned = await sessions.orphaned();
       if (orphaned.length > 0) {
         const where = [...new Set(orphaned.map((s) => `${s.nodeId} on ${s.host}`))].join(', ');
@@ -402,7 +409,8 @@ export async function createService(
       await app.close();
       clearTimeout(cutOff);
       control?.close();
-      // Game servers keep running; the next start adopts them.
+      // Game servers keep running; the next start (or the instance taking their nodes over) adopts them.
+      await supervision?.close();
       await sessions.close();
       await runtime.close();
       // A full disk loses only these last_used times, never the shutdown.

@@ -59,6 +59,8 @@ export const TOPICS = {
   nodeLocks: 'node-locks',
   /** New events in the event log (message: the latest id). */
   events: 'events',
+  /** A stop for a session's supervisor, or a node's holder told of a session handed to it (server/cluster/node-supervision.ts). */
+  supervision: 'supervision',
 } as const;
 
 /** Largest message the PostgreSQL bus carries (NOTIFY's payload limit, with room for the envelope). */

@@ -4,6 +4,7 @@
  * restart (adopt what is live, finish interrupted stops, re-arm the clocks).
  */
 import type { RuntimeEvent } from './ports/runtime.js';
+import type { SessionRecord } from './ports/sessions.js';
 import { OrderedRetry } from './ordered-retry.js';
 import { RETRY_MS, type SessionMachine } from './session-machine.js';
 import { endReasonOf, reactions } from './session-reactions.js';
@@ -29,10 +30,24 @@ export class SessionWatch {
     machine.quota.whenExhausted((accountId) => void machine.background('quota', this.endAllOf(accountId, 'quota_exhausted')));
   }
 
-  /** After a service restart: adopt every live session, finish interrupted stops, re-arm ttls. */
-  async recover(): Promise<void> {
+  /**
+   * After a service restart: adopt every live session, finish interrupted stops, re-arm ttls.
+   * With `adopt: false` (several instances whose nodes move between them: each node's sessions
+   * are adopted by the holder of its lease, through supervise()), only the quota is recomputed.
+   */
+  async recover({ adopt = true }: { adopt?: boolean } = {}): Promise<void> {
+    if (adopt) await this.supervise(await this.machine.repository.live());
+    await this.machine.quota.recomputeAll();
+  }
+
+  /**
+   * Take over the supervision of these live sessions (this instance now holds their node), those
+   * its runtime does not watch yet: adopt them, finish stops that were under way, arm their clocks.
+   */
+  async supervise(sessions: SessionRecord[]): Promise<void> {
     const { repository, runtime } = this.machine;
-    for (const session of await repository.live()) {
+    for (const session of sessions) {
+      if (runtime.supervises?.(session.key)) continue;
       await runtime.adopt({
         sessionId: session.key,
         nodeId: session.nodeId,
@@ -47,7 +62,6 @@ export class SessionWatch {
       }
       this.timers.arm(current);
     }
-    await this.machine.quota.recomputeAll();
   }
 
   close(): void {

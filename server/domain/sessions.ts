@@ -167,10 +167,25 @@ export class Sessions {
     return this.queries.orphaned();
   }
 
-  /** After a service restart: adopt live sessions, then warm servers, and keep the pools filled. */
-  async recover(): Promise<void> {
-    await this.watch.recover();
+  /**
+   * After a service restart: adopt live sessions (unless node leases do: `adopt: false`), then
+   * warm servers, and keep the pools filled.
+   */
+  async recover(options?: { adopt?: boolean }): Promise<void> {
+    await this.watch.recover(options);
     await this.refill?.start();
+  }
+
+  /** This instance now supervises the node (it holds the node's lease): adopt its live sessions it does not watch yet. */
+  async superviseNode(nodeId: string): Promise<void> {
+    const live = await this.machine.repository.live();
+    await this.watch.supervise(live.filter((session) => session.nodeId === nodeId));
+  }
+
+  /** This instance no longer supervises the node: its runtime stops watching the node's sessions (they keep running). */
+  async releaseNode(nodeId: string): Promise<void> {
+    const { repository, runtime } = this.machine;
+    for (const session of await repository.live()) if (session.nodeId === nodeId) runtime.release?.(session.key);
   }
 
   async close(): Promise<void> {

@@ -134,21 +134,26 @@ export class WebhookDispatcher {
     }
   }
 
-  private async consider(subscription: SubscriptionRecord & { sealed: Buffer }): Promise<void> {
-    if (this.inFlight.has(subscription.id) || this.retries.has(subscription.id)) return;
-    const untilDue = subscription.due - this.options.now();
-    // A due time further out than the longest backoff was set before the clock stepped back:
-    // it is due now (otherwise a step back would stall deliveries until the clock caught up).
-    const wait = untilDue > this.options.backoffMs * 2 ** (MAX_ATTEMPTS - 1) ? 0 : untilDue;
-    if (wait > 0) {
-      this.wakeLater(subscription, wait);
-      return;
-    }
+  private async consider(read: SubscriptionRecord & { sealed: Buffer }): Promise<void> {
+    if (this.inFlight.has(read.id) || this.retries.has(read.id)) return;
+    // In flight from here: a second wake-up meanwhile must not deliver the same event twice.
+    this.inFlight.add(read.id);
     // One subscription's trouble (a secret that does not open, a bad row) is its own, never the
     // state change's that woke the dispatcher.
-    // In flight from here: a second wake-up meanwhile must not deliver the same event twice.
-    this.inFlight.add(subscription.id);
     try {
+      // Read again: `read` may be from before a delivery of this subscription that has finished
+      // since (its cursor stale), and would deliver that event a second time.
+      const found = await this.options.subscriptions.find(read.accountId, read.id);
+      if (!found) return;
+      const subscription = { ...found, sealed: read.sealed };
+      const untilDue = subscription.due - this.options.now();
+      // A due time further out than the longest backoff was set before the clock stepped back:
+      // it is due now (otherwise a step back would stall deliveries until the clock caught up).
+      const wait = untilDue > this.options.backoffMs * 2 ** (MAX_ATTEMPTS - 1) ? 0 : untilDue;
+      if (wait > 0) {
+        this.wakeLater(subscription, wait);
+        return;
+      }
       const [event] = await this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
       if (!event) return;
       // Fenced: another instance holds the lease now (it delivers from the cursor in the store).
@@ -169,7 +174,7 @@ export class WebhookDispatcher {
     } catch (error) {
       this.options.onError(error);
     } finally {
-      this.inFlight.delete(subscription.id);
+      this.inFlight.delete(read.id);
     }
   }
 

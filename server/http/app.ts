@@ -34,6 +34,7 @@ import {
   type ServerLimits,
 } from './request-limits.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
+import { buildSerializer } from './serializers.js';
 
 /** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
 export const DOCS_FILE = resolve(import.meta.dirname, '../../docs/api/index.html');
@@ -187,6 +188,7 @@ export function createApp(deps: AppDependencies) {
     // The request id is its trace id: the error body's identifier, and on every log line.
     genReqId: (raw) => tracing.beginRequest(raw),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
+    schemaController: { compilersFactory: { buildSerializer } },
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // Behind HAProxy (deploy/haproxy.cfg), the caller's address is the one it forwards.
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),

@@ -1,6 +1,8 @@
 /**
  * The simulated runtime: the whole lifecycle on timers, no process. For the sandbox and for
  * benchmarks. Sessions become running after `readyMs` and exit (code 0) `stopMs` after a stop.
+ * Its nodes stand for engines reached over the network: with several instances they move
+ * between them by lease, and the instance that takes a node over adopts its sessions.
  */
 import { Readable } from 'node:stream';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../domain/ports/runtime.js';
@@ -13,6 +15,11 @@ export interface SimulatedRuntimeOptions {
 
 export class SimulatedRuntime implements Runtime {
   readonly name = 'simulated';
+  readonly nodesMove = true;
+  /** The sessions watched here (launched or adopted, not yet exited nor released). */
+  private readonly watched = new Set<string>();
+  /** Of those, the ones stopping: a second stop does not push their exit back. */
+  private readonly stopping = new Set<string>();
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Log follows to end when their session exits. */
@@ -25,12 +32,17 @@ export class SimulatedRuntime implements Runtime {
   }
 
   async start(spec: LaunchSpec): Promise<void> {
+    this.watched.add(spec.sessionId);
     this.after(spec.sessionId, this.options.readyMs, () => this.emit({ type: 'running', sessionId: spec.sessionId, at: this.options.now() }));
   }
 
   async stop(sessionId: string): Promise<void> {
+    if (this.stopping.has(sessionId)) return;
+    this.stopping.add(sessionId);
     this.after(sessionId, this.options.stopMs, () => {
       this.timers.delete(sessionId);
+      this.watched.delete(sessionId);
+      this.stopping.delete(sessionId);
       for (const end of this.follows.get(sessionId) ?? []) end();
       this.emit({ type: 'exited', sessionId, at: this.options.now(), exitCode: 0, signal: null });
     });
@@ -40,7 +52,19 @@ export class SimulatedRuntime implements Runtime {
   async allocate(): Promise<void> {}
 
   async adopt(spec: AdoptSpec): Promise<void> {
+    this.watched.add(spec.sessionId);
     if (!spec.wasRunning) await this.start({ sessionId: spec.sessionId } as LaunchSpec);
+  }
+
+  supervises(sessionId: string): boolean {
+    return this.watched.has(sessionId);
+  }
+
+  release(sessionId: string): void {
+    clearTimeout(this.timers.get(sessionId));
+    this.timers.delete(sessionId);
+    this.watched.delete(sessionId);
+    this.stopping.delete(sessionId);
   }
 
   logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {
@@ -69,6 +93,8 @@ export class SimulatedRuntime implements Runtime {
   async close(): Promise<void> {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.watched.clear();
+    this.stopping.clear();
     for (const ends of [...this.follows.values()]) for (const end of [...ends]) end();
   }
 

@@ -158,6 +158,22 @@ describe('webhook dispatcher', () => {
     await eventually(() => received.join(), { until: (seen) => seen === 'sub_fault:1' });
     expect(errors).toHaveLength(1);
   }, 20_000);
+
+  it('delivers an event once though a wake-up read the subscription before its delivery finished', async () => {
+    const { box, repository, add } = setUp();
+    const received: string[] = [];
+    add('sub_stale', 'acc_stale', await receiver((request) => received.push(String(request.headers['webhook-id']))));
+    // Every wake-up gets the rows as they were before the first delivery (cursor 0), as a read
+    // racing with that delivery would.
+    const before = await repository.activeForAccount('acc_stale');
+    const stale = { ...repository, activeForAccount: async () => before.map((row) => ({ ...row })) };
+    const dispatcher = dispatcherOf({ subscriptions: stale, box });
+    await eventually(() => received.length === 1, { what: 'the first delivery' });
+    await eventually(async () => (await repository.find('acc_stale', 'sub_stale'))?.cursor === 1, { what: 'the cursor moved' });
+    dispatcher.notify('acc_stale');
+    await sleep(200);
+    expect(received).toEqual(['sub_stale:1']);
+  });
 });
 
 describe('webhook dispatcher shutdown', () => {

@@ -115,6 +115,15 @@ export interface Runtime {
   forget?(sessionId: string): void;
   /** The session's players changed (joined or left through the API): its game server's SDK allocation follows. */
   playersChanged?(sessionId: string, players: readonly string[]): void;
+  /** Whether this runtime watches the session now (launched or adopted here, not ended, not released). */
+  supervises?(sessionId: string): boolean;
+  /** Stop watching the session, leaving it running: another instance supervises its node now. */
+  release?(sessionId: string): void;
+  /**
+   * Whether any instance can supervise a node's sessions (nodes reached over the network, moved
+   * between instances by lease); false or left out: a session belongs to the instance that launched it.
+   */
+  readonly nodesMove?: boolean;
   /**
    * Hand a warm game server (launched with `warm`) its session; resolves once its SDK answers
    * with it, so the start's answer never precedes what the game server can read. Runtimes

@@ -204,6 +204,10 @@ export class DockerRuntime implements Runtime {
     else if (tracked) await this.reconciler.stop(tracked);
   }
 
+  supervises(sessionId: string): boolean {
+    return this.tracked.has(sessionId);
+  }
+
   forget(sessionId: string): void {
     const tracked = this.tracked.get(sessionId);
     if (tracked) tracked.forgotten = true;

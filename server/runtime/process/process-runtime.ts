@@ -229,6 +229,11 @@ export class ProcessRuntime implements Runtime {
     }
   }
 
+  /** Its supervisor is watched here (sessions belong to the instance on their host: they never move). */
+  supervises(sessionId: string): boolean {
+    return this.watched.has(sessionId) || this.starting.has(sessionId);
+  }
+
   /** A warm game server's session, through its supervisor (warm-handoff.mjs): resolved once its SDK has it. */
   async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
     await handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
