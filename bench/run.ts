@@ -3,13 +3,14 @@
  * table, and writes bench/results.json (every raw number, plus the machine). Not part of
  * `npm test`: it takes minutes and its numbers depend on the machine.
  *
- *   npm run bench                 every scenario (B1 to B5, and B2D when Docker engines are given)
+ *   npm run bench                 every scenario (B1 to B7, and B2D when Docker engines are given)
  *   npm run bench -- B1 B3        some of them
  *
  * Environment: BENCH_DURATION (seconds per measured load run, default 5), BENCH_WARMUP
  * (seconds, default 1), BENCH_LOG_LEVEL (the service's LOG_LEVEL, default warn),
+ * BENCH_RESULTS (the file to write instead of bench/results.json, e.g. for a subset's figures),
  * BENCH_CPU_PROFILE (a directory: the service runs with --cpu-prof and writes its profiles
- * there), BENCH_TIME_LIMIT (seconds for the whole run, default 420), SESSION_HOST_DOCKER_ENGINES
+ * there), BENCH_TIME_LIMIT (seconds for the whole run, default 1800: B7 fills PostgreSQL with 10,000 sessions), SESSION_HOST_DOCKER_ENGINES
  * (B2D: the engines test/docker/start-engines.sh prints; without it B2D reports itself skipped).
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { b4 } from './scenarios/b4-contention.js';
 import { b5 } from './scenarios/b5-observability.js';
 import { b6 } from './scenarios/b6-warm.js';
 import { b3index } from './scenarios/b3-index.js';
+import { b7 } from './scenarios/b7-instances.js';
 import { projectRoot, serviceRoot } from './service.js';
 
 const scenarios: Record<string, { title: string; run: (options: BenchOptions) => Promise<ScenarioResult> }> = {
@@ -37,6 +39,7 @@ const scenarios: Record<string, { title: string; run: (options: BenchOptions) =>
   B4: { title: 'contention: 500 concurrent starts into 100 slots', run: b4 },
   B5: { title: 'observability: metrics and OTLP traces on vs off', run: b5 },
   B6: { title: 'warm starts from warm pools (issue 19)', run: b6 },
+  B7: { title: 'SQLite, PostgreSQL with 1 and 3 instances (HAProxy); limit=100 at 10k live on PostgreSQL', run: b7 },
 };
 
 const options: BenchOptions = {
@@ -45,7 +48,7 @@ const options: BenchOptions = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   cpuProfileDir: process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : undefined,
 };
-const timeLimitSeconds = Number(process.env.BENCH_TIME_LIMIT ?? 420);
+const timeLimitSeconds = Number(process.env.BENCH_TIME_LIMIT ?? 1800);
 
 const selected = process.argv.slice(2).map((name) => name.toUpperCase());
 for (const name of selected) {
@@ -121,7 +124,7 @@ console.log(
     (Object.keys(failures).length ? `; scenarios failed: ${Object.keys(failures).join(', ')}` : ''),
 );
 
-const resultsFile = join(import.meta.dirname, 'results.json');
+const resultsFile = process.env.BENCH_RESULTS ? resolve(process.env.BENCH_RESULTS) : join(import.meta.dirname, 'results.json');
 writeFileSync(
   resultsFile,
   JSON.stringify(

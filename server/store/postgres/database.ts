@@ -66,6 +66,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   const poolSql = sqlOf(pool);
   const sql: Sql = {
     rows: (text, values) => (scope.current() ?? poolSql).rows(text, values),
+    prepared: (text, values) => (scope.current() ?? poolSql).prepared(text, values),
     run: (text, values) => (scope.current() ?? poolSql).run(text, values),
   };
   const transaction = async <T>(fn: () => Promise<T>): Promise<T> => {

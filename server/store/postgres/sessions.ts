@@ -1,7 +1,8 @@
 /**
  * PostgreSQL side of sessions and their event log (see ../session-repository.ts for SQLite).
  * No in-memory read model: several instances write the same tables, so every read goes to the
- * database, on partial indexes over live sessions (a live listing page is an index range scan).
+ * database, on partial indexes over live sessions (a live listing page is an index range scan),
+ * as statements prepared once per connection (planning a page cost as much as reading it).
  * Placement is exact across instances: a start locks its account's row and the candidate nodes
  * and host addresses (transaction-scoped advisory locks, sorted so two starts never deadlock)
  * before it counts and inserts; the live-port unique index backs that up.
@@ -13,9 +14,15 @@ import { value, type PgDb } from './sql.js';
 /** Appends to the event log take it until commit: ids then commit in order, so `id > cursor` misses none. */
 const EVENT_LOG_LOCK = 0x5e55_0002;
 
+/** The columns of a SessionRow, named (the reads are prepared statements: see Sql.prepared). */
+const COLUMNS = [
+  'id', 'account_id', 'key', 'image', 'tag', 'location', 'node_id', 'host', 'created', 'status', 'labels', 'args',
+  'restart', 'expires', 'pending_end_reason', 'ended', 'exit_code', 'end_reason', 'running_since',
+].map((column) => `s.${column}`).join(', ');
+
 /** Sessions with their ports and players, from `rows` (a table or a subquery: a page is cut before its details are read). */
 const withDetails = (rows: string) => `
-  SELECT s.*,
+  SELECT ${COLUMNS},
     coalesce((SELECT json_agg(json_build_object('name', p.name, 'type', p.type, 'container', p.container, 'host', p.port) ORDER BY p.container, p.name)
        FROM session_ports p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS ports_json,
     coalesce((SELECT json_agg(p.player ORDER BY p.joined, p.player)
@@ -24,9 +31,12 @@ const withDetails = (rows: string) => `
 const SELECT = withDetails('sessions');
 
 export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
-  const many = async (text: string, values: unknown[] = []) => (await sql.rows<SessionRow>(text, values)).map(sessionFromRow);
+  const many = async (text: string, values: unknown[] = []) => (await sql.prepared<SessionRow>(text, values)).map(sessionFromRow);
   const one = async (text: string, values: unknown[]) => (await many(text, values))[0];
-  const numbers = async (text: string, values: unknown[]) => (await sql.rows<{ n: number }>(text, values)).map((r) => r.n);
+  // One row holding every number as a JSON array: these lists grow with the live sessions and are
+  // read inside placement's locks, where a row each cost more to parse than the query to run.
+  const numbers = async (text: string, values: unknown[]) =>
+    JSON.parse((await sql.prepared<{ n: string }>(`SELECT coalesce(json_agg(q.n), '[]') AS n FROM (${text}) q`, values))[0]!.n) as number[];
 
   return {
     transaction,
@@ -111,7 +121,7 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
       const { where, values } = listWhere(filter);
       values.push(filter.limit ?? null);
       const order = 'ORDER BY s.created DESC, s.id DESC, s.account_id DESC';
-      const page = `(SELECT * FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
+      const page = `(SELECT ${COLUMNS} FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
       return many(`${withDetails(page)} ${order}`, values);
     },
     live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),

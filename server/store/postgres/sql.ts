@@ -2,10 +2,18 @@
  * The one thing the PostgreSQL repositories need: run a statement, get its rows. A pool runs
  * each statement on any connection; a transaction's client runs them all on its own.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export interface Sql {
   rows<R>(text: string, values?: readonly unknown[]): Promise<R[]>;
+  /**
+   * Rows of a statement parsed and planned once per connection (a named prepared statement):
+   * for the hot reads, whose planning costs as much as running them. Its result columns must
+   * be named, not `*`, so that a column another instance's migration adds cannot change the
+   * prepared result type under it.
+   */
+  prepared<R>(text: string, values?: readonly unknown[]): Promise<R[]>;
   /** The number of rows the statement changed. */
   run(text: string, values?: readonly unknown[]): Promise<number>;
 }
@@ -28,9 +36,19 @@ export const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/** Statement names by text; the texts are the repositories' few shapes, so this stays small. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `sh_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+}
+
 export function sqlOf(client: pg.Pool | pg.PoolClient): Sql {
   return {
     rows: async <R>(text: string, values?: readonly unknown[]) => (await client.query(text, values as unknown[])).rows as R[],
+    prepared: async <R>(text: string, values?: readonly unknown[]) =>
+      (await client.query({ name: statementName(text), text, values: values as unknown[] })).rows as R[],
     run: async (text, values) => (await client.query(text, values as unknown[])).rowCount ?? 0,
   };
 }
