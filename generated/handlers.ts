@@ -95,4 +95,8 @@ export interface Handlers {
   listImages(request: OperationRequest<'listImages'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listImages'>>;
   /** GET /admin/api/overview: Read the overview of the last hour (scopes: admin session) */
   getOverview(request: OperationRequest<'getOverview'>, context: ContextOf['adminSession']): Promise<OperationResponse<'getOverview'>>;
+  /** GET /admin/api/pool: List the warm pools (scopes: admin session) */
+  listWarmPools(request: OperationRequest<'listWarmPools'>, context: ContextOf['adminSession']): Promise<OperationResponse<'listWarmPools'>>;
+  /** PUT /admin/api/pool: Size a warm pool (scopes: admin session) */
+  sizeWarmPool(request: OperationRequest<'sizeWarmPool'>, context: ContextOf['adminSession']): Promise<OperationResponse<'sizeWarmPool'>>;
 }

@@ -707,6 +707,40 @@ export const schemas: readonly NamedSchema[] = [
       samples: { type: "array", maxItems: 3600, items: { $ref: "OverviewSample#" } },
     },
   },
+  {
+    $id: "WarmPool",
+    type: "object",
+    required: ["location", "image", "tag", "warm", "source", "ready", "starting", "env", "args"],
+    properties: {
+      location: { type: "string" },
+      image: { type: "string" },
+      tag: { type: "string" },
+      warm: { type: "integer", minimum: 0 },
+      source: { type: "string", enum: ["fleet", "panel"] },
+      ready: { type: "integer" },
+      starting: { type: "integer" },
+      env: { $ref: "StringMap#" },
+      args: { type: "array", items: { type: "string" } },
+    },
+  },
+  {
+    $id: "WarmPoolList",
+    type: "object",
+    required: ["pools"],
+    properties: { pools: { type: "array", items: { $ref: "WarmPool#" } } },
+  },
+  {
+    $id: "WarmPoolSizeRequest",
+    type: "object",
+    additionalProperties: false,
+    required: ["location", "image", "tag", "warm"],
+    properties: {
+      location: { type: "string", minLength: 1, maxLength: 64 },
+      image: { type: "string", minLength: 1, maxLength: 64 },
+      tag: { type: "string", minLength: 1, maxLength: 128 },
+      warm: { type: "integer", minimum: 0, maximum: 1000 },
+    },
+  },
 ];
 
 /** One row per operation, in the spec's order, each under a pointer to the file that declares it. */
@@ -1547,6 +1581,39 @@ export const routes: readonly RouteDefinition[] = [
     responses: {
       200: { contentType: "application/json", schema: { $ref: "Overview#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "listWarmPools", method: "GET", path: "/admin/api/pool", url: "/admin/api/pool",
+    tag: "Admin", summary: "List the warm pools", source: "spec/paths/admin_api_pool.yaml",
+    security: "adminSession", requiredScopes: [], requestContentType: null,
+    schema: {},
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "WarmPoolList#" } },
+      401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      500: { contentType: "application/json", schema: { $ref: "Error#" } },
+    },
+  },
+  {
+    operationId: "sizeWarmPool", method: "PUT", path: "/admin/api/pool", url: "/admin/api/pool",
+    tag: "Admin", summary: "Size a warm pool", source: "spec/paths/admin_api_pool.yaml",
+    security: "adminSession", requiredScopes: [], requestContentType: "application/json",
+    schema: {
+      body: { $ref: "WarmPoolSizeRequest#" },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
+    },
+    responses: {
+      200: { contentType: "application/json", schema: { $ref: "WarmPool#" } },
+      401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      404: { contentType: "application/json", schema: { $ref: "Error#" } },
+      413: { contentType: "application/json", schema: { $ref: "Error#" } },
+      415: { contentType: "application/json", schema: { $ref: "Error#" } },
+      422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },

@@ -26,6 +26,13 @@ export interface paths {
          *     connections, then `running`. The game server gets `SESSION_ID`, `SESSION_HOST`, one
          *     `PORT_<NAME>` per declared port and the request's `env`.
          *
+         *     Warm pools: when the location keeps a warm pool of the image and tag (game servers started
+         *     ahead of need, ready and unallocated), a start whose `env` and `args` are exactly the pool's
+         *     takes one of them: the answer already says `running`, with the warm server's ports, and the
+         *     game server has read its session (id, labels, players) from its SDK before the answer is
+         *     sent. Labels are free. A start with other `env` or `args`, or one that finds no free warm
+         *     server, is served cold as described above. Each warm server serves exactly one session.
+         *
          *     Session ids are unique per account: an id the account has already used (live or ended) is
          *     409; another account's session with the same id does not conflict and stays invisible.
          *
@@ -808,6 +815,30 @@ export interface paths {
          */
         get: operations["getOverview"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the warm pools
+         * @description Every warm pool (the fleet file's, and those sized in the panel) with its size and how many of its game servers are ready or starting. A warm server is started ahead of need and charged to nobody; `POST /session` for its location, image and tag, with the pool's `env` and `args`, takes one and answers `running` at once.
+         */
+        get: operations["listWarmPools"];
+        /**
+         * Size a warm pool
+         * @description Sets how many warm game servers a (location, image, tag) keeps, over the fleet file's `warm` (kept in the database). The pool refills or shrinks in the background; a pool the fleet file does not name runs with no `env` and no `args`. Not on the Docker runtime (422).
+         */
+        put: operations["sizeWarmPool"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1708,6 +1739,60 @@ export interface components {
             /** @description At most one hour of samples, oldest first. */
             samples: components["schemas"]["OverviewSample"][];
         };
+        /** @description A warm pool of one (location, image, tag) and how full it is now. */
+        WarmPool: {
+            /** @example local-a */
+            location: string;
+            /** @example echo */
+            image: string;
+            /** @example latest */
+            tag: string;
+            /**
+             * @description How many warm game servers the pool keeps.
+             * @example 4
+             */
+            warm: number;
+            /**
+             * @description Where `warm` comes from; the panel's size overrides the fleet file's.
+             * @example panel
+             * @enum {string}
+             */
+            source: "fleet" | "panel";
+            /**
+             * @description Warm game servers ready to be claimed.
+             * @example 3
+             */
+            ready: number;
+            /**
+             * @description Warm game servers launched and not ready yet.
+             * @example 1
+             */
+            starting: number;
+            env: components["schemas"]["StringMap"];
+            /**
+             * @description The arguments every warm server of the pool runs with; a start asking for other `env` or `args` is served cold.
+             * @example [
+             *       "--fast"
+             *     ]
+             */
+            args: string[];
+        };
+        WarmPoolList: {
+            pools: components["schemas"]["WarmPool"][];
+        };
+        WarmPoolSizeRequest: {
+            /** @example local-a */
+            location: string;
+            /** @example echo */
+            image: string;
+            /** @example latest */
+            tag: string;
+            /**
+             * @description How many warm game servers to keep (0 empties the pool).
+             * @example 4
+             */
+            warm: number;
+        };
     };
     responses: {
         /** @description Authentication failed: the token is missing, malformed, unknown, revoked, disabled, expired, or lacks the scope the operation needs (details says which). */
@@ -1997,6 +2082,9 @@ export type AccountSessionList = components['schemas']['AccountSessionList'];
 export type ImageCatalog = components['schemas']['ImageCatalog'];
 export type OverviewSample = components['schemas']['OverviewSample'];
 export type Overview = components['schemas']['Overview'];
+export type WarmPool = components['schemas']['WarmPool'];
+export type WarmPoolList = components['schemas']['WarmPoolList'];
+export type WarmPoolSizeRequest = components['schemas']['WarmPoolSizeRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseInvalidRequest = components['responses']['InvalidRequest'];
 export type ResponseInternalError = components['responses']['InternalError'];
@@ -3552,6 +3640,67 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listWarmPools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pools. */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarmPoolList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sizeWarmPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
+                 *     without it, or with another session's, the answer is 401.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarmPoolSizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The pool as it is now (its servers follow in the background). */
+            200: {
+                headers: {
+                    "API-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarmPool"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -3574,3 +3723,4 @@ export const livenessStatusValues: ReadonlyArray<FlattenedDeepRequired<component
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "degraded"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user_created", "user_updated", "user_disabled", "user_enabled", "token_created", "token_revealed", "token_disabled", "token_enabled", "token_deleted"];
 export const imageCatalogImagesTagsSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ImageCatalog"]["images"]["tags"]["source"]> = ["fleet", "registry"];
+export const warmPoolSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WarmPool"]["source"]> = ["fleet", "panel"];

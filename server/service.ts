@@ -34,6 +34,7 @@ import { Health, isStoreFault, STORE } from './health.js';
 import { instanceIdentity } from './instance.js';
 import { accountHandlers } from './http/account/account-handlers.js';
 import { adminHandlers } from './http/admin/admin-handlers.js';
+import { warmPoolHandlers } from './http/admin/warm-pool-handlers.js';
 import { createApp } from './http/app.js';
 import { eventHandlers } from './http/events/event-handlers.js';
 import { healthHandlers } from './http/health/health-handlers.js';
@@ -318,6 +319,7 @@ export async function createService(
     }),
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, overview, now }),
+    ...warmPoolHandlers(sessions),
     ...metricsHandlers(metrics),
   };
 

@@ -18,6 +18,7 @@ export type {
   TokenCreated,
   Overview,
   User,
+  WarmPool,
 } from '../../generated/types';
 export type { ApiError, Scope };
 

@@ -4,6 +4,7 @@ import { api, describeError, type AccountSessionList, type ImageCatalog, type Lo
 
 type Session = AccountSessionList['sessions'][number];
 import { ErrorMessage, formatDate, Table } from './components';
+import { WarmPools } from './warm-pools';
 
 export function LocationsPage() {
   const [locations, setLocations] = useState<Location[]>([]);
@@ -73,6 +74,7 @@ export function LocationsPage() {
             ))}          </Table>
         </section>
       ))}
+      <WarmPools />
     </>
   );
 }

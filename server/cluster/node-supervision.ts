@@ -23,6 +23,11 @@ import { TOPICS, type Claim, type Coordination } from './coordination.js';
 
 /** How often a holder looks for sessions of its nodes it does not watch yet (handed over while the bus was away). */
 const SWEEP_MS = 5000;
+/**
+ * Hand-overs within this long share one message per node (and so one sweep by its holder): a
+ * burst of starts must not queue a message each on the small pool that also counts starts.
+ */
+const HAND_OVER_BATCH_MS = 20;
 
 /** The domain's side: take over, or give up, the sessions of a node. */
 export interface SupervisedSessions {
@@ -42,6 +47,9 @@ export class NodeSupervision {
   private readonly unresync: () => void;
   private sessions: SupervisedSessions | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Nodes with sessions launched here to hand to their holder in the next message. */
+  private readonly handOvers = new Set<string>();
+  private handOverTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly coordination: Coordination,
@@ -56,7 +64,7 @@ export class NodeSupervision {
         // A warm server stays with the instance that launched it (its refill watches it) until a start claims it.
         if (!local.nodesMove || spec.warm || this.holds(spec.nodeId)) return;
         local.release?.(spec.sessionId);
-        await this.publish({ node: spec.nodeId });
+        this.handOver(spec.nodeId);
       },
     });
     this.unsubscribe = coordination.subscribe(TOPICS.supervision, (message) => this.receive(message));
@@ -95,6 +103,7 @@ export class NodeSupervision {
   async close(): Promise<void> {
     this.sessions = undefined;
     clearInterval(this.timer);
+    clearTimeout(this.handOverTimer);
     this.unsubscribe();
     this.unresync();
     const claims = [...this.claims.values()];
@@ -114,6 +123,17 @@ export class NodeSupervision {
     } else if (this.holds(message.node)) {
       this.sweep(message.node);
     }
+  }
+
+  /** Tell the node's holder (soon, batched) that a session launched here is its to adopt. */
+  private handOver(nodeId: string): void {
+    this.handOvers.add(nodeId);
+    this.handOverTimer ??= setTimeout(() => {
+      this.handOverTimer = undefined;
+      const nodes = [...this.handOvers];
+      this.handOvers.clear();
+      for (const node of nodes) void this.publish({ node });
+    }, HAND_OVER_BATCH_MS);
   }
 
   private publish(message: Message): Promise<void> {

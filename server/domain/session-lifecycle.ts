@@ -134,6 +134,8 @@ export class SessionLifecycle {
         // Its game server runs already: the session is running from its launch.
         const session = { ...record(warm.key, { nodeId: warm.nodeId, host: warm.host, ports: warm.ports }), status: 'running' as const, runningSince: created };
         await repository.insert(session);
+        // Inserts record a launch; its start is the claim (same transaction, no write of its own).
+        await repository.update(session.key, { runningSince: created });
         const launched = { ...session, status: 'created' as const, runningSince: null };
         const changes = [
           { eventId: await repository.appendEvent(launched, null, created), session: launched, previous: null, at: created },
@@ -179,7 +181,6 @@ export class SessionLifecycle {
    */
   private async handOver(session: SessionRecord): Promise<StartResult> {
     const { runtime, repository } = this.machine;
-    this.deps.warm!.claimed(session.key);
     try {
       await runtime.allocate!(session.key, { id: session.id, labels: session.labels, players: [], restart: session.restart });
       return { ok: true, session };
@@ -191,6 +192,9 @@ export class SessionLifecycle {
       });
       if (failed) await runtime.stop(session.key).catch(() => {});
       return { ok: true, session: (await repository.find(session.key))! };
+    } finally {
+      // After the handoff: the refill's launch is no part of this start's answer.
+      this.deps.warm!.claimed(session.key);
     }
   }
 

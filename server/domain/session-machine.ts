@@ -53,21 +53,34 @@ export class SessionMachine {
    * state, its event and (at the end) the quota charge are written in one transaction.
    */
   async transition(key: string, to: SessionStatus, changes: SessionChanges = {}): Promise<void> {
+    await this.transitions(key, [{ to, changes }]);
+  }
+
+  /**
+   * Several transitions in a row (running, draining, shutting down) written in one transaction:
+   * one commit instead of one each, then their changes announced in order.
+   */
+  async transitions(key: string, steps: readonly { to: SessionStatus; changes?: SessionChanges }[]): Promise<void> {
     const at = this.now();
-    const { session, previous, eventId } = await this.repository.transaction(async () => {
-      const before = (await this.repository.find(key))!;
-      if (!canTransition(before.status, to)) {
-        throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
+    const changed = await this.repository.transaction(async () => {
+      const done: SessionChange[] = [];
+      for (const { to, changes = {} } of steps) {
+        const before = (await this.repository.find(key))!;
+        if (!canTransition(before.status, to)) {
+          throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
+        }
+        const final = isFinal(to);
+        const ended = changes.ended ?? at;
+        await this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
+        const after = (await this.repository.find(key))!;
+        if (final) await this.quota.chargeEnded(after.accountId, after.created, ended);
+        done.push({ session: after, previous: before.status, at, eventId: await this.repository.appendEvent(after, before.status, at) });
       }
-      const final = isFinal(to);
-      const ended = changes.ended ?? at;
-      await this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
-      const after = (await this.repository.find(key))!;
-      if (final) await this.quota.chargeEnded(after.accountId, after.created, ended);
-      return { session: after, previous: before.status, eventId: await this.repository.appendEvent(after, before.status, at) };
+      return done;
     });
-    if (isFinal(to)) await this.quota.recompute(session.accountId);
-    this.notify({ eventId, session, previous, at });
+    const last = changed[changed.length - 1];
+    if (last && isFinal(last.session.status)) await this.quota.recompute(last.session.accountId);
+    for (const change of changed) this.notify(change);
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
@@ -98,8 +111,11 @@ export class SessionMachine {
         return false;
       }
       // Only a running game server drains; one starting or restarting is shut down at once.
-      if (current.status === 'running') await this.transition(session.key, 'draining', { pendingEndReason: reason });
-      if (current.status !== 'shuttingdown') await this.transition(session.key, 'shuttingdown', { pendingEndReason: reason });
+      const steps = [
+        ...(current.status === 'running' ? [{ to: 'draining' as const, changes: { pendingEndReason: reason } }] : []),
+        ...(current.status !== 'shuttingdown' ? [{ to: 'shuttingdown' as const, changes: { pendingEndReason: reason } }] : []),
+      ];
+      await this.transitions(session.key, steps);
       return true;
     });
     if (stopGameServer) await this.runtime.stop(session.key);

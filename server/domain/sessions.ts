@@ -22,7 +22,7 @@ import { SessionTimers } from './session-timers.js';
 import { SessionWatch } from './session-watch.js';
 import type { StorageBudget } from './storage-budget.js';
 import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
-import type { PoolView, WarmPools } from './warm-pools.js';
+import { samePool, type PoolView, type WarmPools } from './warm-pools.js';
 import { WarmRefill } from './warm-refill.js';
 
 export type { StartFailure, PlayersResult, StartRequest, StartResult, StopResult } from './session-lifecycle.js';
@@ -48,6 +48,10 @@ export interface SessionsDependencies {
   warm?: { pools: WarmPools; servers: WarmServerRepository };
 }
 
+/** A warm pool and how full it is now. */
+export type PoolState = PoolView & { ready: number; starting: number };
+export type PoolSizeResult = { ok: true; pool: PoolState } | { ok: false; reason: 'not_found'; what: string } | { ok: false; reason: 'unsupported' };
+
 export class Sessions {
   private readonly machine: SessionMachine;
   private readonly queries: SessionQueries;
@@ -55,16 +59,16 @@ export class Sessions {
   private readonly watch: SessionWatch;
   private readonly lifecycle: SessionLifecycle;
   private readonly refill: WarmRefill | undefined;
-  private readonly pools: WarmPools | undefined;
+  private readonly warm: SessionsDependencies['warm'];
 
-  constructor(deps: SessionsDependencies) {
+  constructor(private readonly deps: SessionsDependencies) {
     const onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     const reporter = deps.reporter ?? { failed: (_component, error) => (onError(error), ''), recovered: () => {} };
     this.machine = new SessionMachine(deps.repository, deps.runtime, deps.quota, deps.now, reporter);
     this.queries = new SessionQueries(deps.repository, deps.runtime, deps.catalog);
     this.timers = new SessionTimers(this.machine, deps.catalog);
     this.watch = new SessionWatch(this.machine, this.timers);
-    this.pools = deps.warm?.pools;
+    this.warm = deps.warm;
     const refill = deps.warm && new WarmRefill({ ...deps.warm, sessions: deps.repository, runtime: deps.runtime, catalog: deps.catalog, now: deps.now, reporter });
     this.refill = refill;
     this.lifecycle = new SessionLifecycle(this.machine, this.queries, this.timers, {
@@ -76,15 +80,25 @@ export class Sessions {
     });
   }
 
-  /** Every warm pool with its size (the admin panel). */
-  warmPools(): Promise<PoolView[]> {
-    return this.pools?.list() ?? Promise.resolve([]);
+  /** Every warm pool with its size and how many of its servers are ready or starting (the admin panel). */
+  async warmPools(): Promise<PoolState[]> {
+    if (!this.warm) return [];
+    const [pools, servers] = await Promise.all([this.warm.pools.list(), this.warm.servers.all()]);
+    return pools.map((pool) => {
+      const mine = servers.filter((server) => samePool(server, pool));
+      return { ...pool, ready: mine.filter((server) => server.status === 'ready').length, starting: mine.filter((server) => server.status === 'starting').length };
+    });
   }
 
   /** Size a warm pool (the admin panel, over the fleet file); the refill follows at once. */
-  async sizeWarmPool(pool: PoolKey, warm: number): Promise<void> {
-    await this.pools?.setSize(pool, warm, this.machine.now());
+  async sizeWarmPool(pool: PoolKey, warm: number): Promise<PoolSizeResult> {
+    if (!this.warm) return { ok: false, reason: 'unsupported' };
+    const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
+    if (!(await this.deps.catalog.allLocations()).some((location) => location.id === pool.location)) return { ok: false, reason: 'not_found', what: `location ${pool.location}` };
+    if (!image || !Object.hasOwn(image.tags, pool.tag)) return { ok: false, reason: 'not_found', what: `image ${pool.image}:${pool.tag}` };
+    await this.warm.pools.setSize(pool, warm, this.machine.now());
     this.refill?.poke();
+    return { ok: true, pool: (await this.warmPools()).find((candidate) => samePool(candidate, pool))! };
   }
 
   /** Called with every state change (events, webhooks); returns a function that unsubscribes. */

@@ -22,6 +22,8 @@ const TICK_MS = 1000;
 /** Launches per pass: a large pool fills over several passes, so one pass never holds the rest up for long. */
 const LAUNCHES_PER_PASS = 16;
 const BACKOFF_MS = { first: 500, max: 30_000 };
+/** Claims within this long share one refill pass. */
+const CLAIMS_COALESCE_MS = 50;
 /** lockForPlacement's account for a refill: no account's row (none has this id), only the nodes' locks. */
 const NO_ACCOUNT = '';
 
@@ -36,11 +38,13 @@ export interface RefillDependencies {
 }
 
 export class WarmRefill {
-  /** Warm servers this instance launched or adopted and that no start has claimed yet, with their pool's name. */
-  private readonly known = new Map<string, string>();
+  /** Warm servers this instance launched or adopted and that no start has claimed yet: their pool, and whether they got ready. */
+  private readonly known = new Map<string, { pool: PoolKey; ready: boolean }>();
   private readonly backoff = new Map<string, { failures: number; until: number }>();
   private readonly usage: NodeUsage;
   private timer: NodeJS.Timeout | undefined;
+  /** The refill pass after claims, pending. */
+  private soon: NodeJS.Timeout | undefined;
   private busy = false;
   private again = false;
   private closed = false;
@@ -53,7 +57,7 @@ export class WarmRefill {
   /** Adopt the warm servers a previous run left (their supervisors outlive the service), then keep the pools filled. */
   async start(): Promise<void> {
     for (const server of await this.deps.servers.all()) {
-      this.known.set(server.key, poolName(server));
+      this.known.set(server.key, { pool: server, ready: server.status === 'ready' });
       await this.deps.runtime.adopt({ sessionId: server.key, nodeId: server.nodeId, host: server.host, ports: server.ports, wasRunning: server.status === 'ready' });
     }
     this.timer = setInterval(() => this.poke(), TICK_MS);
@@ -61,10 +65,17 @@ export class WarmRefill {
     this.poke();
   }
 
-  /** A start took this warm server: it is a session now, and its pool is one short. */
+  /**
+   * A start took this warm server: it is a session now, and its pool is one short. The refill
+   * runs a moment later, once the start's answer is on its way (a launch does synchronous work:
+   * the socket tables, the sandbox's directories, the spawn), and once for a burst of claims.
+   */
   claimed(key: string): void {
     this.known.delete(key);
-    this.poke();
+    this.soon ??= setTimeout(() => {
+      this.soon = undefined;
+      this.poke();
+    }, CLAIMS_COALESCE_MS);
   }
 
   /** Run a pass soon (one at a time; a poke during a pass runs another after it). */
@@ -81,6 +92,7 @@ export class WarmRefill {
   close(): void {
     this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.soon);
   }
 
   private async passes(): Promise<void> {
@@ -113,10 +125,12 @@ export class WarmRefill {
       const short = pool.warm - servers.filter((server) => samePool(server, pool) && !retiring.has(server)).length;
       const waiting = this.backoff.get(poolName(pool));
       if (!location || short <= 0 || (waiting && waiting.until > now)) continue;
-      for (let i = 0; i < short && launches < LAUNCHES_PER_PASS; i++, launches++) {
-        if (!(await this.fill(pool, location))) break;
-      }
-      if (launches >= LAUNCHES_PER_PASS) this.again = true;
+      const want = Math.min(short, LAUNCHES_PER_PASS - launches);
+      const launched = await this.fill(pool, location, want);
+      launches += launched;
+      // Room for more, or a pass's worth launched: another pass follows.
+      if (launched === want && want < short) this.again = true;
+      if (launches >= LAUNCHES_PER_PASS) break;
     }
   }
 
@@ -143,61 +157,78 @@ export class WarmRefill {
     await this.deps.runtime.stop(server.key);
   }
 
-  /** Place and launch one warm server of the pool; false when there is no room (or the launch failed). */
-  private async fill(pool: PoolView, location: LocationConfig): Promise<boolean> {
+  /**
+   * Place up to `count` warm servers of the pool in one transaction (one commit, however many),
+   * then launch them; resolves to how many were launched (fewer when the nodes are full).
+   */
+  private async fill(pool: PoolView, location: LocationConfig, count: number): Promise<number> {
     const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
     const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
-    if (!image || !tag) return false;
+    if (!image || !tag) return 0;
     const nodes = location.nodes.filter((node) => this.deps.runtime.nodeAvailable?.(node.id) ?? true);
     const { sessions, servers } = this.deps;
-    const server = await sessions.transaction(async () => {
+    const placed = await sessions.transaction(async () => {
       await sessions.lockForPlacement(NO_ACCOUNT, nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));
       // Counted again under the locks: instances sharing a database refill the same pools.
-      if ((await servers.all()).filter((candidate) => samePool(candidate, pool)).length >= pool.warm) return undefined;
+      const room = Math.min(count, pool.warm - (await servers.countOf(pool)));
       const usage = await this.usage.of(nodes);
-      const placement = place(nodes, usage.slots, usage.ports, tag.ports.length);
-      if (!placement.ok) return undefined;
-      const placed: WarmServer = {
-        key: randomUUID(),
-        location: pool.location,
-        image: pool.image,
-        tag: pool.tag,
-        nodeId: placement.node.id,
-        host: placement.node.host,
-        ports: tag.ports.map((port, i) => ({ ...port, host: placement.ports[i]! })),
-        status: 'starting',
-        created: this.deps.now(),
-      };
-      await servers.insert(placed);
-      return placed;
+      const slots = new Map(nodes.map((node) => [node.id, usage.slots(node.id)]));
+      const ports = new Map(nodes.map((node) => [node.id, new Set(usage.ports(node))]));
+      const batch: WarmServer[] = [];
+      for (let i = 0; i < room; i++) {
+        const placement = place(nodes, (id) => slots.get(id)!, (node) => ports.get(node.id)!, tag.ports.length);
+        if (!placement.ok) break;
+        const { node } = placement;
+        slots.set(node.id, slots.get(node.id)! + 1);
+        // Nodes sharing a host address share its ports.
+        for (const other of nodes) if (other.host === node.host) for (const port of placement.ports) ports.get(other.id)!.add(port);
+        const server: WarmServer = {
+          key: randomUUID(),
+          location: pool.location,
+          image: pool.image,
+          tag: pool.tag,
+          nodeId: node.id,
+          host: node.host,
+          ports: tag.ports.map((port, n) => ({ ...port, host: placement.ports[n]! })),
+          status: 'starting',
+          created: this.deps.now(),
+        };
+        await servers.insert(server);
+        batch.push(server);
+      }
+      return batch;
     });
-    if (!server) return false;
-    this.known.set(server.key, poolName(server));
-    try {
-      await this.deps.runtime.start(warmLaunchSpec(server, pool, image, tag, this.deps.catalog.limits(image)));
-      return true;
-    } catch {
-      this.known.delete(server.key);
-      await servers.remove(server.key);
-      this.failed(pool);
-      return false;
+    let launched = 0;
+    for (const server of placed) {
+      this.known.set(server.key, { pool: server, ready: false });
+      try {
+        await this.deps.runtime.start(warmLaunchSpec(server, pool, image, tag, this.deps.catalog.limits(image)));
+        launched++;
+      } catch {
+        this.known.delete(server.key);
+        await servers.remove(server.key);
+        this.failed(pool);
+      }
     }
+    return launched;
   }
 
   private async onEvent(event: RuntimeEvent): Promise<void> {
-    const pool = this.known.get(event.sessionId);
-    if (pool === undefined) return;
+    const known = this.known.get(event.sessionId);
+    if (!known) return;
     try {
       if (event.type === 'running') {
-        if (await this.deps.servers.markReady(event.sessionId)) this.backoff.delete(pool);
+        if (await this.deps.servers.markReady(event.sessionId)) {
+          known.ready = true;
+          this.backoff.delete(poolName(known.pool));
+        }
         return;
       }
       if (event.type !== 'exited' && event.type !== 'lost') return;
       this.known.delete(event.sessionId);
-      const gone = (await this.deps.servers.all()).find((server) => server.key === event.sessionId);
       // Still unclaimed: it died warm. Replaced; one that never got ready counts against its pool.
-      if (gone && (await this.deps.servers.remove(event.sessionId))) {
-        if (gone.status === 'starting') this.failed(gone);
+      if (await this.deps.servers.remove(event.sessionId)) {
+        if (!known.ready) this.failed(known.pool);
         this.poke();
       }
     } catch (error) {

@@ -18,6 +18,7 @@ const BODY_LIMIT_BYTES: Partial<Record<OperationId, number>> = {
   createUser: SMALL_BODY_LIMIT_BYTES,
   updateUser: SMALL_BODY_LIMIT_BYTES,
   updateNode: SMALL_BODY_LIMIT_BYTES,
+  sizeWarmPool: SMALL_BODY_LIMIT_BYTES,
   createSubscription: SMALL_BODY_LIMIT_BYTES,
   registerImageTag: SMALL_BODY_LIMIT_BYTES,
 };

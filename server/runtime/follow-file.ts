@@ -24,13 +24,16 @@ export function followFile(
       // Seek, rather than read a large log from the start only to keep its end.
       if (options.lastBytes !== undefined) position = Math.max(0, (await handle.stat()).size - options.lastBytes);
     }
+    // Asked before the read, so that a file found renamed away has been read to its very end (what
+    // the writer added between a read and the rename too) before the new one is opened.
+    const renamedAway = await rotated(handle);
     const { bytesRead } = await handle.read(buffer, 0, CHUNK, position);
     if (bytesRead > 0) {
       position += bytesRead;
       stream.push(Buffer.from(buffer.subarray(0, bytesRead)));
       return true;
     }
-    if (await rotated(handle)) {
+    if (renamedAway) {
       await handle.close();
       handle = undefined;
       position = 0;

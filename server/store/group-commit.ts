@@ -1,10 +1,11 @@
 /**
  * Group commit for the SQLite connection: the writes of one event-loop turn (single calls and
  * whole store transactions alike) go into one SQLite transaction, committed once when the turn
- * ends (setImmediate), so concurrent writers share one fsync (WAL, synchronous FULL). Nobody's
- * write is acknowledged before that COMMIT has returned, i.e. before it is on disk: a caller's
- * promise resolves only after the commit of the batch its write is in, and a failed commit
- * rejects every caller in the batch.
+ * ends (setImmediate), so concurrent writers share one commit. The commit writes the WAL
+ * (synchronous NORMAL) and an fsync of the WAL file off the event loop (wal-sync.ts) makes it
+ * durable; batches committed while an fsync runs share the next one. Nobody's write is
+ * acknowledged before the fsync after its commit has finished: a caller's promise resolves only
+ * then, and a failed commit or fsync rejects every caller in the batch.
  *
  * A failing write costs only itself: a statement that fails is undone alone (SQLite's statement
  * rollback), a store transaction is a savepoint in the batch and rolls back to it. An error that
@@ -15,11 +16,14 @@ import type Database from 'better-sqlite3';
 // (which replaces the global setImmediate) must still see their writes committed.
 import { setImmediate as atEndOfTurn } from 'node:timers';
 import type { Db } from './sqlite.js';
+import { walSync, type Sync } from './wal-sync.js';
 
 /** Instruments the commits (tests count them: concurrent writes must share one). */
 export interface CommitHooks {
-  /** Called right after a COMMIT returned (the batch is durable) and before any of its callers is answered. */
+  /** Called once the batches of an fsync are durable, before any of their callers is answered. */
   committed?(writers: number): void;
+  /** Wraps the WAL's fsync (tests hold it, to see that nobody is answered before it finishes). */
+  sync?(fsync: Sync): Sync;
 }
 
 interface Batch {
@@ -33,6 +37,11 @@ export class GroupCommit {
   private readonly begin: Database.Statement<[]>;
   private readonly commit: Database.Statement<[]>;
   private readonly changes: Database.Statement<[]>;
+  private readonly wal: ReturnType<typeof walSync>;
+  private readonly sync: Sync;
+  /** Committed, not yet synced: answered after the next fsync. */
+  private unsynced: Batch[] = [];
+  private syncing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +54,10 @@ export class GroupCommit {
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commit = db.prepare('COMMIT');
     this.changes = db.prepare('SELECT total_changes()').pluck();
+    this.wal = walSync(db);
+    this.sync = hooks.sync ? hooks.sync(this.wal.sync) : this.wal.sync;
+    // The COMMIT writes the WAL without syncing it: the fsync that follows it, off the event loop, does.
+    db.pragma('synchronous = NORMAL');
   }
 
   /** Runs a synchronous repository call in the open batch; resolves after the batch's commit if it wrote anything. */
@@ -94,9 +107,11 @@ export class GroupCommit {
     if (this.flushWhenFree) this.flush();
   }
 
-  /** Commits the open batch at once (closing the store). */
-  flushNow(): void {
+  /** Commits the open batch at once and waits for its fsync (closing the store). */
+  async close(): Promise<void> {
     this.flush();
+    while (this.syncing) await this.syncing;
+    this.wal.close();
   }
 
   private flush(): void {
@@ -121,8 +136,28 @@ export class GroupCommit {
       return;
     }
     this.batch = undefined;
-    this.hooks.committed?.(batch.writers.length);
-    for (const writer of batch.writers) writer.resolve();
+    this.unsynced.push(batch);
+    this.syncSoon();
+  }
+
+  /** One fsync at a time; the batches committed meanwhile wait for the next, together. */
+  private syncSoon(): void {
+    if (this.syncing || this.unsynced.length === 0) return;
+    const batches = this.unsynced;
+    this.unsynced = [];
+    this.syncing = new Promise((resolve) =>
+      this.sync((error) => {
+        this.syncing = undefined;
+        const writers = batches.flatMap((batch) => batch.writers);
+        if (error) for (const writer of writers) writer.reject(error);
+        else {
+          this.hooks.committed?.(writers.length);
+          for (const writer of writers) writer.resolve();
+        }
+        resolve();
+        this.syncSoon();
+      }),
+    );
   }
 
   /** The batch is lost: roll back what is left of it, rebuild the read models, fail its callers. */

@@ -147,7 +147,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     },
     close: async () => {
       reloads.delete(reload);
-      commits.flushNow();
+      await commits.close();
       db.close();
     },
   };

@@ -40,18 +40,22 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
     'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   // One statement: SQLite runs one writer at a time, so the row it picks is deleted before any other claim reads.
+  // By `created` alone: the pool's index gives that order without a sort (ties are any order).
   const claim = db.prepare<[string, string, string, string], WarmServerRow>(
     `DELETE FROM warm_servers WHERE key = (
        SELECT key FROM warm_servers
        WHERE location = ? AND image = ? AND tag = ? AND status = 'ready' AND node_id IN (SELECT value FROM json_each(?))
-       ORDER BY created, key LIMIT 1)
+       ORDER BY created LIMIT 1)
      RETURNING *`,
   );
   const markReady = db.prepare("UPDATE warm_servers SET status = 'ready' WHERE key = ? AND status = 'starting'");
   const remove = db.prepare('DELETE FROM warm_servers WHERE key = ?');
-  const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers ORDER BY created, key');
+  const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers');
   const countOn = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE node_id = ?');
-  const portsOn = db.prepare<[string], { ports: string }>('SELECT ports FROM warm_servers WHERE host = ?');
+  const countOf = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE location = ? AND image = ? AND tag = ?');
+  const portsOn = db
+    .prepare<[string], number>("SELECT json_extract(p.value, '$.host') FROM warm_servers w, json_each(w.ports) p WHERE w.host = ?")
+    .pluck();
   const sizes = db.prepare<[], PoolKey & { warm: number }>('SELECT location, image, tag, warm FROM warm_pool_sizes ORDER BY location, image, tag');
   const setSize = db.prepare(
     'INSERT INTO warm_pool_sizes (location, image, tag, warm, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (location, image, tag) DO UPDATE SET warm = excluded.warm, at = excluded.at',
@@ -66,7 +70,8 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
     remove: (key) => remove.run(key).changes > 0,
     all: () => all.all().map(toWarmServer),
     countOn: (nodeId) => countOn.get(nodeId)!.n,
-    portsInUse: (host) => new Set(portsOn.all(host).flatMap((row) => (JSON.parse(row.ports) as WarmServer['ports']).map((p) => p.host))),
+    countOf: (pool) => countOf.get(pool.location, pool.image, pool.tag)!.n,
+    portsInUse: (host) => new Set(portsOn.all(host)),
     sizes: () => sizes.all(),
     setSize: (pool, warm, at) => void setSize.run(pool.location, pool.image, pool.tag, warm, at),
   };

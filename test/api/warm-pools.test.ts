@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
-import { testFleet, useService } from '../support/service.js';
+import { TEST_ADMIN, testFleet, useService } from '../support/service.js';
 
 const RACERS = 500;
 const POOL = 100;
@@ -64,6 +64,8 @@ describe('warm pools', () => {
     expect(started.status).toBe(201);
     expect(started.json).toMatchObject({ status: 'running', labels: { mode: 'ranked' } });
     expect(started.json.ports).toHaveLength(2);
+    const read = (await service.call('GET', '/session/warm-one')).json;
+    expect([read.status, read.started]).toEqual(['running', read.created]);
     const key = (await store().sessions.live()).find((session) => session.id === 'warm-one')!.key;
     expect(before.has(key)).toBe(true);
     await filled('maint', 3);
@@ -101,6 +103,24 @@ describe('warm pools', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await warmIn('maint')).toHaveLength(0);
     await nodeLocks.setDrain('maint-1', false, Date.now());
+    await filled('maint', 3);
+  });
+
+  it('lists and sizes pools in the admin API; a pool shrinks when its size is lowered', async () => {
+    await filled('maint', 3);
+    const signedIn = await service.call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    const headers = { Cookie: signedIn.headers.get('set-cookie')!.split(';')[0]!, 'X-CSRF-Token': signedIn.json.csrf_token };
+    const panel = (method: string, body?: object) => service.call(method, '/admin/api/pool', { token: null, headers, ...(body ? { body } : {}) });
+    const listed = await panel('GET');
+    expect(listed.json.pools.find((pool: { location: string }) => pool.location === 'maint')).toEqual({
+      location: 'maint', image: 'echo', tag: 'latest', warm: 3, source: 'fleet', ready: 3, starting: 0, env: {}, args: [],
+    });
+    const sized = await panel('PUT', { location: 'maint', image: 'echo', tag: 'latest', warm: 1 });
+    expect(sized.json).toMatchObject({ warm: 1, source: 'panel' });
+    await vi.waitFor(async () => expect(await warmIn('maint')).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect((await panel('PUT', { location: 'maint', image: 'echo', tag: 'v9', warm: 1 })).status).toBe(404);
+    expect((await panel('PUT', { location: 'maint', image: 'echo', tag: 'latest', warm: -1 })).status).toBe(422);
+    await panel('PUT', { location: 'maint', image: 'echo', tag: 'latest', warm: 3 });
     await filled('maint', 3);
   });
 });

@@ -3,7 +3,7 @@
  * before the start's `201` is sent: with the warm servers' supervisors paused (SIGSTOP), the 201
  * does not come until they are resumed; the moment it arrives, the SDK already answers with the
  * session; and the echo sample, which long-polls for it, writes what it learned and answers with
- * that id. The 201 says `running` with the warm server's ports.
+ * that id. The 201 says `running` with the warm server's ports. A warm server that dies is replaced.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,5 +47,21 @@ describe('a warm game server', () => {
       });
       expect(await tcpExchange(started.json.host, hostPort(started.json, 'tcp'), 'hello')).toBe(`echo ${id} hello`);
     }
+  }, 60_000);
+
+  it('is replaced when it dies warm', async () => {
+    const ready = async () => (await store().warmServers.all()).filter((server) => server.status === 'ready');
+    await vi.waitFor(async () => expect(await ready()).toHaveLength(2), { timeout: 30_000, interval: 50 });
+    const [victim] = await ready();
+    const state = JSON.parse(readFileSync(join(service.running.dataDir, 'sessions', victim!.key, 'state.json'), 'utf8'));
+    process.kill(state.supervisorPid, 'SIGKILL');
+    await vi.waitFor(
+      async () => {
+        const now = await ready();
+        expect(now.map((server) => server.key)).not.toContain(victim!.key);
+        expect(now).toHaveLength(2);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
   }, 60_000);
 });

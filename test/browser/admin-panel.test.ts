@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../support/contract.js';
 import { caller } from '../support/http.js';
-import { startService, TEST_ADMIN, type RunningService } from '../support/service.js';
+import { startService, TEST_ADMIN, testFleet, type RunningService } from '../support/service.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -51,7 +51,8 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
       if (build.status !== 0) throw new Error('vite build of the admin panel failed');
     }
     mkdirSync(SHOTS, { recursive: true });
-    running = await startService({ runtime: 'simulated' });
+    // A warm pool for the Locations page to show and size.
+    running = await startService({ runtime: 'simulated' }, { fleet: testFleet((fleet) => (fleet.pools = [{ location: 'local-a', image: 'echo', tag: 'latest', warm: 1 }])) });
     base = running.url;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -181,6 +182,17 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
     await page.getByRole('button', { name: 'Unlock local-b-1' }).click();
     await page.getByRole('button', { name: 'Lock local-b-1' }).waitFor();
     expect((await call('POST', '/session', { body: { id: 'browser-2', location: 'local-b', image: 'echo' } })).status).toBe(201);
+  });
+
+  it('shows the warm pools on Locations and sizes one', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
+    const pool = 'local-a/echo:latest';
+    const row = page.getByRole('row').filter({ hasText: pool });
+    await row.waitFor();
+    await row.getByRole('spinbutton', { name: `Size of ${pool}` }).fill('2');
+    await row.getByRole('button', { name: `Set the size of ${pool}` }).click();
+    await row.getByRole('cell', { name: 'panel' }).waitFor();
+    await expect.poll(async () => (await running.service.store.warmServers.all()).length, { timeout: 10_000 }).toBe(2);
   });
 
   it('shows Sessions with state and ports, the logs tail, and stops one', async () => {

@@ -3,12 +3,11 @@
  * connection busy publishing or counting starts, more queued behind them), a held lease is
  * still renewed, never given up nor left to expire.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresCoordination } from '../../server/cluster/postgres.js';
 import { eventually } from '../support/eventually.mjs';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
-import { createDatabase } from '../support/postgres.mjs';
+import { useDatabase } from '../support/use-database.js';
 
 const LEASE_MS = 1500;
 /** How long the pool stays saturated: several lease times. */
@@ -16,20 +15,10 @@ const BUSY_SECONDS = 4;
 
 const missing = clusterTestsMissing();
 describe.skipIf(missing)(`lease renewals${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let url: string;
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    url = await createDatabase('lease_connection');
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-  });
-  afterAll(async () => {
-    await admin?.end();
-  });
+  const db = useDatabase('lease_connection');
 
   it('go on while every connection of the coordination pool is busy', async () => {
-    const coordination = await PostgresCoordination.start({ databaseUrl: url, instanceId: 'busy', leases: { leaseMs: LEASE_MS, renewEveryMs: LEASE_MS / 5 } });
+    const coordination = await PostgresCoordination.start({ databaseUrl: db.url, instanceId: 'busy', leases: { leaseMs: LEASE_MS, renewEveryMs: LEASE_MS / 5 } });
     try {
       const log: string[] = [];
       const claim = coordination.lease('node:busy', { gained: () => log.push('gained'), lost: () => log.push('lost') });
@@ -37,13 +26,13 @@ describe.skipIf(missing)(`lease renewals${missing ? ` (skipped: ${missing})` : '
       // The pool's 4 connections sleep, and 4 more queries wait for one.
       const busy = Array.from({ length: 8 }, () => coordination.pool.query('SELECT pg_sleep($1)', [BUSY_SECONDS]));
       await eventually(
-        async () => Number((await admin.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'")).rows[0]!.n),
+        async () => Number((await db.admin.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'")).rows[0]!.n),
         { until: (n) => n === 4, what: 'the pool saturated' },
       );
       await Promise.all(busy);
       expect(log).toEqual(['gained']);
       expect(claim.held).toBe(true);
-      const { rows } = await admin.query<{ holder: string; live: boolean }>(
+      const { rows } = await db.admin.query<{ holder: string; live: boolean }>(
         "SELECT holder, expires_at > clock_timestamp() AS live FROM cluster_leases WHERE name = 'node:busy'",
       );
       expect(rows).toEqual([{ holder: 'busy', live: true }]);

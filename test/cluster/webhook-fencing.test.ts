@@ -9,34 +9,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresCoordination } from '../../server/cluster/postgres.js';
 import { WebhookLeases } from '../../server/cluster/webhook-leases.js';
 import type { StoredEvent } from '../../server/domain/ports/sessions.js';
-import { EgressGuard } from '../../server/events/egress-guard.js';
-import { WebhookDispatcher } from '../../server/events/webhooks.js';
+import type { WebhookDispatcher } from '../../server/events/webhooks.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { eventually } from '../support/eventually.mjs';
+import { testDispatcher } from '../support/webhooks.js';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
-import { createDatabase } from '../support/postgres.mjs';
+import { useDatabase } from '../support/use-database.js';
 
 const eventNumber = (id: number) => ({ id, status: 'running', previous: 'created', at: 0, session: {} }) as unknown as StoredEvent;
 
 const missing = clusterTestsMissing();
 describe.skipIf(missing)(`webhook fencing${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  const postgres = useDatabase('webhook_fencing');
   const cleanups: (() => unknown)[] = [];
-  let url: string;
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    url = await createDatabase('webhook_fencing');
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    cleanups.push(() => admin.end());
-  });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
@@ -61,23 +52,17 @@ describe.skipIf(missing)(`webhook fencing${missing ? ` (skipped: ${missing})` : 
     await subscriptions.insert({ id: 'sub', accountId: 'acc', url: hook, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', 'sub'));
 
     // Renewed only every 20 s: between rounds, `held` is what the instance last saw.
-    const coordination = await PostgresCoordination.start({ databaseUrl: url, instanceId: 'stale', leases: { leaseMs: 60_000, renewEveryMs: 20_000 } });
+    const coordination = await PostgresCoordination.start({ databaseUrl: postgres.url, instanceId: 'stale', leases: { leaseMs: 60_000, renewEveryMs: 20_000 } });
     cleanups.push(() => coordination.close());
     let latest = 1;
     let dispatcher: WebhookDispatcher | undefined;
     const leases = new WebhookLeases(coordination, () => ['acc'], (accountId) => dispatcher?.notify(accountId), () => {});
     cleanups.push(() => leases.close());
     let confirmations = 0;
-    dispatcher = new WebhookDispatcher({
+    dispatcher = testDispatcher({
       subscriptions,
       events: { eventsAfter: async (_account, cursor) => (cursor < latest ? [eventNumber(cursor + 1)] : []) },
       box,
-      body: () => '{}',
-      now: Date.now,
-      backoffMs: 100,
-      onError: () => {},
-      guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: async () => true,
       mayDeliver: (accountId) => leases.holds(accountId),
       confirmLease: (accountId) => (confirmations++, leases.confirm(accountId)),
     });
@@ -87,7 +72,7 @@ describe.skipIf(missing)(`webhook fencing${missing ? ` (skipped: ${missing})` : 
     expect(posted).toEqual(['sub:1']);
 
     // Another instance takes the lease over (as it would once this one, paused, let it expire).
-    await admin.query(
+    await postgres.admin.query(
       "UPDATE cluster_leases SET holder = 'other', fence = fence + 1, expires_at = clock_timestamp() + interval '1 minute' WHERE name = 'webhooks:acc'",
     );
     expect(leases.holds('acc')).toBe(true);

@@ -12,13 +12,19 @@ const SKIP = {
   'POST /subscription 409': 'needs 25 subscriptions; test/api/stream-revocation.test.ts covers it',
 };
 
+/** The 401 of bearer operations: each the same request without its token. */
+const unauthenticatedFor = (...operations) => Object.fromEntries(operations.map((operation) => [`${operation} 401`, unauthenticated]));
+
 // How to provoke each documented response of the implemented operations, by
 // "METHOD /path status". Success responses not listed here need only the default auth.
 const SHAPE = {
-  'POST /token 401': unauthenticated,
-  'GET /token 401': unauthenticated,
-  'DELETE /token/{id} 401': unauthenticated,
-  'GET /account 401': unauthenticated,
+  ...unauthenticatedFor(
+    'POST /token', 'GET /token', 'DELETE /token/{id}', 'GET /account', 'POST /session', 'GET /session',
+    'GET /session/{id}', 'DELETE /session/{id}', 'GET /location', 'GET /available-location/{image}',
+    'GET /tag/{region}/{image}/{version}', 'GET /logs', 'GET /artifacts', 'GET /events', 'POST /subscription',
+    'GET /subscription', 'GET /subscription/{id}', 'DELETE /subscription/{id}', 'GET /subscription/{id}/delivery',
+    'POST /webhook/repohost', 'GET /metrics',
+  ),
   'POST /token 413': (t) => setJsonBody(t, { name: 'x'.repeat(1_100_000), scopes: ['session:read'] }),
   'POST /token 415': notJson,
   // Not a duration: the grammar allows each unit once.
@@ -28,7 +34,6 @@ const SHAPE = {
   'DELETE /token/{id} 404': (t) => setPath(t, '/token/tok_doesnotexist'),
 
   // 201 starts the example session as is; 409 then reuses its id.
-  'POST /session 401': unauthenticated,
   // An account onboarded in the admin panel with no quota, and a token of its own.
   'POST /session 403': async (t) => {
     const { status, body } = await panelCall('POST', '/admin/api/user', { name: 'No quota', email: `noquota-${randomUUID()}@example.com`, quota_minutes: 0 });
@@ -55,13 +60,10 @@ const SHAPE = {
     });
     setPath(t, `/session?${query}`);
   },
-  'GET /session 401': unauthenticated,
   'GET /session 422': (t) => setPath(t, '/session?limit=0'),
 
-  'GET /session/{id} 401': unauthenticated,
   'GET /session/{id} 404': (t) => setPath(t, '/session/no-such-session'),
   // 204 stops the example session; 409 stops it again once it has really ended.
-  'DELETE /session/{id} 401': unauthenticated,
   'DELETE /session/{id} 404': (t) => setPath(t, '/session/no-such-session'),
   'DELETE /session/{id} 409': () => waitEnded(EXAMPLE_ID),
 
@@ -69,14 +71,10 @@ const SHAPE = {
   ...playerHooks('PUT /session/player/join'),
   ...playerHooks('DELETE /session/player/leave'),
 
-  'GET /location 401': unauthenticated,
-  'GET /available-location/{image} 401': unauthenticated,
   'GET /available-location/{image} 404': (t) => setPath(t, '/available-location/nope'),
-  'GET /tag/{region}/{image}/{version} 401': unauthenticated,
   'GET /tag/{region}/{image}/{version} 404': (t) => setPath(t, '/tag/local-a/nope/latest'),
 
   // 200 reads the (ended) example session's log.
-  'GET /logs 401': unauthenticated,
   'GET /logs 404': (t) => setPath(t, '/logs?id=no-such-session'),
   'GET /logs 422': (t) => setPath(t, '/logs?follow=false'),
 
@@ -85,28 +83,22 @@ const SHAPE = {
     await waitEnded(EXAMPLE_ID);
     setPath(t, `/artifacts?session=${EXAMPLE_ID}&path=summary.json`);
   },
-  'GET /artifacts 401': unauthenticated,
   'GET /artifacts 409': async (t) => setPath(t, `/artifacts?session=${await liveSession()}`),
   'GET /artifacts 422': (t) => setPath(t, `/artifacts?session=${EXAMPLE_ID}&path=../../x`),
 
   // 200 is skipped (SKIP). The spec's pattern is ^[0-9]{1,18}$.
-  'GET /events 401': unauthenticated,
   'GET /events 422': (t) => {
     t.request.headers['Last-Event-ID'] = 'abc';
   },
 
   // Every POST /subscription already points at the receiver (beforeEach).
-  'POST /subscription 401': unauthenticated,
   'POST /subscription 413': tooLarge,
   'POST /subscription 415': notJson,
   'POST /subscription 422': (t) => patchJsonBody(t, { url: 'ftp://x' }),
-  'GET /subscription 401': unauthenticated,
   // The example id does not exist; delete one created just for this.
   'GET /subscription/{id} 200': async (t) => setPath(t, `/subscription/${await createSubscription()}`),
-  'GET /subscription/{id} 401': unauthenticated,
   'GET /subscription/{id} 404': (t) => setPath(t, '/subscription/sub_doesnotexist'),
   'DELETE /subscription/{id} 204': async (t) => setPath(t, `/subscription/${await createSubscription()}`),
-  'DELETE /subscription/{id} 401': unauthenticated,
   'DELETE /subscription/{id} 404': (t) => setPath(t, '/subscription/sub_doesnotexist'),
   // A fresh subscription has no deliveries; start a session so there is one for the schema to judge.
   'GET /subscription/{id}/delivery 200': async (t) => {
@@ -119,12 +111,9 @@ const SHAPE = {
     });
     setPath(t, `/subscription/${id}/delivery`);
   },
-  'GET /subscription/{id}/delivery 401': unauthenticated,
   'GET /subscription/{id}/delivery 404': (t) => setPath(t, '/subscription/sub_doesnotexist/delivery'),
 
   // 202 registers the example's tag v1.4.2 of `echo` as is.
-  'POST /webhook/repohost 401': unauthenticated,
-  'GET /metrics 401': unauthenticated,
   'POST /webhook/repohost 404': (t) => patchJsonBody(t, { repository: { repo_name: 'studio/doom' } }),
   'POST /webhook/repohost 413': tooLarge,
   'POST /webhook/repohost 415': notJson,
@@ -198,6 +187,14 @@ const SHAPE = {
   'PATCH /admin/api/node/{id} 413': tooLarge,
   'PATCH /admin/api/node/{id} 415': notJson,
   'PATCH /admin/api/node/{id} 422': (t) => setJsonBody(t, {}),
+  'GET /admin/api/pool 401': noPanelSession,
+  // Size 0: a pool of the example's size would launch game servers the later transactions do not want.
+  'PUT /admin/api/pool 200': (t) => setJsonBody(t, { location: 'local-a', image: 'echo', tag: 'latest', warm: 0 }),
+  'PUT /admin/api/pool 401': noPanelSession,
+  'PUT /admin/api/pool 404': (t) => setJsonBody(t, { location: 'nowhere', image: 'echo', tag: 'latest', warm: 1 }),
+  'PUT /admin/api/pool 413': tooLarge,
+  'PUT /admin/api/pool 415': notJson,
+  'PUT /admin/api/pool 422': (t) => setJsonBody(t, { location: 'local-a', image: 'echo', tag: 'latest', warm: -1 }),
   'GET /admin/api/session 200': (t) => setPath(t, '/admin/api/session?all=true&limit=100'),
   'GET /admin/api/session 401': noPanelSession,
   'GET /admin/api/session 422': (t) => setPath(t, '/admin/api/session?cursor=nonsense'),

@@ -1,14 +1,16 @@
 /**
- * Group commit on the SQLite store: concurrent writes share one COMMIT (one fsync: WAL with
- * synchronous FULL), no caller is answered before the COMMIT holding its write has returned, a
- * failing write costs only itself, and a store transaction that spans turns holds the batch's
- * commit until it ends. The commits are counted by the store's instrumented hook, not timed.
+ * Group commit on the SQLite store: concurrent writes share one COMMIT and one fsync of the WAL,
+ * no caller is answered before the fsync after its commit has finished, batches committed while
+ * an fsync runs share the next one, a failing write costs only itself, and a store transaction
+ * that spans turns holds the batch's commit until it ends. The commits and fsyncs are counted
+ * (and held) through the store's instrumented hooks, not timed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
+import type { CommitHooks } from '../../server/store/group-commit.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import type { Store } from '../../server/store/store.js';
 import { account, session } from '../support/store-records.js';
@@ -20,11 +22,11 @@ afterEach(() => {
 });
 
 /** A store on a fresh file whose commits (and the answers around them) are logged in order. */
-function instrumentedStore(): { store: Store; db: Db; dataDir: string; log: string[] } {
+function instrumentedStore(sync?: CommitHooks['sync']): { store: Store; db: Db; dataDir: string; log: string[] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'group-commit-'));
   const db = openDatabase(join(dataDir, 'service.db'));
   const log: string[] = [];
-  const store = createSqliteStore(db, { committed: (writers) => log.push(`commit ${writers}`) });
+  const store = createSqliteStore(db, { committed: (writers) => log.push(`commit ${writers}`), ...(sync ? { sync } : {}) });
   cleanup.push(() => {
     if (db.open) db.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -33,10 +35,36 @@ function instrumentedStore(): { store: Store; db: Db; dataDir: string; log: stri
 }
 
 describe('group commit on the SQLite store', () => {
-  it('keeps synchronous FULL in WAL: a COMMIT returns after its fsync', () => {
-    const { db } = instrumentedStore();
+  it('answers no write before the fsync of the WAL after its commit has finished, and syncs the next batches together', async () => {
+    const held: (() => void)[] = [];
+    const { store, db, log } = instrumentedStore((fsync) => (done) => {
+      log.push('fsync');
+      held.push(() => fsync(done));
+    });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    const first = store.accounts.insert(account('a1')).then(() => log.push('ack a1'));
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    await turns(3);
+    // Committed (readable), but its fsync has not finished: not answered.
+    expect(await store.accounts.findById('a1')).toBeDefined();
+    expect(log).toEqual(['fsync']);
+    // Two more batches in later turns commit while that fsync runs, and wait for the next.
+    const second = store.accounts.insert(account('a2')).then(() => log.push('ack a2'));
+    await turns(2);
+    const third = store.accounts.insert(account('a3')).then(() => log.push('ack a3'));
+    await turns(2);
+    expect(log).toEqual(['fsync']);
+    held.shift()!();
+    await first;
+    await turns(2);
+    expect(log.slice(0, 2)).toEqual(['fsync', 'commit 1']);
+    expect(log.slice(2).sort()).toEqual(['ack a1', 'fsync']);
+    held.shift()!();
+    await Promise.all([second, third]);
+    expect(log.slice(4, 5)).toEqual(['commit 2']);
+    expect(log.slice(5).sort()).toEqual(['ack a2', 'ack a3']);
   });
 
   it('commits concurrent writes once, and answers none of them before that commit', async () => {

@@ -44,7 +44,9 @@ class HandDrivenRuntime implements Runtime {
 
 function setup() {
   const db = openDatabase(':memory:');
-  const accounts = createSqliteStore(db).accounts;
+  /** Store commits so far (the connection's instrumented hook). */
+  const commits = { count: 0 };
+  const accounts = createSqliteStore(db, { committed: () => commits.count++ }).accounts;
   createAccountRepository(db).insert({ id: 'acc', name: 'A', email: null, quotaMinutes: 100, usedSeconds: 0, operator: false, disabled: false, created: 0 });
   const runtime = new HandDrivenRuntime();
   const errors: unknown[] = [];
@@ -65,7 +67,7 @@ function setup() {
   });
   const statuses: string[] = [];
   sessions.onChange(({ session }) => statuses.push(session.status));
-  return { sessions, runtime, errors, statuses, close: () => sessions.close().then(() => db.close()) };
+  return { sessions, runtime, errors, statuses, commits, close: () => sessions.close().then(() => db.close()) };
 }
 
 const request = (id: string, extra = {}) => ({ id, location: 'local-a', image: 'echo', ...extra });
@@ -86,6 +88,19 @@ describe('the session service with events in awkward orders', () => {
     runtime.emit({ type: 'exited', sessionId: 'r1' });
     await expect.poll(() => statuses).toEqual(['created', 'running', 'restarting', 'shuttingdown', 'exited']);
     await expect.poll(() => sessions.get('acc', 'r1')).toMatchObject({ status: 'exited', endReason: 'stopped' });
+    await close();
+  });
+
+  it('writes a running session\'s stop (draining, then shutting down) in one commit', async () => {
+    const { sessions, runtime, statuses, commits, close } = setup();
+    await sessions.start('acc', request('w1'));
+    runtime.emit({ type: 'running', sessionId: 'w1' });
+    await expect.poll(() => statuses.at(-1)).toBe('running');
+    const before = commits.count;
+    expect(await sessions.stop('acc', 'w1')).toEqual({ ok: true });
+    expect(commits.count - before).toBe(1);
+    expect(statuses).toEqual(['created', 'running', 'draining', 'shuttingdown']);
+    expect(runtime.stops).toEqual(['w1']);
     await close();
   });
 

@@ -48,8 +48,12 @@ describe('session ttl', () => {
     await expect.poll(async () => (await sessions.get('acc', 'short'))?.status).toBe('running');
     await vi.advanceTimersByTimeAsync(59_000);
     await expect.poll(async () => (await sessions.get('acc', 'short'))?.status).toBe('running');
-    await vi.advanceTimersByTimeAsync(1_000 + 100);
-    await expect.poll(() => sessions.get('acc', 'short')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Writes are committed in a real turn (group commit): the stop's simulated delay starts once
+    // it is recorded, so the clock moves on while waiting.
+    await expect
+      .poll(async () => (await vi.advanceTimersByTimeAsync(20), sessions.get('acc', 'short')))
+      .toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     expect(seen).toEqual(['created', 'running', 'draining', 'shuttingdown', 'exited']);
     await sessions.close();
     db.close();

@@ -16,8 +16,8 @@ import { SecretBox } from '../../server/security/secret-box.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { createSubscriptionRepository } from '../../server/store/subscription-repository.js';
-
 import { eventually } from '../support/eventually.mjs';
+import { testDispatcher } from '../support/webhooks.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,16 +48,7 @@ describe('webhook dispatcher', () => {
 
   /** A dispatcher with `event` to deliver to loopback receivers, closed after the test; `options` override. */
   function dispatcherOf(options: Pick<WebhookOptions, 'subscriptions' | 'box'> & Partial<WebhookOptions>): WebhookDispatcher {
-    const dispatcher = new WebhookDispatcher({
-      events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) },
-      body: () => '{}',
-      now: Date.now,
-      backoffMs: 100,
-      onError: () => {},
-      guard: new EgressGuard(['127.0.0.0/8']),
-      isAccountActive: async () => true,
-      ...options,
-    });
+    const dispatcher = testDispatcher({ events: { eventsAfter: async (_account, cursor) => (cursor < 1 ? [event] : []) }, ...options });
     cleanups.push(() => dispatcher.close());
     return dispatcher;
   }

@@ -35,7 +35,10 @@ export interface WarmServerRepository {
   markReady(key: string): Promise<boolean>;
   /** Forget it; false when it was gone already (claimed meanwhile: then it is a session's). */
   remove(key: string): Promise<boolean>;
+  /** Every warm server, in no particular order. */
   all(): Promise<WarmServer[]>;
+  /** How many warm servers the pool has, starting or ready. */
+  countOf(pool: PoolKey): Promise<number>;
   /** How many warm servers hold a slot on the node (placement counts them with its sessions). */
   countOn(nodeId: string): Promise<number>;
   /** Host ports warm servers hold on this host address. */

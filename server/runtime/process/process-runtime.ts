@@ -67,6 +67,8 @@ export interface ProcessRuntimeOptions {
    * nothing of, or holds for another instance, is theirs to supervise, not lost.
    */
   shared?: boolean;
+  /** Told each time a spare supervisor is spawned (tests: the order of spawning and handing over). */
+  onSpareSpawned?: () => void;
 }
 
 export class ProcessRuntime implements Runtime {
@@ -79,6 +81,7 @@ export class ProcessRuntime implements Runtime {
   private readonly starting = new Map<string, Promise<void>>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private spare: { child: ChildProcess; ready: Promise<void> } | undefined;
+  private closed = false;
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
@@ -122,6 +125,8 @@ export class ProcessRuntime implements Runtime {
     const sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir);
     const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
     const supervisor = await this.takeSpare();
+    // Its data is in the pipe before the fork (a turn later) can delay anything.
+    this.replenish();
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -155,15 +160,27 @@ export class ProcessRuntime implements Runtime {
     this.watch(spec.sessionId, supervisor.pid!);
   }
 
-  /** The warm supervisor, replaced at once by a new one for the next start. */
+  /**
+   * The warm supervisor. Its replacement for the next start is spawned once this start's session
+   * has been handed over (replenish()): spawning a process forks this one, which takes
+   * milliseconds a start should not wait for.
+   */
   private async takeSpare(): Promise<ChildProcess> {
     const spare = this.spare ?? this.spawnSupervisor();
-    this.spare = this.spawnSupervisor();
+    this.spare = undefined;
     await spare.ready;
     return spare.child;
   }
 
+  /** A new spare, after the current turn (the POST's answer goes first); none once closed. */
+  private replenish(): void {
+    setImmediate(() => {
+      if (!this.closed) this.spare ??= this.spawnSupervisor();
+    });
+  }
+
   private spawnSupervisor(): { child: ChildProcess; ready: Promise<void> } {
+    this.options.onSpareSpawned?.();
     const child = spawn(process.execPath, [SUPERVISOR, `--instance=${this.options.instanceId}`], {
       detached: true,
       stdio: ['pipe', 'ignore', 'ignore'],
@@ -257,6 +274,7 @@ export class ProcessRuntime implements Runtime {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.liveness);
     clearInterval(this.retention);
     // The spare has no session: closing its stdin empty ends it.

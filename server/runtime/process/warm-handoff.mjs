@@ -2,45 +2,48 @@
 // for, and the answer comes once the game server's SDK (sdk-server.mjs) answers with that
 // session, so the start's `201` never precedes what the game server can read.
 //
-// HTTP on a unix socket in the session directory (the service's, mode 0700: no game server
-// reaches it). `PUT /allocation` with { id, labels, players, restart }: 204, or 409 when the
-// warm server was claimed already. Plain JavaScript, like the supervisor that loads it.
+// A unix socket in the session directory (the service's, mode 0700: no game server reaches it),
+// one line each way: the service writes the allocation as JSON ({ id, labels, players, restart })
+// and a newline; the supervisor answers `ok`, or `error <why>` (claimed already, not JSON). No
+// HTTP: this is the start's critical path, and one line on a fresh connection is the least a
+// cold supervisor has to run. Plain JavaScript, like the supervisor that loads it.
 import { chmodSync, rmSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { connect, createServer } from 'node:net';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_LINE_BYTES = 1024 * 1024;
+const ANSWER_TIMEOUT_MS = 5000;
 
 /** Listens on `socketPath`; `onAllocation(allocation)` applies it (and may be async). Returns { close() }. */
 export async function serveHandoff({ socketPath, onAllocation }) {
   let claimed = false;
-  const server = createServer((req, res) => {
-    const answer = (status, message) => res.writeHead(status, { 'content-type': 'text/plain' }).end(message ?? '');
-    if (req.method !== 'PUT' || req.url !== '/allocation') return answer(404, 'no such operation');
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy();
-      else chunks.push(chunk);
-    });
-    req.on('end', async () => {
-      if (claimed) return answer(409, 'claimed already');
+  const server = createServer((socket) => {
+    socket.on('error', () => socket.destroy());
+    let line = '';
+    socket.setEncoding('utf8');
+    socket.on('data', async (chunk) => {
+      line += chunk;
+      if (line.length > MAX_LINE_BYTES) return socket.destroy();
+      const end = line.indexOf('\n');
+      if (end === -1) return;
+      socket.removeAllListeners('data');
+      if (claimed) return socket.end('error claimed already\n');
       let allocation;
       try {
-        allocation = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        allocation = JSON.parse(line.slice(0, end));
       } catch {
-        return answer(400, 'not JSON');
+        return socket.end('error not JSON\n');
       }
       claimed = true;
       try {
         await onAllocation(allocation);
-        answer(204);
+        socket.end('ok\n');
       } catch (error) {
-        answer(500, String(error));
+        socket.end(`error ${String(error).replace(/\n/g, ' ')}\n`);
       }
     });
   });
   rmSync(socketPath, { force: true });
+  // Nobody but its owner may connect, even before the chmod below (the umask is back at once).
   const umask = process.umask(0o177);
   try {
     await new Promise((resolve, reject) => {
@@ -56,12 +59,12 @@ export async function serveHandoff({ socketPath, onAllocation }) {
 
 /**
  * The service's side: hand the supervisor listening on `socketPath` its session; resolves on its
- * 204. A socket not there yet (the supervisor opens it just after launching) is tried again.
+ * `ok`. A socket not there yet (the supervisor opens it just after launching) is tried again.
  */
 export async function handOver(socketPath, allocation) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await handOverOnce(socketPath, allocation);
+      return await handOverOnce(socketPath, `${JSON.stringify(allocation)}\n`);
     } catch (error) {
       if (attempt >= 200 || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -69,20 +72,17 @@ export async function handOver(socketPath, allocation) {
   }
 }
 
-function handOverOnce(socketPath, allocation) {
-  const body = JSON.stringify(allocation);
+function handOverOnce(socketPath, line) {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { socketPath, method: 'PUT', path: '/allocation', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => (res.statusCode === 204 ? resolve() : reject(new Error(`warm handoff answered ${res.statusCode}: ${text}`))));
-      },
-    );
-    req.setTimeout(5000, () => req.destroy(new Error('warm handoff: no answer in 5 s')));
-    req.on('error', reject);
-    req.end(body);
+    let answer = '';
+    const socket = connect(socketPath, () => socket.write(line));
+    socket.setEncoding('utf8');
+    socket.setTimeout(ANSWER_TIMEOUT_MS, () => socket.destroy(new Error(`warm handoff: no answer in ${ANSWER_TIMEOUT_MS} ms`)));
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      if (answer === 'ok\n') resolve();
+      else reject(new Error(`warm handoff: ${answer.trim() || 'closed without an answer'}`));
+    });
   });
 }

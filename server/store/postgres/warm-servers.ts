@@ -22,14 +22,16 @@ export function createPgWarmServerRepository(sql: Sql): WarmServerRepository {
           `DELETE FROM warm_servers WHERE key = (
              SELECT key FROM warm_servers
              WHERE location = $1 AND image = $2 AND tag = $3 AND status = 'ready' AND node_id = ANY($4::text[])
-             ORDER BY created, key LIMIT 1 FOR UPDATE SKIP LOCKED)
+             ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED)
            RETURNING *`,
           [pool.location, pool.image, pool.tag, [...nodeIds]],
         )
       )[0],
     markReady: async (key) => (await sql.run("UPDATE warm_servers SET status = 'ready' WHERE key = $1 AND status = 'starting'", [key])) > 0,
     remove: async (key) => (await sql.run('DELETE FROM warm_servers WHERE key = $1', [key])) > 0,
-    all: () => rows('SELECT * FROM warm_servers ORDER BY created, key'),
+    all: () => rows('SELECT * FROM warm_servers'),
+    countOf: async (pool) =>
+      (await value<number>(sql, 'SELECT count(*) AS n FROM warm_servers WHERE location = $1 AND image = $2 AND tag = $3', [pool.location, pool.image, pool.tag]))!,
     countOn: async (nodeId) => (await value<number>(sql, 'SELECT count(*) AS n FROM warm_servers WHERE node_id = $1', [nodeId]))!,
     portsInUse: async (host) =>
       new Set(
