@@ -238,7 +238,9 @@ export async function createService(
     reporter: health,
     storage,
     // Warm pools where the runtime can hand a warm game server its session.
-    ...(runtime.allocate ? { warm: { pools: new WarmPools(fleet.pools ?? [], store.warmServers), servers: store.warmServers } } : {}),
+    ...(runtime.allocate
+      ? { warm: { pools: new WarmPools(fleet.pools ?? [], store.warmServers), servers: store.warmServers, shared: config.databaseUrl !== undefined } }
+      : {}),
   }), 'domain', { tracing });
   const lag = recorded ? deliveryLag(recorded, now) : () => {};
   const guard = new EgressGuard(config.webhookAllowedNetworks);

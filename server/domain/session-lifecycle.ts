@@ -63,6 +63,11 @@ export interface LifecycleDependencies {
     servers: Pick<WarmServerRepository, 'claim' | 'countOn' | 'portsInUse'>;
     /** A warm server became a session: its pool needs another. */
     claimed(key: string): void;
+    /**
+     * With a store shared by several instances: the warm servers this one can hand a session to
+     * (its runtime launched or adopted them); claims take only those. Undefined: any.
+     */
+    ownKeys?: () => readonly string[];
   };
 }
 
@@ -129,7 +134,8 @@ export class SessionLifecycle {
       if (typeof max === 'number' && (await repository.launchedAt(accountId)).length >= max) {
         return { ok: false, reason: 'no_capacity', why: 'account_session_limit', max };
       }
-      const warm = pool && (await this.deps.warm!.servers.claim(pool, nodes.nodes.filter((node) => !closedToStarts(node)).map((node) => node.id)));
+      const open = nodes.nodes.filter((node) => !closedToStarts(node)).map((node) => node.id);
+      const warm = pool && (await this.deps.warm!.servers.claim(pool, open, this.deps.warm!.ownKeys?.()));
       if (warm) {
         // Its game server runs already: the session is running from its launch.
         const session = { ...record(warm.key, { nodeId: warm.nodeId, host: warm.host, ports: warm.ports }), status: 'running' as const, runningSince: created };

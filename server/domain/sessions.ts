@@ -45,7 +45,12 @@ export interface SessionsDependencies {
   /** Labels and args per account; unbounded without. */
   storage?: StorageBudget;
   /** Warm pools: their definitions and their game servers' records; without, every start is cold. */
-  warm?: { pools: WarmPools; servers: WarmServerRepository };
+  warm?: {
+    pools: WarmPools;
+    servers: WarmServerRepository;
+    /** Other instances share the store: each claims only the warm servers its own runtime runs. */
+    shared?: boolean;
+  };
 }
 
 /** A warm pool and how full it is now. */
@@ -76,7 +81,12 @@ export class Sessions {
       startRate: deps.startRate,
       maxSessions: deps.maxSessions ?? (async () => null),
       storage: deps.storage,
-      warm: deps.warm && refill && { pools: deps.warm.pools, servers: deps.warm.servers, claimed: (key) => refill.claimed(key) },
+      warm: deps.warm && refill && {
+        pools: deps.warm.pools,
+        servers: deps.warm.servers,
+        claimed: (key) => refill.claimed(key),
+        ...(deps.warm.shared ? { ownKeys: () => refill.handOverable() } : {}),
+      },
     });
   }
 

@@ -78,6 +78,11 @@ export class WarmRefill {
     }, CLAIMS_COALESCE_MS);
   }
 
+  /** The warm servers this instance can hand a session to: those it launched or adopted. */
+  handOverable(): string[] {
+    return [...this.known.keys()];
+  }
+
   /** Run a pass soon (one at a time; a poke during a pass runs another after it). */
   poke(): void {
     if (this.closed) return;

@@ -41,13 +41,13 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
   );
   // One statement: SQLite runs one writer at a time, so the row it picks is deleted before any other claim reads.
   // By `created` alone: the pool's index gives that order without a sort (ties are any order).
-  const claim = db.prepare<[string, string, string, string], WarmServerRow>(
-    `DELETE FROM warm_servers WHERE key = (
+  const claimSql = (ofKeys: string) => `DELETE FROM warm_servers WHERE key = (
        SELECT key FROM warm_servers
-       WHERE location = ? AND image = ? AND tag = ? AND status = 'ready' AND node_id IN (SELECT value FROM json_each(?))
+       WHERE location = ? AND image = ? AND tag = ? AND status = 'ready' AND node_id IN (SELECT value FROM json_each(?))${ofKeys}
        ORDER BY created LIMIT 1)
-     RETURNING *`,
-  );
+     RETURNING *`;
+  const claim = db.prepare<[string, string, string, string], WarmServerRow>(claimSql(''));
+  const claimOf = db.prepare<[string, string, string, string, string], WarmServerRow>(claimSql(' AND key IN (SELECT value FROM json_each(?))'));
   const markReady = db.prepare("UPDATE warm_servers SET status = 'ready' WHERE key = ? AND status = 'starting'");
   const remove = db.prepare('DELETE FROM warm_servers WHERE key = ?');
   const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers');
@@ -62,8 +62,9 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
   );
   return {
     insert: (server) => void insert.run(...warmServerValues(server)),
-    claim: (pool, nodeIds) => {
-      const row = claim.get(pool.location, pool.image, pool.tag, JSON.stringify(nodeIds));
+    claim: (pool, nodeIds, keys) => {
+      const nodes = JSON.stringify(nodeIds);
+      const row = keys ? claimOf.get(pool.location, pool.image, pool.tag, nodes, JSON.stringify(keys)) : claim.get(pool.location, pool.image, pool.tag, nodes);
       return row && toWarmServer(row);
     },
     markReady: (key) => markReady.run(key).changes > 0,

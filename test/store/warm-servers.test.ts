@@ -60,6 +60,10 @@ describe.each(['sqlite', 'postgres'] as const)('warm servers in the %s store', (
     expect([...(await warm.portsInUse('127.0.0.1'))].sort()).toEqual([20000, 20001, 20003]);
 
     const claim = () => store.sessions.transaction(() => warm.claim(pool, ['n1']));
+    // An instance sharing the database claims only the warm servers it runs itself.
+    expect(await store.sessions.transaction(() => warm.claim(pool, ['n1'], ['w-elsewhere']))).toBeUndefined();
+    expect((await store.sessions.transaction(() => warm.claim(pool, ['n1'], ['w-new', 'w-elsewhere'])))?.key).toBe('w-new');
+    await warm.insert(server('w-new', { created: 3000, ports: [{ name: 'game', type: 'udp', container: 7777, host: 20003 }] }));
     expect((await claim())?.key).toBe('w-old');
     expect((await claim())?.key).toBe('w-new');
     expect(await claim()).toBeUndefined();

@@ -26,11 +26,12 @@ export interface WarmServer extends PoolKey {
 export interface WarmServerRepository {
   insert(server: WarmServer): Promise<void>;
   /**
-   * Inside a store transaction: take the pool's oldest ready warm server on one of `nodeIds` and
-   * delete it, so that no other claim, in this process or another on the same database, can take
-   * it too (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so racing claims take different ones).
+   * Inside a store transaction: take the pool's oldest ready warm server on one of `nodeIds`
+   * (and, when `keys` is given, one of those) and delete it, so that no other claim, in this
+   * process or another on the same database, can take it too (PostgreSQL: `FOR UPDATE SKIP
+   * LOCKED`, so racing claims take different ones).
    */
-  claim(pool: PoolKey, nodeIds: readonly string[]): Promise<WarmServer | undefined>;
+  claim(pool: PoolKey, nodeIds: readonly string[], keys?: readonly string[]): Promise<WarmServer | undefined>;
   /** Starting -> ready; false when it is gone (claimed or retired meanwhile). */
   markReady(key: string): Promise<boolean>;
   /** Forget it; false when it was gone already (claimed meanwhile: then it is a session's). */

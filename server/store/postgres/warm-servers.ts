@@ -16,15 +16,16 @@ export function createPgWarmServerRepository(sql: Sql): WarmServerRepository {
         warmServerValues(server),
       );
     },
-    claim: async (pool, nodeIds) =>
+    claim: async (pool, nodeIds, keys) =>
       (
         await rows(
           `DELETE FROM warm_servers WHERE key = (
              SELECT key FROM warm_servers
              WHERE location = $1 AND image = $2 AND tag = $3 AND status = 'ready' AND node_id = ANY($4::text[])
+               AND ($5::text[] IS NULL OR key = ANY($5::text[]))
              ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED)
            RETURNING *`,
-          [pool.location, pool.image, pool.tag, [...nodeIds]],
+          [pool.location, pool.image, pool.tag, [...nodeIds], keys ? [...keys] : null],
         )
       )[0],
     markReady: async (key) => (await sql.run("UPDATE warm_servers SET status = 'ready' WHERE key = $1 AND status = 'starting'", [key])) > 0,
