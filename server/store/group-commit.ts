@@ -71,8 +71,18 @@ export class GroupCommit {
       this.failedInside(error);
       throw error;
     }
-    if ((this.changes.get() as number) !== before) await this.durable();
+    // A call that changed nothing may still have read another caller's write that is not durable
+    // yet (or not even committed): it answers after that write is, so nobody sees what may be lost.
+    await ((this.changes.get() as number) !== before ? this.durable() : this.settled());
     return result;
+  }
+
+  /** Resolves once every write made so far is durable (at once when none is pending). */
+  private settled(): Promise<void> {
+    if (this.batch?.writers.length) return this.durable();
+    const waiting = this.unsynced.at(-1);
+    if (waiting) return new Promise((resolve, reject) => waiting.writers.push({ resolve, reject }));
+    return this.syncing ?? Promise.resolve();
   }
 
   /** Opens the batch (BEGIN IMMEDIATE) unless one is open, and schedules its commit at the end of this turn. */
@@ -136,6 +146,8 @@ export class GroupCommit {
       return;
     }
     this.batch = undefined;
+    // Nobody waits on it: only reads joined it, and they have nothing to make durable.
+    if (batch.writers.length === 0) return;
     this.unsynced.push(batch);
     this.syncSoon();
   }
