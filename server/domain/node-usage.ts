@@ -16,13 +16,16 @@ export class NodeUsage {
   ) {}
 
   async slotsTaken(nodeId: string): Promise<number> {
+    // Warm servers first, as for ports.
     const warm = this.warm ? await this.warm.countOn(nodeId) : 0;
     return (await this.sessions.liveSessionsOn(nodeId)) + warm;
   }
 
   async portsTaken(node: NodeConfig): Promise<ReadonlySet<number>> {
-    const sessions = await this.sessions.portsInUse(node.host);
+    // Warm servers first: a claim moves one into the sessions (the only way between the two), so a
+    // claim committed between the reads is seen in the second (PostgreSQL reads each statement afresh).
     const warm = this.warm ? await this.warm.portsInUse(node.host) : [];
+    const sessions = await this.sessions.portsInUse(node.host);
     const held = this.runtime.heldPorts?.(node.id) ?? [];
     return new Set([...sessions, ...warm, ...held]);
   }

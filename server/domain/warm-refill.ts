@@ -22,6 +22,8 @@ const TICK_MS = 1000;
 /** Launches per pass: a large pool fills over several passes, so one pass never holds the rest up for long. */
 const LAUNCHES_PER_PASS = 16;
 const BACKOFF_MS = { first: 500, max: 30_000 };
+/** A warm server that dies sooner after its launch counts as a failure of its pool (ready or not). */
+const STEADY_MS = 10_000;
 /** Claims within this long share one refill pass. */
 const CLAIMS_COALESCE_MS = 50;
 /** lockForPlacement's account for a refill: no account's row (none has this id), only the nodes' locks. */
@@ -39,7 +41,7 @@ export interface RefillDependencies {
 
 export class WarmRefill {
   /** Warm servers this instance launched or adopted and that no start has claimed yet: their pool, and whether they got ready. */
-  private readonly known = new Map<string, { pool: PoolKey; ready: boolean }>();
+  private readonly known = new Map<string, { pool: PoolKey; ready: boolean; launched: number }>();
   private readonly backoff = new Map<string, { failures: number; until: number }>();
   private readonly usage: NodeUsage;
   private timer: NodeJS.Timeout | undefined;
@@ -57,8 +59,10 @@ export class WarmRefill {
   /** Adopt the warm servers a previous run left (their supervisors outlive the service), then keep the pools filled. */
   async start(): Promise<void> {
     for (const server of await this.deps.servers.all()) {
-      this.known.set(server.key, { pool: server, ready: server.status === 'ready' });
+      this.known.set(server.key, { pool: server, ready: server.status === 'ready', launched: server.created });
       await this.deps.runtime.adopt({ sessionId: server.key, nodeId: server.nodeId, host: server.host, ports: server.ports, wasRunning: server.status === 'ready' });
+      // Another instance's (several instances on one database): its own to hand over and retire.
+      if (this.deps.runtime.supervises && !this.deps.runtime.supervises(server.key)) this.known.delete(server.key);
     }
     this.timer = setInterval(() => this.poke(), TICK_MS);
     this.timer.unref();
@@ -71,6 +75,9 @@ export class WarmRefill {
    * the socket tables, the sandbox's directories, the spawn), and once for a burst of claims.
    */
   claimed(key: string): void {
+    const known = this.known.get(key);
+    // A ready server taken by a start: its pool works.
+    if (known?.ready) this.backoff.delete(poolName(known.pool));
     this.known.delete(key);
     this.soon ??= setTimeout(() => {
       this.soon = undefined;
@@ -123,7 +130,12 @@ export class WarmRefill {
       const surplus = [...kept].sort((a, b) => Number(a.status === 'ready') - Number(b.status === 'ready') || b.created - a.created);
       for (const server of surplus.slice(0, Math.max(0, kept.length - pool.warm))) retiring.add(server);
     }
-    for (const server of retiring) await this.retire(server);
+    for (const server of retiring) {
+      // Another instance's: it retires its own (every instance sees the same surplus).
+      if (!this.known.has(server.key)) continue;
+      if (this.missedDeadline(server, now)) this.failed(server);
+      await this.retire(server);
+    }
     let launches = 0;
     for (const pool of pools) {
       const location = locations.find((candidate) => candidate.id === pool.location);
@@ -143,6 +155,10 @@ export class WarmRefill {
   private unfit(server: WarmServer, pools: PoolView[], locations: LocationConfig[], now: number): boolean {
     const node = locations.find((location) => location.id === server.location)?.nodes.find((candidate) => candidate.id === server.nodeId);
     if (!pools.some((pool) => samePool(pool, server) && pool.warm > 0) || !node || !this.open(node)) return true;
+    return this.missedDeadline(server, now);
+  }
+
+  private missedDeadline(server: WarmServer, now: number): boolean {
     return server.status === 'starting' && now - server.created > this.startSeconds(server) * 1000;
   }
 
@@ -205,7 +221,7 @@ export class WarmRefill {
     });
     let launched = 0;
     for (const server of placed) {
-      this.known.set(server.key, { pool: server, ready: false });
+      this.known.set(server.key, { pool: server, ready: false, launched: this.deps.now() });
       try {
         await this.deps.runtime.start(warmLaunchSpec(server, pool, image, tag, this.deps.catalog.limits(image)));
         launched++;
@@ -223,17 +239,16 @@ export class WarmRefill {
     if (!known) return;
     try {
       if (event.type === 'running') {
-        if (await this.deps.servers.markReady(event.sessionId)) {
-          known.ready = true;
-          this.backoff.delete(poolName(known.pool));
-        }
+        if (await this.deps.servers.markReady(event.sessionId)) known.ready = true;
         return;
       }
       if (event.type !== 'exited' && event.type !== 'lost') return;
       this.known.delete(event.sessionId);
-      // Still unclaimed: it died warm. Replaced; one that never got ready counts against its pool.
+      // Still unclaimed: it died warm, and is replaced. One that did not last (ready or not)
+      // counts against its pool, so an image that crashes soon after its start backs off.
       if (await this.deps.servers.remove(event.sessionId)) {
-        if (!known.ready) this.failed(known.pool);
+        if (this.deps.now() - known.launched < STEADY_MS) this.failed(known.pool);
+        else this.backoff.delete(poolName(known.pool));
         this.poke();
       }
     } catch (error) {
