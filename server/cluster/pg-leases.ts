@@ -51,7 +51,10 @@ export class TableLeases {
   private inFlight = false;
 
   constructor(
+    /** Renewals only: nothing else queues in front of them. */
     private readonly pool: pg.Pool,
+    /** Confirmations (one before each webhook POST): many, so never on the renewals' connection. */
+    private readonly confirmPool: pg.Pool,
     private readonly holder: string,
     private readonly timings: LeaseTimings,
     private readonly onError: (error: unknown) => void,
@@ -63,7 +66,7 @@ export class TableLeases {
   claim(name: string, events: ClaimEvents): Claim {
     const state: Wanted = { events, held: false, renewedAt: 0, generation: 0 };
     const claim = registerClaim(this.wanted, name, state, () => this.giveBack([name]), async () => {
-      const result = await this.pool.query(CONFIRM, [name, this.holder, state.generation]).catch((error: unknown) => (this.onError(error), undefined));
+      const result = await this.confirmPool.query(CONFIRM, [name, this.holder, state.generation]).catch((error: unknown) => (this.onError(error), undefined));
       return (result?.rowCount ?? 0) > 0;
     });
     void this.round();

@@ -72,7 +72,7 @@ export class PostgresCoordination implements Coordination {
     this.leadership = new AdvisoryLeadership(this.connection, options.leaderTryEveryMs ?? 1000);
     this.leasePool = new pg.Pool({ ...config, max: 1, application_name: `session-host ${options.instanceId} leases` });
     this.leasePool.on('error', onError);
-    this.leases = new TableLeases(this.leasePool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1000 }, onError);
+    this.leases = new TableLeases(this.leasePool, this.pool, this.instanceId, options.leases ?? { leaseMs: 5000, renewEveryMs: 1000 }, onError);
   }
 
   /** Connects and creates the cluster's tables; rejects when the database cannot be reached. */
