@@ -57,6 +57,7 @@ export class SessionWatch {
       });
       const current = (await repository.find(session.key))!;
       if (isFinal(current.status)) continue;
+      if (current.status === 'running' && runtime.awaitsAllocation?.(current.key)) await this.handOverAgain(current);
       if (current.status === 'draining' || current.status === 'shuttingdown') {
         await this.machine.persist('recovery', () => this.machine.endIfLive(session.key, 'stopped'));
       }
@@ -66,6 +67,20 @@ export class SessionWatch {
 
   close(): void {
     this.runtimeEvents.close();
+  }
+
+  /**
+   * A warm server claimed for this session whose handoff never happened (the service died between
+   * the claim's commit and the handoff). Handed over now; one that refuses or cannot be reached
+   * is stopped (its session ends), rather than left running a game that never learns its session.
+   */
+  private async handOverAgain(session: SessionRecord): Promise<void> {
+    try {
+      await this.machine.runtime.allocate!(session.key, { id: session.id, labels: session.labels, players: [], restart: session.restart });
+    } catch (error) {
+      this.machine.reporter.failed('warm-handoff', error);
+      await this.machine.runtime.stop(session.key);
+    }
   }
 
   /** End every live session of the account (quota exhaustion). */

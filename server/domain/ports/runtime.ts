@@ -130,6 +130,11 @@ export interface Runtime {
    * without warm pools leave it out.
    */
   allocate?(sessionId: string, allocation: WarmAllocation): Promise<void>;
+  /**
+   * Whether this adopted warm game server still waits for its session (the service died between
+   * the claim's commit and the handoff): recovery hands the allocation over again.
+   */
+  awaitsAllocation?(sessionId: string): boolean;
   /** Stop watching; sessions keep running, to be adopted by the next start. */
   close(): Promise<void>;
 }

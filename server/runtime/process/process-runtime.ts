@@ -256,6 +256,11 @@ export class ProcessRuntime implements Runtime {
     await handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
   }
 
+  /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
+  awaitsAllocation(sessionId: string): boolean {
+    return this.supervises(sessionId) && existsSync(join(this.dir(sessionId), HANDOFF_SOCKET));
+  }
+
   /** Every node of this runtime is this host: whatever its socket tables hold. */
   heldPorts(): ReadonlySet<number> {
     const bound = boundPorts('/proc/net');
