@@ -26,8 +26,8 @@ import { joinCluster, type Membership } from './cluster/membership.js';
 import { NodeSupervision } from './cluster/node-supervision.js';
 import { PostgresCoordination } from './cluster/postgres.js';
 import { WebhookDispatcher } from './events/webhooks.js';
-import { FleetConfigError, loadFleet, sandboxFleet } from './config/fleet.js';
-import type { FleetConfig } from './config/fleet-types.js';
+import { loadFleet, sandboxFleet } from './config/fleet.js';
+import { createRuntime } from './runtime/create-runtime.js';
 import { monotonicMs, steadyClock } from './clock.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
@@ -56,11 +56,6 @@ import { createMetrics } from './observability/metrics.js';
 import { OverviewHistory } from './observability/overview.js';
 import { countDeliveries, countSessionEvents, deliveryLag } from './observability/service-metrics.js';
 import { Tracing } from './observability/tracing.js';
-import { ProcessRuntime } from './runtime/process/process-runtime.js';
-import { processSandboxes } from './runtime/process/sandboxes.js';
-import { DockerRuntime } from './runtime/docker/docker-runtime.js';
-import type { Runtime } from './domain/ports/runtime.js';
-import { SimulatedRuntime } from './runtime/simulated-runtime.js';
 import { operatorSecrets } from './security/passwords.js';
 import { SecretBox } from './security/secret-box.js';
 import { createTokenVault } from './security/token-vault.js';
@@ -75,50 +70,6 @@ const SHUTDOWN_GRACE_MS = 2000;
 const SHARED_VERDICT_MAX_AGE_MS = 3000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
-
-function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string): Runtime {
-  // Other instances share the store: sessions this one knows nothing of are theirs.
-  const shared = config.databaseUrl !== undefined;
-  const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
-  if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
-  if (driver === 'docker') {
-    if (!isLoopback(config.host)) {
-      console.warn(
-        `HOST=${config.host}: the API listens beyond loopback while game servers run in containers; ` +
-          'apply deploy/docker/session-host-firewall.nft on every engine host (and keep the API behind a proxy) so no container reaches it',
-      );
-    }
-    const local = fleet.locations.flatMap((l) => l.nodes).some((n) => n.docker?.engine.startsWith('unix://'));
-    if (local && process.getuid?.() !== 0) {
-      throw new FleetConfigError(
-        'the docker runtime mounts each session\'s size-limited working directory on this machine, which needs root: run the service as root',
-      );
-    }
-    return new DockerRuntime({
-      dataDir: config.dataDir,
-      nodes: fleet.locations.flatMap((l) => l.nodes).map((n) => ({ id: n.id, docker: n.docker! })),
-      graceMs: fleet.runtime.stopGraceSeconds * 1000,
-      retentionHours: fleet.runtime.retentionHours ?? 24,
-      now,
-      instanceId,
-      nodeLostAfterMs: (fleet.runtime.nodeLostAfterSeconds ?? 300) * 1000,
-      pullTimeoutMs: (fleet.runtime.pullTimeoutSeconds ?? 300) * 1000,
-    });
-  }
-  return new ProcessRuntime({
-    sessionsDir: join(config.dataDir, 'sessions'),
-    graceMs: fleet.runtime.stopGraceSeconds * 1000,
-    retentionMs: (fleet.runtime.retentionHours ?? 24) * 3600_000,
-    sandboxes: processSandboxes(fleet, config.dataDir),
-    now,
-    instanceId,
-    shared,
-  });
-}
 
 export interface Service {
   app: ReturnType<typeof createApp>;

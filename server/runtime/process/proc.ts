@@ -22,3 +22,13 @@ export function processStartTime(pid: number): string | undefined {
 export function isSameProcess(pid: number, startTime: string): boolean {
   return processStartTime(pid) === startTime;
 }
+
+/** Whether a process of this pid exists (signal 0 checks without sending). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,14 +5,13 @@
  * supervisor outlives the service, so after a restart the service adopts the session by
  * watching state.json again; PID reuse is guarded by comparing process start times.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
 import { boundPorts } from '../socket-table.mjs';
-import { isSameProcess } from './proc.js';
+import { isAlive, isSameProcess } from './proc.js';
+import { SpareSupervisor } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
 import { handOver } from './warm-handoff.mjs';
 import type { Sandboxes } from './sandboxes.js';
@@ -80,8 +79,7 @@ export class ProcessRuntime implements Runtime {
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
-  private spare: { child: ChildProcess; ready: Promise<void> } | undefined;
-  private closed = false;
+  private readonly spares: SpareSupervisor;
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
@@ -91,7 +89,7 @@ export class ProcessRuntime implements Runtime {
     this.liveness.unref();
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
-    this.spare = this.spawnSupervisor();
+    this.spares = new SpareSupervisor(SUPERVISOR, options.instanceId, options.onSpareSpawned);
   }
 
   onEvent(listener: (event: RuntimeEvent) => void): void {
@@ -124,9 +122,9 @@ export class ProcessRuntime implements Runtime {
     mkdirSync(sdkDir, { recursive: true, mode: 0o711 });
     const sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir);
     const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
-    const supervisor = await this.takeSpare();
+    const supervisor = await this.spares.take();
     // Its data is in the pipe before the fork (a turn later) can delay anything.
-    this.replenish();
+    this.spares.replenish();
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -158,39 +156,6 @@ export class ProcessRuntime implements Runtime {
       );
     });
     this.watch(spec.sessionId, supervisor.pid!);
-  }
-
-  /**
-   * The warm supervisor. Its replacement for the next start is spawned once this start's session
-   * has been handed over (replenish()): spawning a process forks this one, which takes
-   * milliseconds a start should not wait for.
-   */
-  private async takeSpare(): Promise<ChildProcess> {
-    const spare = this.spare ?? this.spawnSupervisor();
-    this.spare = undefined;
-    await spare.ready;
-    return spare.child;
-  }
-
-  /** A new spare, after the current turn (the POST's answer goes first); none once closed. */
-  private replenish(): void {
-    setImmediate(() => {
-      if (!this.closed) this.spare ??= this.spawnSupervisor();
-    });
-  }
-
-  private spawnSupervisor(): { child: ChildProcess; ready: Promise<void> } {
-    this.options.onSpareSpawned?.();
-    const child = spawn(process.execPath, [SUPERVISOR, `--instance=${this.options.instanceId}`], {
-      detached: true,
-      stdio: ['pipe', 'ignore', 'ignore'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    });
-    child.unref();
-    // A spare that fails to start is noticed when it is taken.
-    const ready = once(child, 'spawn').then(() => undefined);
-    ready.catch(() => {});
-    return { child, ready };
   }
 
   async stop(sessionId: string): Promise<void> {
@@ -279,12 +244,9 @@ export class ProcessRuntime implements Runtime {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     clearInterval(this.liveness);
     clearInterval(this.retention);
-    // The spare has no session: closing its stdin empty ends it.
-    this.spare?.child.stdin?.end();
-    this.spare = undefined;
+    this.spares.close();
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
   }
@@ -403,13 +365,4 @@ function allocationOf(spec: LaunchSpec): AllocatedSession {
     ports: spec.ports.map(({ name, type, host }) => ({ name, type, host })),
     players: [],
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
