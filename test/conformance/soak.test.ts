@@ -63,7 +63,12 @@ describe('soak with kill -9', () => {
     let diskFull = false;
     const serverError = (result: { status: number; json: any }) => {
       if (result.status < 500) return;
-      if (!diskFull) return counts.serverErrors++;
+      if (!diskFull) {
+        // The service's own log line for it: what a failure of this test needs to be understood.
+        const logged = current.output().split('\n').filter((line) => line.includes(result.json?.identifier));
+        console.log(`unexpected ${result.status}: ${JSON.stringify(result.json)}\n${logged.join('\n').slice(0, 3000)}`);
+        return counts.serverErrors++;
+      }
       counts.diskFullErrors++;
       expect(result.json).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' });
     };

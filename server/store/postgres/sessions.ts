@@ -41,7 +41,11 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
   return {
     transaction,
     lockForPlacement: async (accountId, keys) => {
-      await sql.run('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+      // NO KEY UPDATE, not UPDATE: placements of one account still queue on it, but the foreign-key
+      // checks of other transactions' inserts (FOR KEY SHARE) pass. With FOR UPDATE a transition that
+      // holds the event log's lock and inserts a row of the account waits on a placement that waits
+      // for the event log: a deadlock (the PostgreSQL soak found it).
+      await sql.run('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
       await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('placement:' || k, 0)) FROM unnest($1::text[]) AS k ORDER BY k", [
         [...new Set(keys)].sort(),
       ]);
