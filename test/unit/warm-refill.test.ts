@@ -1,0 +1,98 @@
+/**
+ * The warm refill on its own, over a real SQLite store and the simulated runtime.
+ *
+ * A pool whose game servers die soon after their start backs off, whether they got ready or not:
+ * without it, each death relaunches at once (a reviewer counted 1,114 launches in a second for a
+ * pool of 10). The clock the refill reads stands still here, so a backoff never runs out and
+ * every launch past the pool's first fill is one the backoff failed to hold.
+ *
+ * With several instances on one database, an instance adopts, hands over and retires only the
+ * warm servers its runtime supervises: another instance's are its own to hand a session to.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Catalog } from '../../server/domain/catalog.js';
+import type { AdoptSpec, LaunchSpec } from '../../server/domain/ports/runtime.js';
+import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
+import { WarmPools } from '../../server/domain/warm-pools.js';
+import { WarmRefill } from '../../server/domain/warm-refill.js';
+import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
+import { openDatabase } from '../../server/store/sqlite.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
+import { testFleet } from '../support/service.js';
+
+const POOL = 4;
+let closing: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closing) close();
+  closing = [];
+});
+
+/** A refill of one pool (of `warm` servers) in local-a, over a fresh store and `runtime`. */
+function refillOf(runtime: SimulatedRuntime, warm: number, now: () => number) {
+  const db = openDatabase(':memory:');
+  const store = createSqliteStore(db);
+  const refill = new WarmRefill({
+    pools: new WarmPools([{ location: 'local-a', image: 'echo', tag: 'latest', warm }], store.warmServers),
+    servers: store.warmServers,
+    sessions: store.sessions,
+    runtime,
+    catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
+    now,
+    reporter: { failed: () => 'failure', recovered: () => {} },
+  });
+  closing.push(() => {
+    refill.close();
+    db.close();
+  });
+  return { refill, store };
+}
+
+function crashingPool(dieWhen: 'ready' | 'starting') {
+  const frozen = Date.now();
+  const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: () => frozen });
+  const launches: string[] = [];
+  const start = runtime.start.bind(runtime);
+  runtime.start = async (spec: LaunchSpec) => {
+    launches.push(spec.sessionId);
+    await start(spec);
+    // Dies before it is ready: stopped in the same turn, it exits before its ready timer fires.
+    if (dieWhen === 'starting') void runtime.stop(spec.sessionId);
+  };
+  // Dies right after it got ready.
+  if (dieWhen === 'ready') runtime.onEvent((event) => event.type === 'running' && void runtime.stop(event.sessionId));
+  return { ...refillOf(runtime, POOL, () => frozen), launches };
+}
+
+describe('a warm pool whose servers keep dying', () => {
+  for (const dieWhen of ['ready', 'starting'] as const) {
+    it(`backs off when they die once ${dieWhen}`, async () => {
+      const { refill, launches } = crashingPool(dieWhen);
+      await refill.start();
+      // Many lifetimes of a server (5 ms to ready, 5 ms to exit) and a refill tick.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(launches).toHaveLength(POOL);
+    });
+  }
+});
+
+describe('warm servers of another instance on the same database', () => {
+  it('are neither handed a session nor retired by this one', async () => {
+    /** Adopts only what this instance launched: the others' supervisors run elsewhere. */
+    class OneInstanceRuntime extends SimulatedRuntime {
+      override async adopt(spec: AdoptSpec) {
+        if (spec.sessionId === 'ours') await super.adopt(spec);
+      }
+    }
+    const runtime = new OneInstanceRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
+    // A pool of none: every warm server of it is surplus, to retire.
+    const { refill, store } = refillOf(runtime, 0, Date.now);
+    const server = (key: string): WarmServer => ({
+      key, location: 'local-a', image: 'echo', tag: 'latest', nodeId: 'local-a-1', host: '127.0.0.1', ports: [], status: 'ready', created: Date.now(),
+    });
+    await store.warmServers.insert(server('ours'));
+    await store.warmServers.insert(server('theirs'));
+    await refill.start();
+    expect(refill.handOverable()).toEqual(['ours']);
+    await vi.waitFor(async () => expect((await store.warmServers.all()).map((s) => s.key)).toEqual(['theirs']), { timeout: 5000, interval: 20 });
+  });
+});
