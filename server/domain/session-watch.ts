@@ -78,8 +78,11 @@ export class SessionWatch {
     try {
       await this.machine.runtime.allocate!(session.key, { id: session.id, labels: session.labels, players: [], restart: session.restart });
     } catch (error) {
+      // The session's failure, not the service's: logged, and over once its game server is
+      // stopped (left failing, it would hold /readyz down for good).
       this.machine.reporter.failed('warm-handoff', error);
       await this.machine.runtime.stop(session.key);
+      this.machine.reporter.recovered('warm-handoff');
     }
   }
 

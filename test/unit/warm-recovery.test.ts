@@ -34,8 +34,10 @@ class RecoveringRuntime implements Runtime {
   awaitsAllocation(key: string) {
     return this.waiting.has(key);
   }
+  /** Game servers whose handoff answers with an error. */
+  readonly refusing = new Set<string>();
   async allocate(key: string, allocation: WarmAllocation) {
-    if (!this.waiting.delete(key)) throw new Error('warm handoff: error claimed already');
+    if (this.refusing.has(key) || !this.waiting.delete(key)) throw new Error('warm handoff: error claimed already');
     this.allocations.push([key, allocation]);
   }
   logs() {
@@ -53,7 +55,7 @@ afterEach(async () => {
   closing = [];
 });
 
-async function recovered(waiting: string[]) {
+async function recovered(waiting: string[], refusing: string[] = []) {
   const db = openDatabase(':memory:');
   const store = createSqliteStore(db);
   await store.accounts.insert(account('acc'));
@@ -64,6 +66,9 @@ async function recovered(waiting: string[]) {
     await store.sessions.insert(cold);
   });
   const runtime = new RecoveringRuntime(new Set(waiting));
+  for (const key of refusing) runtime.refusing.add(key);
+  /** The components the service reports as failing (what /readyz answers from). */
+  const failing = new Set<string>();
   const now = () => Date.now();
   const sessions = new Sessions({
     repository: store.sessions,
@@ -77,13 +82,14 @@ async function recovered(waiting: string[]) {
     startRate: { take: async () => ({ ok: true }) },
     now,
     onError: () => {},
+    reporter: { failed: (component) => (failing.add(component), 'identifier'), recovered: (component) => void failing.delete(component) },
   });
   closing.push(async () => {
     await sessions.close();
     db.close();
   });
   await sessions.recover();
-  return runtime;
+  return Object.assign(runtime, { failing });
 }
 
 describe('recovering a warm session whose handoff never happened', () => {
@@ -91,6 +97,13 @@ describe('recovering a warm session whose handoff never happened', () => {
     const runtime = await recovered(['key-warm-1']);
     expect(runtime.allocations).toEqual([['key-warm-1', { id: 'warm-1', labels: { map: 'dust' }, players: [], restart: false }]]);
     expect(runtime.stops).toEqual([]);
+  });
+
+  it('stops a waiting game server that refuses its session, and leaves the service ready', async () => {
+    const runtime = await recovered(['key-warm-1'], ['key-warm-1']);
+    expect(runtime.allocations).toEqual([]);
+    expect(runtime.stops).toEqual(['key-warm-1']);
+    expect([...runtime.failing]).toEqual([]);
   });
 
   it('hands nothing over when no game server waits', async () => {
