@@ -77,12 +77,28 @@ export class GroupCommit {
     return result;
   }
 
+  /**
+   * Runs a synchronous repository call that only reads: it needs no batch (no BEGIN, no change
+   * count: issue 19's read path), but like any call it answers only once every write it may have
+   * seen is durable.
+   */
+  read<T>(fn: () => T): Promise<T> {
+    const result = fn();
+    const pending = this.pending();
+    return pending ? pending.then(() => result) : Promise.resolve(result);
+  }
+
   /** Resolves once every write made so far is durable (at once when none is pending). */
   private settled(): Promise<void> {
+    return this.pending() ?? Promise.resolve();
+  }
+
+  /** Resolves once every write made so far is durable; undefined when none is pending. */
+  private pending(): Promise<void> | undefined {
     if (this.batch?.writers.length) return this.durable();
     const waiting = this.unsynced.at(-1);
     if (waiting) return new Promise((resolve, reject) => waiting.writers.push({ resolve, reject }));
-    return this.syncing ?? Promise.resolve();
+    return this.syncing;
   }
 
   /** Opens the batch (BEGIN IMMEDIATE) unless one is open, and schedules its commit at the end of this turn. */

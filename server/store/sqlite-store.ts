@@ -72,17 +72,31 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const { gate, scope, commits, reloads } = connectionOf(db, hooks);
   const { reload, ...sessions } = createSessionRepository(db);
   reloads.add(reload);
-  /** The repository's methods, each waiting while another caller's transaction holds the gate. */
-  const gated = <T>(repository: Sync<T>): T =>
+  /**
+   * The repository's methods, each waiting while another caller's transaction holds the gate.
+   * `reads` name the methods that only read (they skip the batch a write opens).
+   */
+  const gated = <T>(repository: Sync<T>, reads: readonly string[] = []): T =>
     Object.fromEntries(
-      Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => [
-        name,
-        async (...args: unknown[]) => {
-          if (scope.current()) return method(...args);
-          while (gate.held) await gate.free();
-          return commits.write(() => method(...args));
-        },
-      ]),
+      Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => {
+        const run = reads.includes(name) ? commits.read.bind(commits) : commits.write.bind(commits);
+        return [
+          name,
+          (...args: unknown[]) => {
+            // The common cases at once: an async function here would cost every read a promise more.
+            try {
+              if (scope.current()) return Promise.resolve(method(...args));
+              if (!gate.held) return run(() => method(...args));
+            } catch (error) {
+              return Promise.reject(error);
+            }
+            return (async () => {
+              while (gate.held) await gate.free();
+              return run(() => method(...args));
+            })();
+          },
+        ];
+      }),
     ) as T;
 
   const savepoint = db.prepare('SAVEPOINT store_transaction');
@@ -123,7 +137,8 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     grants: gated(createAccessGrants(db)),
     tokens: gated(createTokenRepository(db)),
     sessions: {
-      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions),
+      // The API's session reads (GET /session, /session/{id}): from the read model, or one SELECT.
+      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions, ['findOwned', 'list']),
       transaction,
       // One writer at a time already: nothing more to hold.
       lockForPlacement: async () => {},
