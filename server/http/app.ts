@@ -25,6 +25,7 @@ import { handlerContext, pathOf } from './handler-context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import type { OperationId, RouteDefinition } from './operation.js';
 import { parseQueryString } from './query-string.js';
+import { requestLoggerFactory } from './request-logger.js';
 import {
   bodyLimitOf,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -172,6 +173,8 @@ export function createApp(deps: AppDependencies) {
     logger: typeof deps.logger === 'object' ? { ...deps.logger, serializers: { req: requestLogFields } } : (deps.logger ?? false),
     // The request id is its trace id: the error body's identifier, and on every log line.
     genReqId: (raw) => tracing.beginRequest(raw),
+    // Without a logger Fastify makes no request loggers at all; with one, ours are made on first use.
+    ...(typeof deps.logger === 'object' ? { childLoggerFactory: requestLoggerFactory } : {}),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     schemaController: { compilersFactory: { buildSerializer } },
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
