@@ -88,7 +88,8 @@ export interface SessionRepository {
    * Run fn in one write transaction (placement reads usage and writes the session atomically):
    * every store call made from inside fn, through any repository, is part of it; it commits when
    * fn resolves and rolls back when fn throws. fn must only touch the store (no runtime, no
-   * network): SQLite holds its single writer for as long as fn runs.
+   * network): SQLite holds its single writer for as long as fn runs, and PostgreSQL runs fn again
+   * when it rolled back a deadlock's or a serialization conflict's victim.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /**
