@@ -95,6 +95,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000, 20001, 20002]));
     expect(await sessions.liveSessionsOn('n2')).toBe(1);
     expect(await sessions.liveCountsByNode()).toEqual(new Map([['n1', 1], ['n2', 1]]));
+    expect(await sessions.liveKeysOn('n2')).toEqual(['key-s2']);
     expect((await sessions.launchedAt('acc')).sort()).toEqual([1, 2]);
     expect(await sessions.accountsWithLiveSessions()).toEqual(['acc']);
 
@@ -108,6 +109,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await sessions.update('key-s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
     expect(await sessions.find('key-s2')).toMatchObject({ status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
     expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000]));
+    expect(await sessions.liveKeysOn('n2')).toEqual([]);
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
     expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));
     expect(await sessions.purgeEnded(51)).toBe(1);

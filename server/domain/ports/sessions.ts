@@ -114,6 +114,8 @@ export interface SessionRepository {
   findEverywhere(id: string): Promise<SessionRecord[]>;
   list(filter: SessionFilter): Promise<SessionRecord[]>;
   live(): Promise<SessionRecord[]>;
+  /** The keys of the node's live sessions (a supervision sweep's cheap first look: server/domain/sessions.ts). */
+  liveKeysOn(nodeId: string): Promise<string[]>;
   /** Apply changes; when `ended` is set the session's ports are released. */
   update(key: string, changes: SessionChanges): Promise<void>;
   join(key: string, players: readonly string[], at: number): Promise<void>;
@@ -122,7 +124,10 @@ export interface SessionRepository {
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): Promise<number>;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
   eventsAfter(accountId: string, afterId: number, limit: number): Promise<StoredEvent[]>;
-  /** The id of the latest event ever written (0 before the first), even if it was pruned since. */
+  /**
+   * The id of the latest event written (0 before the first), even if it was pruned since
+   * (PostgreSQL: the latest kept, readable one; retention keeps the newest).
+   */
   latestEventId(): Promise<number>;
   /** The lowest event id still kept (the replay window's start), or undefined when none is. */
   oldestEventId(): Promise<number | undefined>;

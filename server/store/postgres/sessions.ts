@@ -139,6 +139,8 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
       const page = `(SELECT ${COLUMNS} FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
       return many(`${withDetails(page)} ${order}`, values);
     },
+    liveKeysOn: async (nodeId) =>
+      (await sql.prepared<{ keys: string[] }>("SELECT coalesce(array_agg(key), '{}') AS keys FROM sessions WHERE node_id = $1 AND ended IS NULL", [nodeId]))[0]!.keys,
     live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),
     update: async (key, changes) => {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
