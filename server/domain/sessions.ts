@@ -190,10 +190,10 @@ export class Sessions {
   async superviseNode(nodeId: string): Promise<void> {
     const { repository, runtime } = this.machine;
     // Keys first: this runs every few seconds, and whole records of every live session (10,000
-    // of them) cost a PostgreSQL instance a fifth of a second. Read in full only those not watched yet.
-    const keys = (await repository.liveKeysOn(nodeId)).filter((key) => !runtime.supervises?.(key));
-    const sessions = await Promise.all(keys.map((key) => repository.find(key)));
-    await this.watch.supervise(sessions.filter((session) => session !== undefined));
+    // of them) cost a PostgreSQL instance a fifth of a second. Read in full when one is not watched yet.
+    if ((await repository.liveKeysOn(nodeId)).every((key) => runtime.supervises?.(key))) return;
+    const live = await repository.live();
+    await this.watch.supervise(live.filter((session) => session.nodeId === nodeId));
   }
 
   /** This instance no longer supervises the node: its runtime stops watching the node's sessions (they keep running). */
