@@ -129,7 +129,10 @@ export interface SessionRepository {
    * (PostgreSQL: the latest kept, readable one; retention keeps the newest).
    */
   latestEventId(): Promise<number>;
-  /** The lowest event id still kept (the replay window's start), or undefined when none is. */
+  /**
+   * The replay window's start, or undefined when no event is kept: every event from it on is
+   * still kept (SQLite: the oldest; PostgreSQL, whose ids are sparse: just after the highest pruned).
+   */
   oldestEventId(): Promise<number | undefined>;
   /**
    * Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but

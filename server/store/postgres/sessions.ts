@@ -76,13 +76,17 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
           [accountId, afterId, limit],
         )
       ).map((row) => ({ ...row, session: JSON.parse(row.session) as SessionRecord })),
-    oldestEventId: async () => (await value<number | null>(sql, 'SELECT min(id) FROM session_events')) ?? undefined,
+    oldestEventId: async () =>
+      (await value<number>(sql, 'SELECT last_value + 1 FROM session_events_pruned WHERE EXISTS (SELECT 1 FROM session_events)')) ?? undefined,
     latestEventId: async () =>
       (await value<number | null>(sql, `SELECT max(id) FROM session_events WHERE id < ${HORIZON}`)) ?? 0,
     pruneEvents: async ({ count, sinceMs, floors }) => {
       await sql.run(
-        `DELETE FROM session_events e WHERE (e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
-           AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id)`,
+        `WITH gone AS (
+           DELETE FROM session_events e WHERE (e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
+             AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id)
+           RETURNING id)
+         SELECT setval('session_events_pruned', greatest(p.last_value, (SELECT max(id) FROM gone))) FROM session_events_pruned p`,
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
       );
     },
