@@ -8,6 +8,7 @@
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { RuntimeEvent } from '../../domain/ports/runtime.js';
@@ -51,6 +52,8 @@ export interface Tracked {
   forgotten: boolean;
   /** Its image is being pulled: no container yet. */
   pulling?: boolean;
+  /** Handed to another instance while its image was pulled: let go once launched. */
+  released?: boolean;
   /** The end being recorded (finish under way). */
   finishing?: Promise<void>;
   restartCount?: number;
@@ -284,8 +287,10 @@ export class Reconciler {
       if (abortSignal.aborted) copied = { bytes: 0, entries: 0, truncated: `not copied: no archive from the engine within ${this.options.deadlines.archiveMs} ms` };
     }
     if (copied?.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
-    // Copied out (within the cap): the working directory's filesystem is not kept twice.
-    if (engine.local) await removeWorkFilesystem(files.dir(tracked.sessionId));
+    // Copied out (within the cap): the working directory's filesystem is not kept twice. Found
+    // through the container's mount: another instance (one since dead) may have launched it.
+    const work = info.Mounts.find((mount) => mount.Type === 'bind' && mount.Destination === workDir);
+    if (engine.local && work) await removeWorkFilesystem(dirname(work.Source));
     const network = info.HostConfig.NetworkMode;
     if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
     const finished = Date.parse(info.State.FinishedAt);
