@@ -213,6 +213,7 @@ export async function createService(
       ? {
           mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false,
           confirmLease: async (accountId: string) => (await membership?.confirmsDelivery(accountId)) ?? false,
+          leaseFence: (accountId: string) => membership?.deliveryFence(accountId),
         }
       : {}),
   });
