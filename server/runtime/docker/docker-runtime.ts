@@ -17,7 +17,8 @@
  *   come from inspect. At the end the working directory is copied out of the container (the
  *   engine's archive API) into <dataDir>/docker/<session>/artifacts, the artifact root. The stop
  *   (grace + 15 s) and the copy (2 minutes) have deadlines: an engine that never answers them
- *   does not hold the session's end (the engine is then checked; the end records "not copied").
+ *   does not hold the session's end (a stop is followed by up to three kills, backing off, then
+ *   the session is lost if the engine answers; the end records "not copied").
  * - An engine that stops answering makes its node unavailable and its sessions `unreachable`;
  *   when it answers again they are reconciled (running, ended, or lost): reconciler.ts.
  * - Retention: ended sessions' containers (their logs) and copied artifacts are removed

@@ -8,6 +8,7 @@
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
@@ -35,6 +36,14 @@ export interface EngineDeadlines {
 }
 
 export const ENGINE_DEADLINES: EngineDeadlines = { stopSlackMs: 15_000, archiveMs: 120_000 };
+
+/**
+ * A stop the engine did not carry out is followed by this many kills, the first at once, each
+ * next one twice as long after the last (from KILL_BACKOFF_MS): a container held up for a moment
+ * (its process in uninterruptible I/O) still ends as `exited` rather than `lost`.
+ */
+const KILL_ATTEMPTS = 3;
+const KILL_BACKOFF_MS = 1000;
 
 export interface Tracked {
   sessionId: string;
@@ -216,10 +225,19 @@ export class Reconciler {
     } catch (error) {
       const status = statusOf(error);
       if (status === 404) return this.lose(tracked);
-      // 304: already stopped. Anything else (no answer by the deadline, an engine error): a kill.
-      if (status !== 304 && !(await this.kill(engine, id))) return this.stuck(engine, tracked);
+      // 304: already stopped. Anything else (no answer by the deadline, an engine error): kills.
+      if (status !== 304 && !(await this.killWithRetries(engine, id))) return this.stuck(engine, tracked);
     }
     await this.finish(tracked);
+  }
+
+  /** Kills until one goes through, KILL_ATTEMPTS at most, backing off between them. */
+  private async killWithRetries(engine: Engine, id: string): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      if (await this.kill(engine, id)) return true;
+      if (attempt === KILL_ATTEMPTS || this.options.closed()) return false;
+      await sleep(KILL_BACKOFF_MS * 2 ** (attempt - 1));
+    }
   }
 
   /** SIGKILL with a deadline of its own; true once the container is not running. */
@@ -235,7 +253,7 @@ export class Reconciler {
   }
 
   /**
-   * Neither the stop nor the kill went through. An engine that is away: its heartbeat checks it,
+   * Neither the stop nor the kills went through. An engine that is away: its heartbeat checks it,
    * and the resync on its return finishes the stop. An engine that answers but cannot end the
    * container (stuck in uninterruptible I/O): the session is lost rather than left shutting down
    * and charged forever, and the container is removed whenever the engine lists it again.
