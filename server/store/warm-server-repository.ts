@@ -1,6 +1,5 @@
 /** SQLite side of warm servers (see ../domain/ports/warm-servers.ts; postgres/warm-servers.ts for PostgreSQL). */
 import type { PoolKey, WarmServer, WarmServerRepository } from '../domain/ports/warm-servers.js';
-import { samePool } from '../domain/warm-pools.js';
 import type { Sync } from './async.js';
 import type { Db } from './sqlite.js';
 
@@ -103,7 +102,7 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> &
     },
     all: () => [...servers.values()],
     countOn: (nodeId) => count((server) => server.nodeId === nodeId),
-    countOf: (pool) => count((server) => samePool(server, pool)),
+    countOf: (pool) => count((server) => server.location === pool.location && server.image === pool.image && server.tag === pool.tag),
     portsInUse: (host) => {
       const ports = new Set<number>();
       for (const server of servers.values()) if (server.host === host) for (const port of server.ports) ports.add(port.host);
