@@ -78,27 +78,22 @@ export class GroupCommit {
   }
 
   /**
-   * Runs a synchronous repository call that only reads: it needs no batch (no BEGIN, no change
-   * count: issue 19's read path), but like any call it answers only once every write it may have
-   * seen is durable.
+   * Runs a synchronous repository call that only reads: it opens no batch and costs no check for
+   * changes, and answers once what it may have read is durable (as write() does for a call that
+   * changed nothing).
    */
-  read<T>(fn: () => T): Promise<T> {
+  async read<T>(fn: () => T): Promise<T> {
     const result = fn();
-    const pending = this.pending();
-    return pending ? pending.then(() => result) : Promise.resolve(result);
+    await this.settled();
+    return result;
   }
 
   /** Resolves once every write made so far is durable (at once when none is pending). */
   private settled(): Promise<void> {
-    return this.pending() ?? Promise.resolve();
-  }
-
-  /** Resolves once every write made so far is durable; undefined when none is pending. */
-  private pending(): Promise<void> | undefined {
     if (this.batch?.writers.length) return this.durable();
     const waiting = this.unsynced.at(-1);
     if (waiting) return new Promise((resolve, reject) => waiting.writers.push({ resolve, reject }));
-    return this.syncing;
+    return this.syncing ?? Promise.resolve();
   }
 
   /** Opens the batch (BEGIN IMMEDIATE) unless one is open, and schedules its commit at the end of this turn. */

@@ -19,6 +19,12 @@ import { createTokenRepository } from './token-repository.js';
 import { TransactionScope } from './transaction-scope.js';
 import { createWarmServerRepository } from './warm-server-repository.js';
 
+/** The session repository's methods that only read (most from the read model). */
+const SESSION_READS = [
+  'exists', 'find', 'findOwned', 'findEverywhere', 'list', 'live', 'launchedAt', 'accountsWithLiveSessions', 'liveSessionsOn',
+  'liveCountsByNode', 'portsInUse', 'liveSessionsOfPlayers', 'eventsAfter', 'latestEventId', 'oldestEventId', 'storedBytes',
+] as const;
+
 class WriteGate {
   private holder: Promise<void> | undefined;
   private open: (() => void) | undefined;
@@ -70,30 +76,31 @@ function connectionOf(db: Db, hooks: CommitHooks): Connection {
 
 export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const { gate, scope, commits, reloads } = connectionOf(db, hooks);
-  const { reload, ...sessions } = createSessionRepository(db);
+  const { reload: reloadSessions, ...sessions } = createSessionRepository(db);
+  const { reload: reloadAccounts, ...accounts } = createAccountRepository(db);
+  const { reload: reloadWarmServers, ...warmServers } = createWarmServerRepository(db);
+  // What a rolled-back transaction may have left in the repositories' copies in memory.
+  const reload = () => {
+    reloadSessions();
+    reloadAccounts();
+    reloadWarmServers();
+  };
   reloads.add(reload);
   /**
    * The repository's methods, each waiting while another caller's transaction holds the gate.
-   * `reads` name the methods that only read (they skip the batch a write opens).
+   * Those named in `reads` only read (never list one that writes: its write would be answered
+   * before its fsync); the others may write, and join the open batch.
    */
-  const gated = <T>(repository: Sync<T>, reads: readonly string[] = []): T =>
+  const gated = <T>(repository: Sync<T>, reads: readonly (keyof T & string)[] = []): T =>
     Object.fromEntries(
       Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => {
-        const run = reads.includes(name) ? commits.read.bind(commits) : commits.write.bind(commits);
+        const run = (reads as readonly string[]).includes(name) ? commits.read.bind(commits) : commits.write.bind(commits);
         return [
           name,
-          (...args: unknown[]) => {
-            // The common cases at once: an async function here would cost every read a promise more.
-            try {
-              if (scope.current()) return Promise.resolve(method(...args));
-              if (!gate.held) return run(() => method(...args));
-            } catch (error) {
-              return Promise.reject(error);
-            }
-            return (async () => {
-              while (gate.held) await gate.free();
-              return run(() => method(...args));
-            })();
+          async (...args: unknown[]) => {
+            if (scope.current()) return method(...args);
+            while (gate.held) await gate.free();
+            return run(() => method(...args));
           },
         ];
       }),
@@ -133,22 +140,21 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
 
   return {
     kind: 'sqlite',
-    accounts: gated(createAccountRepository(db)),
-    grants: gated(createAccessGrants(db)),
+    accounts: gated<Store['accounts']>(accounts, ['findById', 'findByEmail', 'count', 'mostUsed', 'search']),
+    grants: gated(createAccessGrants(db), ['granted', 'list']),
     tokens: gated(createTokenRepository(db)),
     sessions: {
-      // The API's session reads (GET /session, /session/{id}): from the read model, or one SELECT.
-      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions, ['findOwned', 'list']),
+      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions, SESSION_READS),
       transaction,
       // One writer at a time already: nothing more to hold.
       lockForPlacement: async () => {},
     },
     subscriptions: gated(createSubscriptionRepository(db)),
-    imageTags: gated(createImageTagRepository(db)),
+    imageTags: gated(createImageTagRepository(db), ['all', 'has']),
     operators: gated(createOperatorRepository(db)),
     audit: gated(createAuditLog(db)),
-    nodeLocks: gated(createNodeLocks(db)),
-    warmServers: gated(createWarmServerRepository(db)),
+    nodeLocks: gated(createNodeLocks(db), ['lockOf', 'drainOf']),
+    warmServers: gated<Store['warmServers']>(warmServers, ['all', 'countOf', 'countOn', 'portsInUse', 'sizes']),
     probeWrite: async () => {
       while (gate.held && !scope.current()) await gate.free();
       commits.join();
