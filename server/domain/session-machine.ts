@@ -71,8 +71,10 @@ export class SessionMachine {
         }
         const final = isFinal(to);
         const ended = changes.ended ?? at;
-        await this.repository.update(key, { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) });
-        const after = (await this.repository.find(key))!;
+        const written = { ...changes, status: to, ...(final ? { ended, pendingEndReason: null } : {}) };
+        await this.repository.update(key, written);
+        // What a read of it returns now, without the read (an ended session is no longer in the read model).
+        const after: SessionRecord = { ...before, ...written };
         if (final) await this.quota.chargeEnded(after.accountId, after.created, ended);
         done.push({ session: after, previous: before.status, at, eventId: await this.repository.appendEvent(after, before.status, at) });
       }

@@ -24,8 +24,13 @@ const LAUNCHES_PER_PASS = 16;
 const BACKOFF_MS = { first: 500, max: 30_000 };
 /** A warm server that dies sooner after its launch counts as a failure of its pool (ready or not). */
 const STEADY_MS = 10_000;
-/** Claims within this long share one refill pass. */
-const CLAIMS_COALESCE_MS = 50;
+/**
+ * Claims first: while starts are claiming, the refill waits (its placement and launches would
+ * take the CPU and the store's batches from the claims), until claims have paused this long...
+ */
+const CLAIMS_QUIET_MS = 50;
+/** ...or, under claims that never pause, this long after the first claim it owes a refill for. */
+const CLAIMS_MAX_WAIT_MS = 500;
 /** lockForPlacement's account for a refill: no account's row (none has this id), only the nodes' locks. */
 const NO_ACCOUNT = '';
 
@@ -45,8 +50,9 @@ export class WarmRefill {
   private readonly backoff = new Map<string, { failures: number; until: number }>();
   private readonly usage: NodeUsage;
   private timer: NodeJS.Timeout | undefined;
-  /** The refill pass after claims, pending. */
+  /** The refill pass after claims, pending, and since when a refill is owed for them. */
   private soon: NodeJS.Timeout | undefined;
+  private owedSince: number | undefined;
   private busy = false;
   private again = false;
   private closed = false;
@@ -64,25 +70,33 @@ export class WarmRefill {
       // Another instance's (several instances on one database): its own to hand over and retire.
       if (this.deps.runtime.supervises && !this.deps.runtime.supervises(server.key)) this.known.delete(server.key);
     }
-    this.timer = setInterval(() => this.poke(), TICK_MS);
+    // The tick leaves the pass owed to claims to its own timer.
+    this.timer = setInterval(() => {
+      if (!this.soon) this.poke();
+    }, TICK_MS);
     this.timer.unref();
     this.poke();
   }
 
   /**
    * A start took this warm server: it is a session now, and its pool is one short. The refill
-   * runs a moment later, once the start's answer is on its way (a launch does synchronous work:
-   * the socket tables, the sandbox's directories, the spawn), and once for a burst of claims.
+   * runs once claims pause (a launch does synchronous work: the socket tables, the sandbox's
+   * directories, the spawn; and a refill's placement writes), once for a burst of claims, and
+   * at the latest CLAIMS_MAX_WAIT_MS after the first of them.
    */
   claimed(key: string): void {
     const known = this.known.get(key);
     // A ready server taken by a start: its pool works.
     if (known?.ready) this.backoff.delete(poolName(known.pool));
     this.known.delete(key);
-    this.soon ??= setTimeout(() => {
+    const now = this.deps.now();
+    this.owedSince ??= now;
+    clearTimeout(this.soon);
+    this.soon = setTimeout(() => {
       this.soon = undefined;
+      this.owedSince = undefined;
       this.poke();
-    }, CLAIMS_COALESCE_MS);
+    }, Math.max(0, Math.min(CLAIMS_QUIET_MS, this.owedSince + CLAIMS_MAX_WAIT_MS - now)));
   }
 
   /** The warm servers this instance can hand a session to: those it launched or adopted. */
@@ -116,7 +130,8 @@ export class WarmRefill {
       } catch (error) {
         this.deps.reporter.failed('warm-pools', error);
       }
-    } while (this.again && !this.closed);
+      // Claims came meanwhile: the next pass waits for them to pause (their timer pokes).
+    } while (this.again && !this.closed && !this.soon);
     this.busy = false;
   }
 

@@ -1,9 +1,18 @@
-import type { AccessGrants, AccountRepository } from '../domain/ports/accounts.js';
+import type { AccessGrants, AccountRecord, AccountRepository } from '../domain/ports/accounts.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
 import { accountFromRow, type AccountRow } from './rows.js';
 
-export function createAccountRepository(db: Db): Sync<AccountRepository> {
+/** Accounts kept in memory at most (those read most recently stay when it is full). */
+const CACHED_ACCOUNTS = 10_000;
+
+/**
+ * `reload` forgets the accounts kept in memory: every start and stop reads its account, and
+ * this process is the only writer of its database, so a read is answered from memory until the
+ * repository writes the account (a charge updates the copy; other writes drop it) or a
+ * transaction rolls back (the store calls reload).
+ */
+export function createAccountRepository(db: Db): Sync<AccountRepository> & { reload(): void } {
   const insert = db.prepare(
     `INSERT INTO accounts (id, name, email, quota_minutes, used_seconds, operator, disabled, created)
      VALUES (@id, @name, @email, @quotaMinutes, @usedSeconds, @operator, @disabled, @created)`,
@@ -25,17 +34,29 @@ export function createAccountRepository(db: Db): Sync<AccountRepository> {
     `UPDATE accounts SET name = coalesce(@name, name), quota_minutes = coalesce(@quotaMinutes, quota_minutes),
        disabled = coalesce(@disabled, disabled) WHERE id = @id`,
   );
+  const cached = new Map<string, AccountRecord>();
   return {
+    reload: () => cached.clear(),
     addUsedSeconds: (id, seconds) => {
       addUsed.run(seconds, id);
+      // Replaced, never changed in place: a caller holding the old record keeps its snapshot.
+      const account = cached.get(id);
+      if (account) cached.set(id, { ...account, usedSeconds: account.usedSeconds + seconds });
     },
     insert: ({ maxSessions, ...account }) => {
+      cached.delete(account.id);
       insert.run({ ...account, operator: account.operator ? 1 : 0, disabled: account.disabled ? 1 : 0 });
       if (maxSessions !== undefined && maxSessions !== null) setMaxSessions.run(maxSessions, account.id);
     },
     findById: (id) => {
+      const known = cached.get(id);
+      if (known) return known;
       const row = byId.get(id) as AccountRow | undefined;
-      return row && accountFromRow(row);
+      if (!row) return undefined;
+      if (cached.size >= CACHED_ACCOUNTS) cached.delete(cached.keys().next().value!);
+      const account = accountFromRow(row);
+      cached.set(id, account);
+      return account;
     },
     findByEmail: (email) => {
       const row = byEmail.get(email) as AccountRow | undefined;
@@ -53,6 +74,7 @@ export function createAccountRepository(db: Db): Sync<AccountRepository> {
         }) as AccountRow[]
       ).map(accountFromRow),
     update: (id, changes) => {
+      cached.delete(id);
       update.run({
         id,
         name: changes.name ?? null,

@@ -77,6 +77,17 @@ export class GroupCommit {
     return result;
   }
 
+  /**
+   * Runs a synchronous repository call that only reads: it opens no batch and costs no check for
+   * changes, and answers once what it may have read is durable (as write() does for a call that
+   * changed nothing).
+   */
+  async read<T>(fn: () => T): Promise<T> {
+    const result = fn();
+    await this.settled();
+    return result;
+  }
+
   /** Resolves once every write made so far is durable (at once when none is pending). */
   private settled(): Promise<void> {
     if (this.batch?.writers.length) return this.durable();

@@ -72,6 +72,9 @@ export class LiveSessions {
   private readonly byOwner = new Map<string, SessionRecord>();
   private readonly ordered = new OrderedRecords();
   private readonly index = new Map<string, OrderedRecords>();
+  /** Placement's counts, kept as records come and go: live sessions per node, and per host address how many hold each port. */
+  private readonly perNode = new Map<string, number>();
+  private readonly perHost = new Map<string, Map<number, number>>();
 
   constructor(records: Iterable<SessionRecord>) {
     for (const record of records) this.put(record);
@@ -93,11 +96,28 @@ export class LiveSessions {
     return this.byKey.values();
   }
 
+  /** The account's live sessions, oldest first. */
+  ofAccount(accountId: string): readonly SessionRecord[] {
+    return this.index.get(accountKey(accountId))?.items ?? [];
+  }
+
+  /** How many live sessions are placed on the node. */
+  countOn(nodeId: string): number {
+    return this.perNode.get(nodeId) ?? 0;
+  }
+
+  /** The host ports live sessions hold on this host address. */
+  portsOn(host: string): Iterable<number> {
+    return this.perHost.get(host)?.keys() ?? [];
+  }
+
   /** Insert or replace. */
   put(record: SessionRecord): void {
     const existing = this.byKey.get(record.key);
     this.byKey.set(record.key, record);
     this.byOwner.set(owned(record.accountId, record.id), record);
+    if (existing) this.count(existing, -1);
+    this.count(record, 1);
     if (!existing) {
       this.ordered.insert(record);
       for (const key of indexKeys(record)) this.indexed(key).insert(record);
@@ -119,6 +139,7 @@ export class LiveSessions {
     if (!existing) return;
     this.byKey.delete(key);
     this.byOwner.delete(owned(existing.accountId, existing.id));
+    this.count(existing, -1);
     this.ordered.remove(existing);
     this.unindex(existing, indexKeys(existing));
   }
@@ -163,6 +184,21 @@ export class LiveSessions {
       out.push(s);
     }
     return out;
+  }
+
+  /** Add (1) or take away (-1) a record's node slot and ports. */
+  private count(record: SessionRecord, by: 1 | -1): void {
+    const onNode = (this.perNode.get(record.nodeId) ?? 0) + by;
+    if (onNode === 0) this.perNode.delete(record.nodeId);
+    else this.perNode.set(record.nodeId, onNode);
+    let ports = this.perHost.get(record.host);
+    if (!ports) this.perHost.set(record.host, (ports = new Map()));
+    for (const { host: port } of record.ports) {
+      const holders = (ports.get(port) ?? 0) + by;
+      if (holders === 0) ports.delete(port);
+      else ports.set(port, holders);
+    }
+    if (ports.size === 0) this.perHost.delete(record.host);
   }
 
   private indexed(key: string): OrderedRecords {

@@ -21,6 +21,17 @@ export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockF
   reload(): void;
 };
 
+/**
+ * A record as a read of its row returns it right after the insert: the columns the insert does not
+ * write are null, no players, and the ports as the read orders them (by container port, then name).
+ */
+function inserted(record: SessionRecord): SessionRecord {
+  const ports = record.ports
+    .map(({ name, type, container, host }) => ({ name, type, container, host }))
+    .sort((a, b) => a.container - b.container || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
+  return { ...record, ports, pendingEndReason: null, ended: null, exitCode: null, endReason: null, runningSince: null, players: [] };
+}
+
 export function createSessionRepository(db: Db): SqliteSessions {
   const exists = db.prepare('SELECT 1 FROM sessions WHERE account_id = ? AND id = ?').pluck();
   const insertSession = db.prepare(
@@ -86,6 +97,15 @@ export function createSessionRepository(db: Db): SqliteSessions {
     if (row && row.ended === null) liveSessions.put(sessionFromRow(row));
     else liveSessions.delete(key);
   };
+  /**
+   * The read model after a write whose result is known without reading it back (an insert, an
+   * update of columns): what a read of the row returns, built in memory. A live session stays in
+   * the model, an ended one leaves it.
+   */
+  const remember = (record: SessionRecord) => {
+    if (record.ended === null) liveSessions.put(record);
+    else liveSessions.delete(record.key);
+  };
 
   return {
     reload: () => {
@@ -112,30 +132,18 @@ export function createSessionRepository(db: Db): SqliteSessions {
     pruneEvents: ({ count, sinceMs, floors }) => {
       pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },
-    launchedAt: (accountId) => {
-      const since: number[] = [];
-      for (const s of liveSessions.values()) if (s.accountId === accountId) since.push(s.created);
-      return since;
-    },
+    launchedAt: (accountId) => liveSessions.ofAccount(accountId).map((s) => s.created),
     accountsWithLiveSessions: () => [
       ...new Set([...liveSessions.values()].map((s) => s.accountId)),
     ],
     exists: (accountId, id) => liveSessions.owned(accountId, id) !== undefined || exists.get(accountId, id) !== undefined,
-    liveSessionsOn: (nodeId) => {
-      let count = 0;
-      for (const s of liveSessions.values()) if (s.nodeId === nodeId) count++;
-      return count;
-    },
+    liveSessionsOn: (nodeId) => liveSessions.countOn(nodeId),
     liveCountsByNode: () => {
       const counts = new Map<string, number>();
       for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
       return counts;
     },
-    portsInUse: (host) => {
-      const ports = new Set<number>();
-      for (const s of liveSessions.values()) if (s.host === host) for (const p of s.ports) ports.add(p.host);
-      return ports;
-    },
+    portsInUse: (host) => new Set(liveSessions.portsOn(host)),
     insert(record) {
       insertSession.run({
         ...record,
@@ -146,8 +154,7 @@ export function createSessionRepository(db: Db): SqliteSessions {
       for (const port of record.ports) {
         insertPort.run(record.accountId, record.id, record.nodeId, port.name, port.type, port.container, port.host);
       }
-      // Read back, so the model holds exactly what every later read from SQL returns.
-      refresh(record.key);
+      remember(inserted(record));
     },
     find: (key) => {
       const cached = liveSessions.get(key);
@@ -208,11 +215,17 @@ export function createSessionRepository(db: Db): SqliteSessions {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
       const set = entries.map(([column]) => `${SESSION_COLUMN_OF[column]} = @${column}`).join(', ');
-      db.transaction(() => {
-        prepared(`UPDATE sessions SET ${set} WHERE key = @key`).run({ ...changes, key });
-        if (changes.ended !== undefined && changes.ended !== null) releasePorts.run({ key });
-      })();
-      refresh(key);
+      const statement = prepared(`UPDATE sessions SET ${set} WHERE key = @key`);
+      if (changes.ended !== undefined && changes.ended !== null) {
+        // Two statements: both or neither.
+        db.transaction(() => {
+          statement.run({ ...changes, key });
+          releasePorts.run({ key });
+        })();
+      } else statement.run({ ...changes, key });
+      // A live session's new state is the old one with the changed columns; others are not in the model.
+      const cached = liveSessions.get(key);
+      if (cached) remember({ ...cached, ...changes });
     },
     join(key, players, at) {
       db.transaction(() => {

@@ -19,6 +19,12 @@ import { createTokenRepository } from './token-repository.js';
 import { TransactionScope } from './transaction-scope.js';
 import { createWarmServerRepository } from './warm-server-repository.js';
 
+/** The session repository's methods that only read (most from the read model). */
+const SESSION_READS = [
+  'exists', 'find', 'findOwned', 'findEverywhere', 'list', 'live', 'launchedAt', 'accountsWithLiveSessions', 'liveSessionsOn',
+  'liveCountsByNode', 'portsInUse', 'liveSessionsOfPlayers', 'eventsAfter', 'latestEventId', 'oldestEventId', 'storedBytes',
+] as const;
+
 class WriteGate {
   private holder: Promise<void> | undefined;
   private open: (() => void) | undefined;
@@ -70,19 +76,34 @@ function connectionOf(db: Db, hooks: CommitHooks): Connection {
 
 export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const { gate, scope, commits, reloads } = connectionOf(db, hooks);
-  const { reload, ...sessions } = createSessionRepository(db);
+  const { reload: reloadSessions, ...sessions } = createSessionRepository(db);
+  const { reload: reloadAccounts, ...accounts } = createAccountRepository(db);
+  const { reload: reloadWarmServers, ...warmServers } = createWarmServerRepository(db);
+  // What a rolled-back transaction may have left in the repositories' copies in memory.
+  const reload = () => {
+    reloadSessions();
+    reloadAccounts();
+    reloadWarmServers();
+  };
   reloads.add(reload);
-  /** The repository's methods, each waiting while another caller's transaction holds the gate. */
-  const gated = <T>(repository: Sync<T>): T =>
+  /**
+   * The repository's methods, each waiting while another caller's transaction holds the gate.
+   * Those named in `reads` only read (never list one that writes: its write would be answered
+   * before its fsync); the others may write, and join the open batch.
+   */
+  const gated = <T>(repository: Sync<T>, reads: readonly (keyof T & string)[] = []): T =>
     Object.fromEntries(
-      Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => [
-        name,
-        async (...args: unknown[]) => {
-          if (scope.current()) return method(...args);
-          while (gate.held) await gate.free();
-          return commits.write(() => method(...args));
-        },
-      ]),
+      Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => {
+        const run = (reads as readonly string[]).includes(name) ? commits.read.bind(commits) : commits.write.bind(commits);
+        return [
+          name,
+          async (...args: unknown[]) => {
+            if (scope.current()) return method(...args);
+            while (gate.held) await gate.free();
+            return run(() => method(...args));
+          },
+        ];
+      }),
     ) as T;
 
   const savepoint = db.prepare('SAVEPOINT store_transaction');
@@ -119,11 +140,11 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
 
   return {
     kind: 'sqlite',
-    accounts: gated(createAccountRepository(db)),
+    accounts: gated<Store['accounts']>(accounts, ['findById', 'findByEmail', 'count', 'mostUsed', 'search']),
     grants: gated(createAccessGrants(db)),
     tokens: gated(createTokenRepository(db)),
     sessions: {
-      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions),
+      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions, SESSION_READS),
       transaction,
       // One writer at a time already: nothing more to hold.
       lockForPlacement: async () => {},
@@ -133,7 +154,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     operators: gated(createOperatorRepository(db)),
     audit: gated(createAuditLog(db)),
     nodeLocks: gated(createNodeLocks(db)),
-    warmServers: gated(createWarmServerRepository(db)),
+    warmServers: gated<Store['warmServers']>(warmServers, ['all', 'countOf', 'countOn', 'portsInUse', 'sizes']),
     probeWrite: async () => {
       while (gate.held && !scope.current()) await gate.free();
       commits.join();

@@ -35,7 +35,13 @@ export function warmServerValues(server: WarmServer): unknown[] {
   return [key, location, image, tag, nodeId, host, JSON.stringify(ports), status, created];
 }
 
-export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
+/**
+ * `reload` reads the warm servers and pool sizes into memory again. Reads are answered from
+ * memory (a start reads the pools' sizes and, to place a cold session, the warm servers' slots
+ * and ports; a refill pass reads them all): this process is the only writer of its database, and
+ * each write updates the copy in the same call; the store calls reload after a rollback.
+ */
+export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> & { reload(): void } {
   const insert = db.prepare(
     'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -45,35 +51,67 @@ export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> {
        SELECT key FROM warm_servers
        WHERE location = ? AND image = ? AND tag = ? AND status = 'ready' AND node_id IN (SELECT value FROM json_each(?))${ofKeys}
        ORDER BY created LIMIT 1)
-     RETURNING *`;
-  const claim = db.prepare<[string, string, string, string], WarmServerRow>(claimSql(''));
-  const claimOf = db.prepare<[string, string, string, string, string], WarmServerRow>(claimSql(' AND key IN (SELECT value FROM json_each(?))'));
+     RETURNING key`;
+  const claim = db.prepare<[string, string, string, string], { key: string }>(claimSql(''));
+  const claimOf = db.prepare<[string, string, string, string, string], { key: string }>(claimSql(' AND key IN (SELECT value FROM json_each(?))'));
   const markReady = db.prepare("UPDATE warm_servers SET status = 'ready' WHERE key = ? AND status = 'starting'");
   const remove = db.prepare('DELETE FROM warm_servers WHERE key = ?');
   const all = db.prepare<[], WarmServerRow>('SELECT * FROM warm_servers');
-  const countOn = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE node_id = ?');
-  const countOf = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM warm_servers WHERE location = ? AND image = ? AND tag = ?');
-  const portsOn = db
-    .prepare<[string], number>("SELECT json_extract(p.value, '$.host') FROM warm_servers w, json_each(w.ports) p WHERE w.host = ?")
-    .pluck();
   const sizes = db.prepare<[], PoolKey & { warm: number }>('SELECT location, image, tag, warm FROM warm_pool_sizes ORDER BY location, image, tag');
   const setSize = db.prepare(
     'INSERT INTO warm_pool_sizes (location, image, tag, warm, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (location, image, tag) DO UPDATE SET warm = excluded.warm, at = excluded.at',
   );
+
+  /** Records are replaced, never changed in place: a caller holding one keeps its snapshot. */
+  let servers = new Map<string, WarmServer>();
+  let poolSizes: (PoolKey & { warm: number })[] = [];
+  const reload = () => {
+    servers = new Map(all.all().map((row) => [row.key, toWarmServer(row)]));
+    poolSizes = sizes.all();
+  };
+  reload();
+  const count = (matches: (server: WarmServer) => boolean) => {
+    let n = 0;
+    for (const server of servers.values()) if (matches(server)) n++;
+    return n;
+  };
+
   return {
-    insert: (server) => void insert.run(...warmServerValues(server)),
+    reload,
+    insert: (server) => {
+      insert.run(...warmServerValues(server));
+      servers.set(server.key, { ...server, ports: server.ports.map((port) => ({ ...port })) });
+    },
     claim: (pool, nodeIds, keys) => {
       const nodes = JSON.stringify(nodeIds);
       const row = keys ? claimOf.get(pool.location, pool.image, pool.tag, nodes, JSON.stringify(keys)) : claim.get(pool.location, pool.image, pool.tag, nodes);
-      return row && toWarmServer(row);
+      if (!row) return undefined;
+      const server = servers.get(row.key)!;
+      servers.delete(row.key);
+      return server;
     },
-    markReady: (key) => markReady.run(key).changes > 0,
-    remove: (key) => remove.run(key).changes > 0,
-    all: () => all.all().map(toWarmServer),
-    countOn: (nodeId) => countOn.get(nodeId)!.n,
-    countOf: (pool) => countOf.get(pool.location, pool.image, pool.tag)!.n,
-    portsInUse: (host) => new Set(portsOn.all(host)),
-    sizes: () => sizes.all(),
-    setSize: (pool, warm, at) => void setSize.run(pool.location, pool.image, pool.tag, warm, at),
+    markReady: (key) => {
+      if (markReady.run(key).changes === 0) return false;
+      servers.set(key, { ...servers.get(key)!, status: 'ready' });
+      return true;
+    },
+    remove: (key) => {
+      const removed = remove.run(key).changes > 0;
+      servers.delete(key);
+      return removed;
+    },
+    all: () => [...servers.values()],
+    countOn: (nodeId) => count((server) => server.nodeId === nodeId),
+    countOf: (pool) => count((server) => server.location === pool.location && server.image === pool.image && server.tag === pool.tag),
+    portsInUse: (host) => {
+      const ports = new Set<number>();
+      for (const server of servers.values()) if (server.host === host) for (const port of server.ports) ports.add(port.host);
+      return ports;
+    },
+    sizes: () => poolSizes,
+    setSize: (pool, warm, at) => {
+      setSize.run(pool.location, pool.image, pool.tag, warm, at);
+      poolSizes = sizes.all();
+    },
   };
 }

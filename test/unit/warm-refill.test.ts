@@ -96,3 +96,43 @@ describe('warm servers of another instance on the same database', () => {
     await vi.waitFor(async () => expect((await store.warmServers.all()).map((s) => s.key)).toEqual(['theirs']), { timeout: 5000, interval: 20 });
   });
 });
+
+describe('claims and the refill', () => {
+  it('refills only once claims pause, or at the latest half a second after the first claim it owes', async () => {
+    const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
+    const launches: number[] = [];
+    const start = runtime.start.bind(runtime);
+    runtime.start = async (spec: LaunchSpec) => {
+      launches.push(Date.now());
+      await start(spec);
+    };
+    const { refill, store } = refillOf(runtime, POOL, Date.now);
+    await refill.start();
+    await vi.waitFor(async () => expect((await store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(POOL), { timeout: 5000, interval: 10 });
+    const claimAll = async () => {
+      for (const server of await store.warmServers.all()) {
+        await store.sessions.transaction(() => store.warmServers.claim(server, ['local-a-1']));
+        refill.claimed(server.key);
+      }
+    };
+    /** Claims every 20 ms for `ms` (the pool's servers first, then others' keys), and the launches meanwhile. */
+    const burst = async (ms: number) => {
+      const from = Date.now();
+      const before = launches.length;
+      await claimAll();
+      while (Date.now() - from < ms) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        refill.claimed('another-start');
+      }
+      return launches.length - before;
+    };
+    // Claims that pause within half a second: nothing launched while they come, the pool refilled after.
+    expect(await burst(300)).toBe(0);
+    await vi.waitFor(() => expect(launches).toHaveLength(2 * POOL), { timeout: 5000, interval: 10 });
+    await vi.waitFor(async () => expect((await store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(POOL), { timeout: 5000, interval: 10 });
+    // Claims that never pause: refilled all the same, within about half a second of the first.
+    const first = Date.now();
+    expect(await burst(2000)).toBe(POOL);
+    expect(launches.at(-POOL)! - first).toBeGreaterThanOrEqual(450);
+  });
+});
