@@ -151,7 +151,7 @@ export async function createService(
       console.warn('cluster coordination trouble; retrying:', error);
     }
   };
-  const localRuntime = instrument(createRuntime(config, fleet, now, instance.id), 'runtime', { tracing });
+  const localRuntime = instrument(createRuntime(config, fleet, now, instance.id, coordination?.deploymentId), 'runtime', { tracing });
   // With several instances each node's sessions have one supervisor; stops reach it over the bus.
   const supervision = coordination
     ? new NodeSupervision(coordination, localRuntime, fleet.locations.flatMap((l) => l.nodes.map((n) => n.id)), (error) => clusterTrouble(error))
@@ -213,6 +213,7 @@ export async function createService(
       ? {
           mayDeliver: (accountId: string) => membership?.delivers(accountId) ?? false,
           confirmLease: async (accountId: string) => (await membership?.confirmsDelivery(accountId)) ?? false,
+          leaseFence: (accountId: string) => membership?.deliveryFence(accountId),
         }
       : {}),
   });

@@ -23,6 +23,19 @@ export interface Claim {
   confirm(): Promise<boolean>;
   /** Give the claim up for others to take (lost() is called first when it was held). */
   release(): Promise<void>;
+  /**
+   * The lease as held now, for writes the database fences by it (they land only while it is
+   * still held in this generation); undefined when not held, or where nothing can take it over
+   * (one process, leadership).
+   */
+  fence(): LeaseFence | undefined;
+}
+
+/** A lease in one generation: its row in `cluster_leases` names this holder and this fence. */
+export interface LeaseFence {
+  name: string;
+  holder: string;
+  generation: number;
 }
 
 export type BusListener = (message: string, origin: string) => void;

@@ -48,6 +48,8 @@ export class LocalCoordination implements Coordination {
         return held;
       },
       confirm: async () => held,
+      // Nobody else can take it over: nothing to fence.
+      fence: () => undefined,
       release: async () => {
         if (!held) return;
         held = false;

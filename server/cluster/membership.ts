@@ -4,7 +4,7 @@
  * pruning), and which accounts' webhooks it delivers (those whose lease it holds). Alone (the
  * local coordination) nothing changes: it leads everything and delivers everything.
  */
-import type { Claim, Coordination } from './coordination.js';
+import type { Claim, Coordination, LeaseFence } from './coordination.js';
 import { shareSessionEvents, shareTokenVerdicts } from './share.js';
 import { WebhookLeases } from './webhook-leases.js';
 
@@ -33,6 +33,8 @@ export interface Membership {
   delivers(accountId: string): boolean;
   /** Whether it still holds the account's webhook lease, in the generation it gained (asked of the database before each POST). */
   confirmsDelivery(accountId: string): Promise<boolean>;
+  /** The account's webhook lease as held now: the delivery's writes land only while it still is (after a long POST, say). */
+  deliveryFence(accountId: string): LeaseFence | undefined;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export function joinCluster(coordination: Coordination, parts: MemberParts): Mem
     prunes: () => retention.held,
     delivers: (accountId) => leases.holds(accountId),
     confirmsDelivery: (accountId) => leases.confirm(accountId),
+    deliveryFence: (accountId) => leases.fence(accountId),
     async close() {
       clearInterval(sweep);
       await leases.close();

@@ -65,10 +65,17 @@ export class TableLeases {
 
   claim(name: string, events: ClaimEvents): Claim {
     const state: Wanted = { events, held: false, renewedAt: 0, generation: 0 };
-    const claim = registerClaim(this.wanted, name, state, () => this.giveBack([name]), async () => {
-      const result = await this.confirmPool.query(CONFIRM, [name, this.holder, state.generation]).catch((error: unknown) => (this.onError(error), undefined));
-      return (result?.rowCount ?? 0) > 0;
-    });
+    const claim = registerClaim(
+      this.wanted,
+      name,
+      state,
+      () => this.giveBack([name]),
+      async () => {
+        const result = await this.confirmPool.query(CONFIRM, [name, this.holder, state.generation]).catch((error: unknown) => (this.onError(error), undefined));
+        return (result?.rowCount ?? 0) > 0;
+      },
+      () => ({ name, holder: this.holder, generation: state.generation }),
+    );
     void this.round();
     return claim;
   }

@@ -6,6 +6,7 @@
  * holds up a renewal until the lease is given up. After the dedicated connection comes back, listeners are told to resync: a NOTIFY sent
  * while it was away is never delivered.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { MAX_MESSAGE_BYTES, type BusListener, type Claim, type ClaimEvents, type Coordination } from './coordination.js';
 import { DedicatedConnection } from './pg-connection.js';
@@ -14,8 +15,16 @@ import { LEASES_TABLE, TableLeases, type LeaseTimings } from './pg-leases.js';
 import { START_RATE_TABLE_SQL } from '../limits/start-rate.js';
 
 const CHANNEL = 'session_host';
-/** What several instances share beside the store: leases, and the start-rate limiter's counters. */
-const CLUSTER_TABLES = [LEASES_TABLE, START_RATE_TABLE_SQL];
+/**
+ * The deployment's id: one row, written by the first instance to start. What several instances
+ * own together carries it (Docker containers, whose nodes move between instances).
+ */
+const IDENTITY_TABLE = `CREATE TABLE IF NOT EXISTS cluster_identity (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  id text NOT NULL
+)`;
+/** What several instances share beside the store: the deployment's id, leases, and the start-rate limiter's counters. */
+const CLUSTER_TABLES = [IDENTITY_TABLE, LEASES_TABLE, START_RATE_TABLE_SQL];
 /** Serialises the creation of those tables between instances starting together. */
 const SCHEMA_LOCK = 0x5e55_0001;
 
@@ -38,6 +47,8 @@ interface Envelope {
 
 export class PostgresCoordination implements Coordination {
   readonly instanceId: string;
+  /** The deployment's id, shared by every instance on this database (read at start). */
+  deploymentId = '';
   private readonly listeners = new Map<string, Set<BusListener>>();
   private readonly resyncListeners = new Set<() => void>();
   /** A small pool of its own, also for what shares state through tables (the start-rate limiter). */
@@ -84,6 +95,8 @@ export class PostgresCoordination implements Coordination {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
         for (const table of CLUSTER_TABLES) await client.query(table);
+        await client.query('INSERT INTO cluster_identity (id) VALUES ($1) ON CONFLICT DO NOTHING', [randomUUID()]);
+        coordination.deploymentId = (await client.query<{ id: string }>('SELECT id FROM cluster_identity')).rows[0]!.id;
         await client.query('COMMIT');
       } finally {
         client.release();

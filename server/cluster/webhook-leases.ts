@@ -4,7 +4,7 @@
  * with subscriptions, so one of them holds each; when the holder dies its leases expire and
  * another instance takes them, and carries on from the subscriptions' cursors in the store.
  */
-import type { Claim, Coordination } from './coordination.js';
+import type { Claim, Coordination, LeaseFence } from './coordination.js';
 
 const REFRESH_MS = 2000;
 
@@ -35,6 +35,11 @@ export class WebhookLeases {
   /** Whether this instance still holds the account's lease in the generation it gained, asked of the database. */
   async confirm(accountId: string): Promise<boolean> {
     return (await this.claims.get(accountId)?.confirm()) ?? false;
+  }
+
+  /** The account's lease in the generation held now, for the delivery's fenced writes. */
+  fence(accountId: string): LeaseFence | undefined {
+    return this.claims.get(accountId)?.fence();
   }
 
   /**

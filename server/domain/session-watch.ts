@@ -54,6 +54,7 @@ export class SessionWatch {
         host: session.host,
         ports: session.ports,
         wasRunning: session.status === 'running',
+        launching: session.status === 'created',
       });
       const current = (await repository.find(session.key))!;
       if (isFinal(current.status)) continue;

@@ -1,4 +1,5 @@
 /** Webhook subscriptions of an account, and the record of their deliveries. */
+import type { LeaseFence } from '../cluster/coordination.js';
 
 export interface SubscriptionRecord {
   id: string;
@@ -30,16 +31,20 @@ export interface SubscriptionRepository {
   activeForAccount(accountId: string): Promise<(SubscriptionRecord & { sealed: Buffer })[]>;
   accountsWithSubscriptions(): Promise<string[]>;
   delete(id: string, at: number): Promise<void>;
+  // A delivery's outcome (the next three), written by the holder of the account's webhook lease.
+  // With `fence` (several instances) a write lands only while the lease is still held in that
+  // generation: a holder whose POST outlasted its lease (another instance took over and
+  // delivers) changes nothing. A store without other instances ignores it.
   /** Move on to the next event (delivered, or out of attempts). */
-  advance(id: string, cursor: number, due: number): Promise<void>;
+  advance(id: string, cursor: number, due: number, fence?: LeaseFence): Promise<void>;
   /**
    * Try the same event again later. Guarded on the cursor the delivery read: when the
    * subscription has moved past it meanwhile (another instance, holding the account's lease now,
    * delivered it), the retry does not land, so a stale holder never delays or miscounts the new
    * holder's next delivery.
    */
-  retryLater(id: string, read: { cursor: number; attempt: number; due: number }): Promise<void>;
-  recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>): Promise<void>;
+  retryLater(id: string, read: { cursor: number; attempt: number; due: number }, fence?: LeaseFence): Promise<void>;
+  recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>, fence?: LeaseFence): Promise<void>;
   deliveries(subscriptionId: string, limit: number): Promise<DeliveryRecord[]>;
   /** Forget delivery records made before `before`. */
   pruneDeliveries(before: number): Promise<void>;

@@ -6,6 +6,7 @@
  * Each POST is signed: `Webhook-Signature: t=<unix s>,v1=<hex HMAC-SHA256("<t>.<body>")>`.
  */
 import { createHmac } from 'node:crypto';
+import type { LeaseFence } from '../cluster/coordination.js';
 import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { EgressGuard } from './egress-guard.js';
@@ -44,6 +45,8 @@ export interface WebhookOptions {
    * lease (while another took over and delivered) still believes it holds it; it must not POST.
    */
   confirmLease?: (accountId: string) => Promise<boolean>;
+  /** With several instances, the account's lease as held now: the delivery's writes land only while it still is. */
+  leaseFence?: (accountId: string) => LeaseFence | undefined;
 }
 
 /** How often paused (disabled) accounts are asked whether they are enabled again. */
@@ -157,10 +160,12 @@ export class WebhookDispatcher {
       const [event] = await this.options.events.eventsAfter(subscription.accountId, subscription.cursor, 1);
       if (!event) return;
       // Fenced: another instance holds the lease now (it delivers from the cursor in the store).
+      // The POST may outlast the lease: what is written after it is fenced by the generation too.
+      const fence = this.options.leaseFence?.(subscription.accountId);
       if (this.options.confirmLease && !(await this.options.confirmLease(subscription.accountId))) return;
       const secret = this.options.box.open(subscription.sealed, subscription.id);
       try {
-        await this.deliver(subscription, secret, event);
+        await this.deliver(subscription, secret, event, fence);
       } catch (error) {
         this.options.onError(error);
         // The store refused the outcome (a full disk): the same event goes again, but after a
@@ -188,7 +193,7 @@ export class WebhookDispatcher {
     this.retries.set(subscription.id, timer);
   }
 
-  private async deliver(subscription: SubscriptionRecord, secret: string, event: StoredEvent): Promise<void> {
+  private async deliver(subscription: SubscriptionRecord, secret: string, event: StoredEvent, fence: LeaseFence | undefined): Promise<void> {
     const body = this.options.body(event);
     const at = this.options.now();
     let statusCode: number | null = null;
@@ -205,12 +210,12 @@ export class WebhookDispatcher {
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const { subscriptions, now, backoffMs } = this.options;
-    await subscriptions.recordDelivery(subscription.id, { eventId: event.id, attempt: subscription.attempt, at, ok, statusCode, error });
+    await subscriptions.recordDelivery(subscription.id, { eventId: event.id, attempt: subscription.attempt, at, ok, statusCode, error }, fence);
     if (ok || subscription.attempt >= MAX_ATTEMPTS) {
-      await subscriptions.advance(subscription.id, event.id, now());
+      await subscriptions.advance(subscription.id, event.id, now(), fence);
     } else {
       const due = now() + backoffMs * 2 ** (subscription.attempt - 1);
-      await subscriptions.retryLater(subscription.id, { cursor: subscription.cursor, attempt: subscription.attempt + 1, due });
+      await subscriptions.retryLater(subscription.id, { cursor: subscription.cursor, attempt: subscription.attempt + 1, due }, fence);
     }
   }
 }

@@ -16,7 +16,12 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
-export function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string): Runtime {
+/**
+ * `instanceId`: this instance (a game server's supervisor belongs to the instance on its host);
+ * `deploymentId`: with several instances, the deployment they make up, whose Docker containers
+ * any of them may adopt (Docker nodes move between instances).
+ */
+export function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string, deploymentId?: string): Runtime {
   // Other instances share the store: sessions this one knows nothing of are theirs.
   const shared = config.databaseUrl !== undefined;
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
@@ -40,7 +45,7 @@ export function createRuntime(config: Config, fleet: FleetConfig, now: () => num
       graceMs: fleet.runtime.stopGraceSeconds * 1000,
       retentionHours: fleet.runtime.retentionHours ?? 24,
       now,
-      instanceId,
+      owner: deploymentId ?? instanceId,
       nodeLostAfterMs: (fleet.runtime.nodeLostAfterSeconds ?? 300) * 1000,
       pullTimeoutMs: (fleet.runtime.pullTimeoutSeconds ?? 300) * 1000,
     });

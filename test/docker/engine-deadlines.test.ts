@@ -19,12 +19,13 @@ const NODE = 'held-1';
 /** Far past the deadlines below: a call still unsettled by then has none. */
 const SETTLES_WITHIN_MS = 20_000;
 
-/** The engine at `target`, except that requests matching `hold` ("METHOD /path") are never answered. */
-async function holdingProxy(target: string, hold: RegExp): Promise<{ engine: string; held: () => number; close(): Promise<void> }> {
+/** The engine at `target`, except that requests `hold` matches ("METHOD /path", or a test of it) are never answered. */
+async function holdingProxy(target: string, hold: RegExp | ((request: string) => boolean)): Promise<{ engine: string; held: () => number; close(): Promise<void> }> {
   const socket = join(tempDir(), 'engine.sock');
   const pending: ServerResponse[] = [];
+  const holds = typeof hold === 'function' ? hold : (request: string) => hold.test(request);
   const server = createServer((req, res) => {
-    if (hold.test(`${req.method} ${req.url}`)) return void pending.push(res);
+    if (holds(`${req.method} ${req.url}`)) return void pending.push(res);
     const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
@@ -123,13 +124,30 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
     }
   });
 
+  it('kills again, after a pause, when the first kill is not answered either, and ends the session', async () => {
+    await running();
+    let kills = 0;
+    const stopOrFirstKill = (request: string) => /^POST \S*\/containers\/[^/]+\/stop/.test(request) || (/^POST \S*\/containers\/[^/]+\/kill/.test(request) && ++kills === 1);
+    const proxy = await holdingProxy(real.slice('unix://'.length), stopOrFirstKill);
+    try {
+      const { reconciler, tracked, events } = reconcilerOn(proxy.engine);
+      await settles(reconciler.stop(tracked), 'the stop');
+      expect([proxy.held(), kills]).toEqual([2, 2]);
+      expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId, exitCode: 137 })]);
+      expect((await docker(real).getContainer(containerId).inspect()).State.Running).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('loses a session whose container neither stops nor dies while its engine answers, instead of leaving it shutting down', async () => {
     await running();
     const proxy = await holdingProxy(real.slice('unix://'.length), /^POST \S*\/containers\/[^/]+\/(stop|kill)/);
     try {
       const { reconciler, tracked, events, failed } = reconcilerOn(proxy.engine);
       await settles(reconciler.stop(tracked), 'the stop');
-      expect(proxy.held()).toBe(2);
+      // The stop and three kills.
+      expect(proxy.held()).toBe(4);
       expect(events).toEqual([expect.objectContaining({ type: 'lost', sessionId: tracked.sessionId })]);
       expect(reconciler.tracked.has(tracked.sessionId)).toBe(false);
       expect(failed).toEqual([]);
@@ -144,7 +162,8 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
     try {
       const { reconciler, tracked, events, failed } = reconcilerOn(proxy.engine);
       await settles(reconciler.stop(tracked), 'the stop');
-      expect(proxy.held()).toBe(3);
+      // The stop, three kills and the ping.
+      expect(proxy.held()).toBe(5);
       expect(events).toEqual([]);
       expect(tracked.forgotten).toBe(true);
       expect(failed).toEqual([NODE]);

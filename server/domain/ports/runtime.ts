@@ -81,6 +81,8 @@ export interface AdoptSpec {
   ports: PortAllocation[];
   /** Whether the store had seen it running. */
   wasRunning: boolean;
+  /** Not yet running nor stopped (`created`): its launch may still be under way on another instance. */
+  launching?: boolean;
 }
 
 export interface Runtime {

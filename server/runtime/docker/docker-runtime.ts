@@ -1,8 +1,11 @@
 /**
  * The Docker runtime: each session is a container on its node's Docker engine (dockerode, one
  * client per node). The engine is the source of truth: containers carry labels (session, account,
- * location, node, and this service's instance id), so after a service restart every session is
- * found again by listing containers by label.
+ * location, node, and their owner: this service's instance id, or with several instances the
+ * deployment's), so after a service restart every session is found again by listing containers
+ * by label. With several instances any of them can reach every engine, so nodes move between
+ * them (server/cluster/node-supervision.ts): the holder of a node's lease watches its containers,
+ * and the instance that takes a dead holder's lease over adopts them the same way.
  *
  * - Start: create + start with the session env, published ports (allocated host port -> declared
  *   container port; the game server binds the container port, `PORT_<NAME>`), limits (memory
@@ -14,7 +17,8 @@
  *   come from inspect. At the end the working directory is copied out of the container (the
  *   engine's archive API) into <dataDir>/docker/<session>/artifacts, the artifact root. The stop
  *   (grace + 15 s) and the copy (2 minutes) have deadlines: an engine that never answers them
- *   does not hold the session's end (the engine is then checked; the end records "not copied").
+ *   does not hold the session's end (a stop is followed by up to three kills, backing off, then
+ *   the session is lost if the engine answers; the end records "not copied").
  * - An engine that stops answering makes its node unavailable and its sessions `unreachable`;
  *   when it answers again they are reconciled (running, ended, or lost): reconciler.ts.
  * - Retention: ended sessions' containers (their logs) and copied artifacts are removed
@@ -47,8 +51,11 @@ export interface DockerRuntimeOptions {
   graceMs: number;
   retentionHours: number;
   now: () => number;
-  /** The data directory's instance id (server/instance.ts), the containers' instance label. */
-  instanceId: string;
+  /**
+   * Whose containers these are (their instance label): the data directory's instance id
+   * (server/instance.ts), or with several instances the deployment's, so any of them adopts them.
+   */
+  owner: string;
   /** A node silent this long is gone for good: its sessions end `node_lost`. */
   nodeLostAfterMs: number;
   /** A registry pull that takes longer fails the start. */
@@ -60,6 +67,8 @@ export interface DockerRuntimeOptions {
 
 export class DockerRuntime implements Runtime {
   readonly name = 'docker';
+  /** Engines are reached over a socket or the network: any instance can supervise a node. */
+  readonly nodesMove = true;
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly engines = new Map<string, Engine>();
   private readonly files: SessionFiles;
@@ -72,7 +81,7 @@ export class DockerRuntime implements Runtime {
 
   constructor(private readonly options: DockerRuntimeOptions) {
     mkdirSync(join(options.dataDir, 'docker'), { recursive: true, mode: 0o700 });
-    this.instance = options.instanceId;
+    this.instance = options.owner;
     this.files = new SessionFiles(options.dataDir);
     for (const node of options.nodes) this.engines.set(node.id, openEngine(node.id, node.docker));
     this.reconciler = new Reconciler({
@@ -189,6 +198,7 @@ export class DockerRuntime implements Runtime {
         tracked.pulling = false;
         if (tracked.forgotten) throw new Error('stopped while its image was pulled');
         await launch();
+        if (tracked.released) this.tracked.delete(spec.sessionId);
       } catch (error) {
         console.warn(`session ${spec.sessionId}: not started on node ${spec.nodeId}: ${(error as Error).message}`);
         this.tracked.delete(spec.sessionId);
@@ -206,6 +216,16 @@ export class DockerRuntime implements Runtime {
 
   supervises(sessionId: string): boolean {
     return this.tracked.has(sessionId);
+  }
+
+  /**
+   * Another instance watches the session's node now. One whose image is still being pulled has
+   * no container for it to find: it is let go once launched (a stop meanwhile still reaches it here).
+   */
+  release(sessionId: string): void {
+    const tracked = this.tracked.get(sessionId);
+    if (tracked?.pulling) tracked.released = true;
+    else this.tracked.delete(sessionId);
   }
 
   forget(sessionId: string): void {
@@ -235,7 +255,12 @@ export class DockerRuntime implements Runtime {
       this.heartbeat.suspect(engine);
       return;
     }
-    if (!found) return this.reconciler.lose(tracked);
+    if (!found) {
+      // Not created yet: a start in flight on another instance (an image pull). Its holder's
+      // next look adopts it once it is; should it never be, its start deadline ends the session.
+      if (spec.launching) return void this.tracked.delete(spec.sessionId);
+      return this.reconciler.lose(tracked);
+    }
     tracked.containerId = found.Id;
     await this.reconciler.reconcile(engine, tracked, found);
   }

@@ -2,7 +2,8 @@
  * One node's Docker engine as the runtime sees it: two dockerode clients (short requests with a
  * timeout, long-lived streams without), whether the engine is on this machine, where ports are
  * published, and whether it answers. Containers and networks carry labels naming the session and
- * this service's instance: nobody adopts what is not theirs.
+ * their owner (this service's instance, or with several instances their deployment): nobody adopts
+ * what is not theirs.
  */
 import Docker from 'dockerode';
 import { readFileSync } from 'node:fs';
@@ -74,7 +75,7 @@ export function openEngine(nodeId: string, docker: NodeDockerConfig): Engine {
   };
 }
 
-/** This instance's containers on the engine (of one session, with `sessionId`), ended ones too. */
+/** The owner's containers on the engine (of one session, with `sessionId`), ended ones too. */
 export function listContainers(engine: Engine, instance: string, sessionId?: string, status?: string[]): Promise<Docker.ContainerInfo[]> {
   const label = [`${LABEL.instance}=${instance}`, ...(sessionId === undefined ? [] : [`${LABEL.session}=${sessionId}`])];
   return engine.api.listContainers({ all: true, filters: { label, ...(status ? { status } : {}) } });

@@ -51,10 +51,13 @@ export async function collectGarbage(scope: GarbageScope): Promise<void> {
   }
 }
 
+/** A session network younger than this may be a start's under way on another instance (its container not created yet). */
+const STRAY_AFTER_MS = 10 * 60_000;
+
 async function removeStrayNetworks(engine: Engine, scope: GarbageScope): Promise<void> {
   const networks = await engine.api.listNetworks({ filters: { label: [`${LABEL.instance}=${scope.instance}`] } }).catch(() => []);
   for (const network of networks) {
-    if (scope.isLive(network.Labels?.[LABEL.session] ?? '')) continue;
+    if (scope.isLive(network.Labels?.[LABEL.session] ?? '') || !(Date.parse(network.Created) < Date.now() - STRAY_AFTER_MS)) continue;
     // Refused while a container is attached: a live session keeps its network.
     await engine.api.getNetwork(network.Id).remove().catch(() => {});
   }

@@ -8,6 +8,8 @@
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { RuntimeEvent } from '../../domain/ports/runtime.js';
@@ -35,6 +37,14 @@ export interface EngineDeadlines {
 
 export const ENGINE_DEADLINES: EngineDeadlines = { stopSlackMs: 15_000, archiveMs: 120_000 };
 
+/**
+ * A stop the engine did not carry out is followed by this many kills, the first at once, each
+ * next one twice as long after the last (from KILL_BACKOFF_MS): a container held up for a moment
+ * (its process in uninterruptible I/O) still ends as `exited` rather than `lost`.
+ */
+const KILL_ATTEMPTS = 3;
+const KILL_BACKOFF_MS = 1000;
+
 export interface Tracked {
   sessionId: string;
   nodeId: string;
@@ -51,6 +61,8 @@ export interface Tracked {
   forgotten: boolean;
   /** Its image is being pulled: no container yet. */
   pulling?: boolean;
+  /** Handed to another instance while its image was pulled: let go once launched. */
+  released?: boolean;
   /** The end being recorded (finish under way). */
   finishing?: Promise<void>;
   restartCount?: number;
@@ -213,10 +225,19 @@ export class Reconciler {
     } catch (error) {
       const status = statusOf(error);
       if (status === 404) return this.lose(tracked);
-      // 304: already stopped. Anything else (no answer by the deadline, an engine error): a kill.
-      if (status !== 304 && !(await this.kill(engine, id))) return this.stuck(engine, tracked);
+      // 304: already stopped. Anything else (no answer by the deadline, an engine error): kills.
+      if (status !== 304 && !(await this.killWithRetries(engine, id))) return this.stuck(engine, tracked);
     }
     await this.finish(tracked);
+  }
+
+  /** Kills until one goes through, KILL_ATTEMPTS at most, backing off between them. */
+  private async killWithRetries(engine: Engine, id: string): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      if (await this.kill(engine, id)) return true;
+      if (attempt === KILL_ATTEMPTS || this.options.closed()) return false;
+      await sleep(KILL_BACKOFF_MS * 2 ** (attempt - 1));
+    }
   }
 
   /** SIGKILL with a deadline of its own; true once the container is not running. */
@@ -232,7 +253,7 @@ export class Reconciler {
   }
 
   /**
-   * Neither the stop nor the kill went through. An engine that is away: its heartbeat checks it,
+   * Neither the stop nor the kills went through. An engine that is away: its heartbeat checks it,
    * and the resync on its return finishes the stop. An engine that answers but cannot end the
    * container (stuck in uninterruptible I/O): the session is lost rather than left shutting down
    * and charged forever, and the container is removed whenever the engine lists it again.
@@ -284,8 +305,10 @@ export class Reconciler {
       if (abortSignal.aborted) copied = { bytes: 0, entries: 0, truncated: `not copied: no archive from the engine within ${this.options.deadlines.archiveMs} ms` };
     }
     if (copied?.truncated) console.warn(`session ${tracked.sessionId}: artifacts ${copied.truncated}`);
-    // Copied out (within the cap): the working directory's filesystem is not kept twice.
-    if (engine.local) await removeWorkFilesystem(files.dir(tracked.sessionId));
+    // Copied out (within the cap): the working directory's filesystem is not kept twice. Found
+    // through the container's mount: another instance (one since dead) may have launched it.
+    const work = info.Mounts.find((mount) => mount.Type === 'bind' && mount.Destination === workDir);
+    if (engine.local && work) await removeWorkFilesystem(dirname(work.Source));
     const network = info.HostConfig.NetworkMode;
     if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
     const finished = Date.parse(info.State.FinishedAt);

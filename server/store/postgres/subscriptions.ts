@@ -1,8 +1,21 @@
 /** PostgreSQL side of webhook subscriptions and image tags (see ../subscription-repository.ts, ../image-tag-repository.ts). */
+import type { LeaseFence } from '../../cluster/coordination.js';
 import type { ImageTagStore } from '../../domain/ports/catalog.js';
 import type { SubscriptionRepository } from '../../events/subscriptions.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from '../rows.js';
 import type { Sql } from './sql.js';
+
+/**
+ * `AND` the lease is still held in the writer's generation (appending its three values), so a
+ * stale holder's write lands nowhere; nothing without a fence. The lease table is the
+ * coordination's (server/cluster/pg-leases.ts), in the same database.
+ */
+function leaseStillHeld(fence: LeaseFence | undefined, values: unknown[]): string {
+  if (!fence) return '';
+  values.push(fence.name, fence.holder, fence.generation);
+  const n = values.length;
+  return ` AND EXISTS (SELECT 1 FROM cluster_leases WHERE name = $${n - 2} AND holder = $${n - 1} AND fence = $${n})`;
+}
 
 export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository {
   return {
@@ -34,17 +47,22 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
     delete: async (id, at) => {
       await sql.run('UPDATE subscriptions SET deleted = $1 WHERE id = $2', [at, id]);
     },
-    advance: async (id, cursor, due) => {
+    advance: async (id, cursor, due, fence) => {
       // Forward only (see the SQLite repository).
-      await sql.run('UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3 AND cursor < $1', [cursor, due, id]);
+      const values = [cursor, due, id];
+      await sql.run(`UPDATE subscriptions SET cursor = $1, attempt = 1, due = $2 WHERE id = $3 AND cursor < $1${leaseStillHeld(fence, values)}`, values);
     },
-    retryLater: async (id, { cursor, attempt, due }) => {
-      await sql.run('UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3 AND cursor = $4', [attempt, due, id, cursor]);
+    retryLater: async (id, { cursor, attempt, due }, fence) => {
+      const values = [attempt, due, id, cursor];
+      await sql.run(`UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3 AND cursor = $4${leaseStillHeld(fence, values)}`, values);
     },
-    recordDelivery: async (id, d) => {
+    recordDelivery: async (id, d, fence) => {
+      const values = [id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error];
+      // Typed: a SELECT's parameters are not typed by the INSERT's columns as VALUES' are.
       await sql.run(
-        'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error],
+        `INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error)
+         SELECT $1::text, $2::bigint, $3::integer, $4::bigint, $5::smallint, $6::integer, $7::text WHERE true${leaseStillHeld(fence, values)}`,
+        values,
       );
     },
     deliveries: async (id, limit) =>

@@ -33,7 +33,7 @@ export interface Instance {
 }
 
 export interface Deployment {
-  /** HAProxy's address with three instances; the only instance's with one. */
+  /** HAProxy's address with three instances; the first instance's with fewer. */
   url: string;
   databaseUrl: string;
   token: string;
@@ -43,7 +43,8 @@ export interface Deployment {
 }
 
 export interface DeploymentOptions {
-  instances: 1 | 3;
+  /** HAProxy in front of three; with one or two, none. */
+  instances: 1 | 2 | 3;
   /** The fleet file every instance reads (the same file: they share the fleet). */
   fleet: unknown;
   /** More environment for every instance. */
