@@ -25,9 +25,11 @@ export class NodeUsage {
     // Warm servers first: a claim moves one into the sessions (the only way between the two), so a
     // claim committed between the reads is seen in the second (PostgreSQL reads each statement afresh).
     const warm = this.warm ? await this.warm.portsInUse(node.host) : [];
-    const sessions = await this.sessions.portsInUse(node.host);
-    const held = this.runtime.heldPorts?.(node.id) ?? [];
-    return new Set([...sessions, ...warm, ...held]);
+    // The sessions' set is the caller's own copy: the others join it.
+    const ports = await this.sessions.portsInUse(node.host);
+    for (const port of warm) ports.add(port);
+    for (const port of this.runtime.heldPorts?.(node.id) ?? []) ports.add(port);
+    return ports;
   }
 
   /** Both, for each of the nodes: what `place()` reads. */

@@ -141,7 +141,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   return {
     kind: 'sqlite',
     accounts: gated<Store['accounts']>(accounts, ['findById', 'findByEmail', 'count', 'mostUsed', 'search']),
-    grants: gated(createAccessGrants(db)),
+    grants: gated(createAccessGrants(db), ['granted', 'list']),
     tokens: gated(createTokenRepository(db)),
     sessions: {
       ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions, SESSION_READS),
@@ -150,10 +150,10 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
       lockForPlacement: async () => {},
     },
     subscriptions: gated(createSubscriptionRepository(db)),
-    imageTags: gated(createImageTagRepository(db)),
+    imageTags: gated(createImageTagRepository(db), ['all', 'has']),
     operators: gated(createOperatorRepository(db)),
     audit: gated(createAuditLog(db)),
-    nodeLocks: gated(createNodeLocks(db)),
+    nodeLocks: gated(createNodeLocks(db), ['lockOf', 'drainOf']),
     warmServers: gated<Store['warmServers']>(warmServers, ['all', 'countOf', 'countOn', 'portsInUse', 'sizes']),
     probeWrite: async () => {
       while (gate.held && !scope.current()) await gate.free();
