@@ -375,6 +375,18 @@ const schemaHistory: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'event log pruning mark',
+    postgres: () => `
+      -- The highest event id pruned. PostgreSQL's event ids are sparse (ordered by transaction:
+      -- postgres/sessions.ts), so the replay window starts just after it, not at the oldest id
+      -- kept minus one. One number updated in place: a sequence.
+      CREATE SEQUENCE session_events_pruned MINVALUE 0;
+      SELECT setval('session_events_pruned',
+        coalesce((SELECT min(id) - 1 FROM session_events), pg_sequence_last_value(pg_get_serial_sequence('session_events', 'id')), 0));
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

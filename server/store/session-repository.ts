@@ -210,6 +210,7 @@ export function createSessionRepository(db: Db): SqliteSessions {
       const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC, s.account_id DESC LIMIT @limit`;
       return (prepared(sql).all(params) as SessionRow[]).map(sessionFromRow);
     },
+    liveKeysOn: (nodeId) => [...liveSessions.values()].filter((session) => session.nodeId === nodeId).map((session) => session.key),
     live: () => liveSessions.list({ accountId: undefined, all: false, labels: {}, notLabels: {} }).reverse(),
     update(key, changes) {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];

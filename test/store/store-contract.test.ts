@@ -95,6 +95,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000, 20001, 20002]));
     expect(await sessions.liveSessionsOn('n2')).toBe(1);
     expect(await sessions.liveCountsByNode()).toEqual(new Map([['n1', 1], ['n2', 1]]));
+    expect(await sessions.liveKeysOn('n2')).toEqual(['key-s2']);
     expect((await sessions.launchedAt('acc')).sort()).toEqual([1, 2]);
     expect(await sessions.accountsWithLiveSessions()).toEqual(['acc']);
 
@@ -108,6 +109,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await sessions.update('key-s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
     expect(await sessions.find('key-s2')).toMatchObject({ status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
     expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000]));
+    expect(await sessions.liveKeysOn('n2')).toEqual([]);
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
     expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));
     expect(await sessions.purgeEnded(51)).toBe(1);
@@ -160,6 +162,8 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     for (let i = 0; i < 5; i++) ids.push(await sessions.appendEvent(session('s', { status: 'running' }), 'created', 100 + i));
     ids.push(await sessions.appendEvent({ ...session('t'), accountId: 'other' }, null, 200));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // Never pruned: replayable from the start.
+    expect(await sessions.oldestEventId()).toBeLessThanOrEqual(1);
     const replay = await sessions.eventsAfter('acc', ids[1]!, 2);
     expect(replay.map((e) => e.id)).toEqual([ids[2], ids[3]]);
     expect(replay[0]).toMatchObject({ status: 'running', previous: 'created', at: 102, session: { id: 's', status: 'running' } });
@@ -167,7 +171,9 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     // Keep the newest 1, but nothing of acc's after its floor (ids[2]).
     await sessions.pruneEvents({ count: 1, sinceMs: 0, floors: new Map([['acc', ids[2]!]]) });
     expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual([ids[3], ids[4]]);
-    expect(await sessions.oldestEventId()).toBe(ids[3]);
+    // The window starts after the last pruned (ids[2]), at or before the first kept.
+    expect(await sessions.oldestEventId()).toBeGreaterThan(ids[2]!);
+    expect(await sessions.oldestEventId()).toBeLessThanOrEqual(ids[3]!);
     expect(await sessions.latestEventId()).toBe(ids[5]);
   });
 

@@ -88,7 +88,8 @@ export interface SessionRepository {
    * Run fn in one write transaction (placement reads usage and writes the session atomically):
    * every store call made from inside fn, through any repository, is part of it; it commits when
    * fn resolves and rolls back when fn throws. fn must only touch the store (no runtime, no
-   * network): SQLite holds its single writer for as long as fn runs.
+   * network): SQLite holds its single writer for as long as fn runs, and PostgreSQL runs fn again
+   * when it rolled back a deadlock's or a serialization conflict's victim.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /**
@@ -113,6 +114,8 @@ export interface SessionRepository {
   findEverywhere(id: string): Promise<SessionRecord[]>;
   list(filter: SessionFilter): Promise<SessionRecord[]>;
   live(): Promise<SessionRecord[]>;
+  /** The keys of the node's live sessions (a supervision sweep's cheap first look: server/domain/sessions.ts). */
+  liveKeysOn(nodeId: string): Promise<string[]>;
   /** Apply changes; when `ended` is set the session's ports are released. */
   update(key: string, changes: SessionChanges): Promise<void>;
   join(key: string, players: readonly string[], at: number): Promise<void>;
@@ -121,9 +124,15 @@ export interface SessionRepository {
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): Promise<number>;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
   eventsAfter(accountId: string, afterId: number, limit: number): Promise<StoredEvent[]>;
-  /** The id of the latest event ever written (0 before the first), even if it was pruned since. */
+  /**
+   * The id of the latest event written (0 before the first), even if it was pruned since
+   * (PostgreSQL: the latest kept, readable one; retention keeps the newest).
+   */
   latestEventId(): Promise<number>;
-  /** The lowest event id still kept (the replay window's start), or undefined when none is. */
+  /**
+   * The replay window's start, or undefined when no event is kept: every event from it on is
+   * still kept (SQLite: the oldest; PostgreSQL, whose ids are sparse: just after the highest pruned).
+   */
   oldestEventId(): Promise<number | undefined>;
   /**
    * Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but

@@ -4,6 +4,7 @@
  * database), then the migrations, applied once however many instances start together (a
  * transaction-scoped advisory lock), refusing a schema newer than this service knows.
  */
+import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { refuseNewerSchema, StoreConfigError } from '../schema-version.js';
 import { postgresMigrations } from './migrations.js';
@@ -18,6 +19,11 @@ import { sqlOf, types, type Sql } from './sql.js';
  */
 const POOL_WAIT_MS = 25_000;
 const POOL_SIZE = 10;
+/** deadlock_detected, serialization_failure: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_RETRIES = 5;
+/** A random pause before running again, so the same transactions do not meet again in step. */
+const RETRY_JITTER_MS = 10;
 /** Taken while migrating, so that instances starting together migrate once. */
 const MIGRATION_LOCK = 0x5e55_0001;
 
@@ -69,8 +75,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     prepared: (text, values) => (scope.current() ?? poolSql).prepared(text, values),
     run: (text, values) => (scope.current() ?? poolSql).run(text, values),
   };
-  const transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (scope.current()) return fn();
+  const attempt = async <T>(fn: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -82,6 +87,19 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       throw error;
     } finally {
       client.release();
+    }
+  };
+  const transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (scope.current()) return fn();
+    // fn only touches the store (the port's rule), so a transaction PostgreSQL chose as a
+    // deadlock's or a serialization conflict's victim is run again, after the others went on.
+    for (let retries = 0; ; retries++) {
+      try {
+        return await attempt(fn);
+      } catch (error) {
+        if (retries === MAX_RETRIES || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+        await setTimeout(Math.random() * RETRY_JITTER_MS * (retries + 1));
+      }
     }
   };
   try {

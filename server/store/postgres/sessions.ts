@@ -11,8 +11,18 @@ import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, S
 import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
-/** Appends to the event log take it until commit: ids then commit in order, so `id > cursor` misses none. */
-const EVENT_LOG_LOCK = 0x5e55_0002;
+/**
+ * The event log without a log-wide lock, yet read in an order no later commit can step behind.
+ * An event's id is its transaction's id (xid8) times this, plus its rank in that transaction, so
+ * ids order events by the transaction that wrote them. Every transaction older than a snapshot's
+ * xmin has ended, so readers read only ids below `HORIZON` (xmin times this): an event committed
+ * later always has a larger id than any already read. Writers commit in parallel (PostgreSQL
+ * groups their WAL flushes); a reader waits at most until the oldest writing transaction ends (a
+ * few milliseconds: an open stream is poked on each commit and sweeps every second).
+ * 2^20 events a transaction (the domain writes a handful) and 2^33 transactions fit in 2^53.
+ */
+const EVENTS_PER_TRANSACTION = 2 ** 20;
+const HORIZON = `pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${EVENTS_PER_TRANSACTION}`;
 
 /** The columns of a SessionRow, named (the reads are prepared statements: see Sql.prepared). */
 const COLUMNS = [
@@ -42,9 +52,8 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     transaction,
     lockForPlacement: async (accountId, keys) => {
       // NO KEY UPDATE, not UPDATE: placements of one account still queue on it, but the foreign-key
-      // checks of other transactions' inserts (FOR KEY SHARE) pass. With FOR UPDATE a transition that
-      // holds the event log's lock and inserts a row of the account waits on a placement that waits
-      // for the event log: a deadlock (the PostgreSQL soak found it).
+      // checks of other transactions' inserts (FOR KEY SHARE) pass: a transition inserting a row of
+      // the account never waits on a placement.
       await sql.run('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
       await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('placement:' || k, 0)) FROM unnest($1::text[]) AS k ORDER BY k", [
         [...new Set(keys)].sort(),
@@ -53,25 +62,31 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     appendEvent: async (session, previous, at) =>
       (await value<number>(
         sql,
-        `WITH lock AS (SELECT pg_advisory_xact_lock($7))
-         INSERT INTO session_events (account_id, session_id, status, previous, at, session)
-         SELECT $1, $2, $3, $4, $5, $6 FROM lock RETURNING id`,
-        [session.accountId, session.id, session.status, previous, at, JSON.stringify(session), EVENT_LOG_LOCK],
+        `WITH tx AS (SELECT pg_current_xact_id()::text::bigint * ${EVENTS_PER_TRANSACTION} AS first)
+         INSERT INTO session_events (id, account_id, session_id, status, previous, at, session) OVERRIDING SYSTEM VALUE
+         SELECT coalesce((SELECT max(e.id) + 1 FROM session_events e WHERE e.id >= tx.first AND e.id < tx.first + ${EVENTS_PER_TRANSACTION}), tx.first),
+           $1, $2, $3, $4, $5, $6
+         FROM tx RETURNING id`,
+        [session.accountId, session.id, session.status, previous, at, JSON.stringify(session)],
       ))!,
     eventsAfter: async (accountId, afterId, limit) =>
       (
         await sql.rows<Omit<StoredEvent, 'session'> & { session: string }>(
-          'SELECT id, status, previous, at, session FROM session_events WHERE account_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+          `SELECT id, status, previous, at, session FROM session_events WHERE account_id = $1 AND id > $2 AND id < ${HORIZON} ORDER BY id LIMIT $3`,
           [accountId, afterId, limit],
         )
       ).map((row) => ({ ...row, session: JSON.parse(row.session) as SessionRecord })),
-    oldestEventId: async () => (await value<number | null>(sql, 'SELECT min(id) FROM session_events')) ?? undefined,
+    oldestEventId: async () =>
+      (await value<number>(sql, 'SELECT last_value + 1 FROM session_events_pruned WHERE EXISTS (SELECT 1 FROM session_events)')) ?? undefined,
     latestEventId: async () =>
-      (await value<number | null>(sql, "SELECT pg_sequence_last_value(pg_get_serial_sequence('session_events', 'id'))")) ?? 0,
+      (await value<number | null>(sql, `SELECT max(id) FROM session_events WHERE id < ${HORIZON}`)) ?? 0,
     pruneEvents: async ({ count, sinceMs, floors }) => {
       await sql.run(
-        `DELETE FROM session_events e WHERE (e.id <= (SELECT max(id) FROM session_events) - $1 OR e.at < $2)
-           AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id)`,
+        `WITH gone AS (
+           DELETE FROM session_events e WHERE (e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
+             AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id)
+           RETURNING id)
+         SELECT setval('session_events_pruned', greatest(p.last_value, (SELECT max(id) FROM gone))) FROM session_events_pruned p`,
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
       );
     },
@@ -128,6 +143,8 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
       const page = `(SELECT ${COLUMNS} FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
       return many(`${withDetails(page)} ${order}`, values);
     },
+    liveKeysOn: async (nodeId) =>
+      (await sql.prepared<{ keys: string[] }>("SELECT coalesce(array_agg(key), '{}') AS keys FROM sessions WHERE node_id = $1 AND ended IS NULL", [nodeId]))[0]!.keys,
     live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),
     update: async (key, changes) => {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
