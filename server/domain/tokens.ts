@@ -65,9 +65,12 @@ export class Tokens {
   /** Uses seen since the last flush, so authentication does not write on every request. */
   private readonly pendingUses = new Map<string, number>();
   /**
-   * Principals of values that passed every check, by hash. Every write that could change a
-   * verdict calls forgetVerified(); with several instances, theirs arrive through
-   * forgetVerifiedElsewhere(). Expiry and the cap (options.verdictMaxAgeMs) are checked on each hit.
+   * Principals of values that passed every check, by the value itself: a hit costs one map
+   * lookup, no hash and no promise (the read path's profile, issue 19). Only values that
+   * authenticated are kept, so a stranger cannot grow it; the values live in memory no longer
+   * than the cap or the next forget. Every write that could change a verdict calls
+   * forgetVerified(); with several instances, theirs arrive through forgetVerifiedElsewhere().
+   * Expiry and the cap (options.verdictMaxAgeMs) are checked on each hit.
    */
   private readonly verified = new Map<string, { principal: Principal; at: number }>();
   /** Counts forgets: a verdict read before a forget is not cached after it. */
@@ -84,11 +87,18 @@ export class Tokens {
 
   /** Authenticate a bearer value and check it holds the required scopes. */
   async authenticate(value: string, required: readonly Scope[]): Promise<AuthResult> {
+    return this.authenticateCached(value, required) ?? this.verify(value, required);
+  }
+
+  /** The verdict for a value whose principal is cached and fresh, at once; undefined: ask authenticate(). */
+  authenticateCached(value: string, required: readonly Scope[]): AuthResult | undefined {
+    const cached = this.fresh(value);
+    return cached && this.authorize(cached, required);
+  }
+
+  private async verify(value: string, required: readonly Scope[]): Promise<AuthResult> {
     if (!this.vault.isWellFormed(value)) return { ok: false, reason: 'malformed' };
     const hash = this.vault.hash(value);
-    const key = hash.toString('base64');
-    const cached = this.fresh(key);
-    if (cached) return this.authorize(cached, required);
     const generation = this.generation;
     const found = await this.repository.findByHash(hash);
     if (!found || !this.vault.sameHash(found.hash, hash)) return { ok: false, reason: 'unknown' };
@@ -97,18 +107,18 @@ export class Tokens {
     if (problem) return { ok: false, reason: problem };
     // The issuers' expiries bound this token's already (a derived token never outlives its issuer).
     const principal = { accountId: found.accountId, tokenId: found.id, scopes: new Set(found.scopes), expiresAt: found.expiresAt };
-    if (generation === this.generation) this.verified.set(key, { principal, at: this.now() });
+    if (generation === this.generation) this.verified.set(value, { principal, at: this.now() });
     return this.authorize(principal, required);
   }
 
   /** A cached principal still usable now: not expired, and not older than the verdict cap. */
-  private fresh(key: string): Principal | undefined {
-    const cached = this.verified.get(key);
+  private fresh(value: string): Principal | undefined {
+    const cached = this.verified.get(value);
     if (!cached) return undefined;
     const now = this.now();
     const { principal } = cached;
     if ((principal.expiresAt !== null && principal.expiresAt <= now) || now - cached.at >= (this.options.verdictMaxAgeMs ?? Infinity)) {
-      this.verified.delete(key);
+      this.verified.delete(value);
       return undefined;
     }
     return principal;
@@ -153,8 +163,10 @@ export class Tokens {
   }
 
   private authorize(principal: Principal, required: readonly Scope[]): AuthResult {
-    const missing = missingScopes(principal.scopes, required);
-    if (missing.length > 0) return { ok: false, reason: 'insufficient_scope', missing };
+    // Checked before listing what is missing: the list is an array per request, and nearly every request lacks nothing.
+    for (const scope of required) {
+      if (!principal.scopes.has(scope)) return { ok: false, reason: 'insufficient_scope', missing: missingScopes(principal.scopes, required) };
+    }
     this.pendingUses.set(principal.tokenId, this.now());
     return { ok: true, principal };
   }

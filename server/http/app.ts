@@ -12,7 +12,7 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import type { Handlers } from '../../generated/handlers.js';
 import { apiVersion, routes, schemas } from '../../generated/routes.js';
 import type { Operators } from '../domain/operators.js';
-import type { Tokens } from '../domain/tokens.js';
+import type { AuthResult, Tokens } from '../domain/tokens.js';
 import { observeHttp, setTraceparent } from '../observability/http-observer.js';
 import type { Metrics } from '../observability/metrics.js';
 import { Tracing } from '../observability/tracing.js';
@@ -21,9 +21,11 @@ import { registerAdminPanel } from './admin/admin-panel.js';
 import { AllowedMethods } from './allowed-methods.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
 import type { Credentials, RequestContext } from './context.js';
+import { handlerContext, pathOf } from './handler-context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import type { OperationId, RouteDefinition } from './operation.js';
 import { parseQueryString } from './query-string.js';
+import { requestLoggerFactory } from './request-logger.js';
 import {
   bodyLimitOf,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -71,23 +73,6 @@ type AnyHandler = (request: unknown, context: RequestContext & Credentials) => P
   headers?: Record<string, string>;
 }>;
 
-/** Aborts when the client leaves before the answer is complete (at once if it already has). */
-function clientGone(response: FastifyReply['raw']): AbortSignal {
-  if (response.destroyed && !response.writableFinished) return AbortSignal.abort();
-  const gone = new AbortController();
-  // Only a client that left before the answer needs telling; abort() costs a DOMException.
-  response.once('close', () => {
-    if (!response.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
-
-function pathOf(request: FastifyRequest): string {
-  const url = request.raw.url ?? request.url;
-  const end = url.indexOf('?');
-  return end === -1 ? url : url.slice(0, end);
-}
-
 const codeOfStatus = new Map<number, ErrorCode>(Object.entries(statusOf).map(([code, status]) => [status, code as ErrorCode]));
 
 /** The sandbox's error on demand: a documented error status of this operation, if one was asked for. */
@@ -97,11 +82,15 @@ function simulatedError(request: FastifyRequest, route: RouteDefinition): ErrorC
   return code && route.responses[String(asked)] ? code : undefined;
 }
 
+/** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
+const REASON_420 = 'Capacity Unavailable';
+
 function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
   request.errorDetails = body.details;
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
-  // API-Version here too: errors Fastify raises before routing skip the onSend hook.
+  if (body.statusCode === 420) reply.raw.statusMessage = REASON_420;
+  // API-Version here too: errors Fastify raises before routing skip the onRequest hook.
   return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
 }
 
@@ -145,9 +134,6 @@ function classify(error: FastifyError, limit: number): { code: ErrorCode; extras
   return { code: 'INTERNAL_ERROR', extras: {} };
 }
 
-/** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
-const REASON_420 = 'Capacity Unavailable';
-
 /**
  * A request Node's HTTP parser refused before Fastify saw it (malformed request line or header,
  * headers over the limit, too slow): answered on the socket in the spec's error body, while
@@ -187,6 +173,8 @@ export function createApp(deps: AppDependencies) {
     logger: typeof deps.logger === 'object' ? { ...deps.logger, serializers: { req: requestLogFields } } : (deps.logger ?? false),
     // The request id is its trace id: the error body's identifier, and on every log line.
     genReqId: (raw) => tracing.beginRequest(raw),
+    // Without a logger Fastify makes no request loggers at all; with one, ours are made on first use.
+    ...(typeof deps.logger === 'object' ? { childLoggerFactory: requestLoggerFactory } : {}),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     schemaController: { compilersFactory: { buildSerializer } },
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
@@ -235,49 +223,60 @@ export function createApp(deps: AppDependencies) {
     payload.on('end', () => done(null, undefined));
   });
 
-  // Callback hooks, not async ones: a promise per hook per request shows in the read path's profile.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('API-Version', apiVersion);
-    if (reply.statusCode === 420) reply.raw.statusMessage = REASON_420;
-    // No response is ever to be sniffed into another type (an error body rendered as HTML).
-    reply.header('X-Content-Type-Options', 'nosniff');
-    done(null, payload);
-  });
-
   app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
-  // First: refused requests are counted and traced too.
   observeHttp(app, tracing, deps.metrics);
 
+  /**
+   * The one request hook (each hook costs every request; issue 19's profile): the headers of
+   * every answer, then authentication. A callback hook that finishes at once when the
+   * token's verdict is cached, and waits for the store only when it is not.
+   */
   app.addHook('onRequest', (request, reply, done) => {
-    authenticate(request).then((refused) => {
-      // A refusal answers here, and the request goes no further.
-      if (refused) replyError(request, reply, refused.code, refused.extras);
-      else done();
-    }, done);
+    // Named before authentication, so refused requests carry them too (errors answered before
+    // routing set them in sendError). No response is ever to be sniffed into another type.
+    setTraceparent(tracing, request, reply);
+    reply.header('API-Version', apiVersion).header('X-Content-Type-Options', 'nosniff');
+    const refused = authenticate(request);
+    if (refused instanceof Promise) refused.then((late) => settle(late, request, reply, done), done);
+    else settle(refused, request, reply, done);
   });
 
+  type Refusal = { code: ErrorCode; extras: ErrorExtras };
+
+  function settle(refused: Refusal | undefined, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+    // A refusal answers here, and the request goes no further.
+    if (refused) replyError(request, reply, refused.code, refused.extras);
+    else done();
+  }
+
   /** Sets the request's credentials as its operation's security scheme says, or says why not. */
-  async function authenticate(request: FastifyRequest): Promise<{ code: ErrorCode; extras: ErrorExtras } | undefined> {
+  function authenticate(request: FastifyRequest): Refusal | undefined | Promise<Refusal | undefined> {
     const route = request.routeOptions.config.route;
     if (!route || route.security === 'none') return undefined;
-    // `/admin/api/user//token` names no resource: 404 before asking for credentials.
-    if (route.security === 'adminSession' && Object.values(request.params as Record<string, string>).some((value) => value === '')) {
-      return { code: 'RESOURCE_NOT_FOUND', extras: { details: `no route ${request.method} ${pathOf(request)}` } };
-    }
-    if (route.security === 'adminSession') {
-      // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
-      const panel = await authenticatePanel(deps.operators, {
-        method: request.method,
-        cookieHeader: request.headers.cookie,
-        csrfHeader: request.headers['x-csrf-token'],
-      });
-      if (!panel.ok) return { code: 'UNAUTHORIZED', extras: { details: panel.details } };
-      request.credentials = { operator: panel.operator };
-      return undefined;
-    }
-    const result = await authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
+    if (route.security === 'adminSession') return authenticatePanelRequest(request);
+    const result = authenticateHeader(deps.tokens, request.headers.authorization, route.requiredScopes);
+    return result instanceof Promise ? result.then((late) => credit(request, late)) : credit(request, result);
+  }
+
+  function credit(request: FastifyRequest, result: AuthResult): Refusal | undefined {
     if (!result.ok) return { code: 'UNAUTHORIZED', extras: { details: describeAuthFailure(result) } };
     request.credentials = { principal: result.principal };
+    return undefined;
+  }
+
+  async function authenticatePanelRequest(request: FastifyRequest): Promise<Refusal | undefined> {
+    // `/admin/api/user//token` names no resource: 404 before asking for credentials.
+    if (Object.values(request.params as Record<string, string>).some((value) => value === '')) {
+      return { code: 'RESOURCE_NOT_FOUND', extras: { details: `no route ${request.method} ${pathOf(request)}` } };
+    }
+    // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
+    const panel = await authenticatePanel(deps.operators, {
+      method: request.method,
+      cookieHeader: request.headers.cookie,
+      csrfHeader: request.headers['x-csrf-token'],
+    });
+    if (!panel.ok) return { code: 'UNAUTHORIZED', extras: { details: panel.details } };
+    request.credentials = { operator: panel.operator };
     return undefined;
   }
 
@@ -331,19 +330,7 @@ export function createApp(deps: AppDependencies) {
           const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS';
           return sendError(request, reply, body, throttled ? { 'Retry-After': '3' } : {});
         }
-        const context: RequestContext & Credentials = {
-          ...request.credentials,
-          requestId: request.id,
-          path: pathOf(request),
-          clientAddress: request.ip,
-          secure: request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https',
-          // Made when a handler asks (streams do, reads do not): a controller and a listener per request cost.
-          get signal() {
-            const signal = clientGone(reply.raw);
-            Object.defineProperty(this, 'signal', { value: signal });
-            return signal;
-          },
-        };
+        const context = handlerContext(request, reply);
         const result = await tracing.withRequest(request.raw, () =>
           handler({ params: request.params, query: request.query, headers: request.headers, body: request.body }, context),
         );
@@ -351,7 +338,7 @@ export function createApp(deps: AppDependencies) {
         if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
-        const contentType = route.responses[String(result.status)]?.contentType;
+        const contentType = route.responses[result.status]?.contentType;
         if (contentType) reply.type(contentType);
         return reply.send(result.body);
       },

@@ -7,12 +7,22 @@ import type { Scope } from '../domain/scopes.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-export async function authenticateHeader(tokens: Tokens, header: string | undefined, required: readonly Scope[]): Promise<AuthResult> {
-  if (header === undefined || header.trim() === '') return { ok: false, reason: 'missing' };
-  if (!/^Bearer(\s|$)/i.test(header)) return { ok: false, reason: 'scheme' };
+/** The bearer value an Authorization header carries, or why it carries none (synchronous: the read path's first check). */
+function bearerValue(header: string | undefined): string | AuthFailure {
+  if (header === undefined || header.trim() === '') return { reason: 'missing' };
+  if (!/^Bearer(\s|$)/i.test(header)) return { reason: 'scheme' };
   const match = BEARER.exec(header);
-  if (!match) return { ok: false, reason: 'malformed' };
-  return tokens.authenticate(match[1]!, required);
+  return match ? match[1]! : { reason: 'malformed' };
+}
+
+/**
+ * Authenticate an Authorization header for an operation's scopes: at once (no promise) when the
+ * token's verdict is cached, as nearly every request of a busy client is; else a promise.
+ */
+export function authenticateHeader(tokens: Tokens, header: string | undefined, required: readonly Scope[]): AuthResult | Promise<AuthResult> {
+  const value = bearerValue(header);
+  if (typeof value !== 'string') return { ok: false, ...value };
+  return tokens.authenticateCached(value, required) ?? tokens.authenticate(value, required);
 }
 
 export function describeAuthFailure(failure: AuthFailure): string {

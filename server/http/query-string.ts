@@ -22,6 +22,8 @@ function isNested(value: unknown): value is Query {
 
 export function parseQueryString(text: string): Query {
   const query: Query = Object.create(null) as Query;
+  // Most requests have no query (the router asks anyway): no URLSearchParams for them.
+  if (text === '') return query;
   for (const [key, value] of new URLSearchParams(text)) {
     const match = BRACKETED.exec(key);
     if (!match) {

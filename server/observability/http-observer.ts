@@ -1,7 +1,7 @@
 /**
- * What the HTTP layer reports: the `traceparent` of every response, the end of each request's
- * span, and the HTTP metrics (requests by operation and status, their duration, start results,
- * open event streams). Registered before authentication, so refused requests count too.
+ * What the HTTP layer reports: the `traceparent` of every response (set by the app's request
+ * hook), the end of each request's span, and the HTTP metrics (requests by operation and status,
+ * their duration, start results, open event streams). Refused requests count too.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startResult, type Metrics } from './metrics.js';
@@ -30,12 +30,7 @@ export function observeHttp(app: FastifyInstance, tracing: Tracing, metrics: Met
     return counts;
   };
 
-  // Callback hooks, not async ones: they run on every request, and a promise each is not free.
-  app.addHook('onRequest', (request, reply, done) => {
-    setTraceparent(tracing, request, reply);
-    done();
-  });
-
+  // A callback hook, not an async one: it runs on every request, and a promise each is not free.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.config.route;
     const status = reply.statusCode;

@@ -26,7 +26,17 @@ function timed(timer: Buckets, target: object, method: Method, args: unknown[]):
     timer.observe((performance.now() - started) / 1000);
     throw error;
   }
-  if (result instanceof Promise) return result.finally(() => timer.observe((performance.now() - started) / 1000));
+  if (result instanceof Promise) {
+    // then(), not finally(): finally() costs two promises more per call, and reads are many.
+    const observe = () => timer.observe((performance.now() - started) / 1000);
+    return result.then(
+      (value: unknown) => (observe(), value),
+      (error: unknown) => {
+        observe();
+        throw error;
+      },
+    );
+  }
   timer.observe((performance.now() - started) / 1000);
   return result;
 }

@@ -80,6 +80,11 @@ interface RequestTrace {
   carried?: boolean;
 }
 
+/** Where a request's trace is kept: on the request itself, cheaper than a WeakMap beside it (B1's profile). */
+const TRACE = Symbol('trace');
+type TracedMessage = IncomingMessage & { [TRACE]?: RequestTrace };
+const traceOf = (raw: IncomingMessage): RequestTrace | undefined => (raw as TracedMessage)[TRACE];
+
 /**
  * A trace id and a span id (16 and 8 random bytes, in hex) for a request that is not recorded,
  * cut from a pool of random bytes refilled 4,096 ids at a time: one hex conversion per request.
@@ -105,7 +110,6 @@ export class Tracing {
   private readonly sampling: TraceSampling;
   private readonly provider: BasicTracerProvider;
   private readonly tracer: Tracer;
-  private readonly requests = new WeakMap<IncomingMessage, RequestTrace>();
 
   constructor(options: TracingOptions = {}) {
     const { exporter } = options;
@@ -133,12 +137,12 @@ export class Tracing {
       const parentContext = parent ? propagator.extract(ROOT_CONTEXT, raw.headers, defaultTextMapGetter) : ROOT_CONTEXT;
       const span = this.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER }, parentContext);
       const { traceId, spanId } = span.spanContext();
-      this.requests.set(raw, { traceparent: `00-${traceId}-${spanId}-01`, span });
+      (raw as TracedMessage)[TRACE] = { traceparent: `00-${traceId}-${spanId}-01`, span };
       return traceId;
     }
     const drawn = randomIds();
     const traceId = parent?.traceId ?? drawn.traceId;
-    this.requests.set(raw, { traceparent: `00-${traceId}-${drawn.spanId}-00`, span: undefined });
+    (raw as TracedMessage)[TRACE] = { traceparent: `00-${traceId}-${drawn.spanId}-00`, span: undefined };
     return traceId;
   }
 
@@ -150,13 +154,13 @@ export class Tracing {
 
   /** The `traceparent` naming the request's span, for the response. */
   traceparent(raw: IncomingMessage): string | undefined {
-    return this.requests.get(raw)?.traceparent;
+    return traceOf(raw)?.traceparent;
   }
 
   /** End the request's span, named after its route as OpenTelemetry's HTTP conventions say. */
   endRequest(raw: IncomingMessage, route: TracedRoute | undefined, status: number): void {
-    const request = this.requests.get(raw);
-    this.requests.delete(raw);
+    const request = traceOf(raw);
+    (raw as TracedMessage)[TRACE] = undefined;
     const span = request?.span;
     if (!span) return;
     // A request whose answer never finished leaves the count up: the hook stays on, nothing worse.
@@ -172,7 +176,7 @@ export class Tracing {
 
   /** Run the request's work with its span active, so domain, store and runtime spans nest under it. */
   withRequest<T>(raw: IncomingMessage, work: () => T): T {
-    const request = this.requests.get(raw);
+    const request = traceOf(raw);
     // A request left out has no children worth carrying a context for.
     if (!request?.span) return work();
     request.carried = true;

@@ -148,4 +148,32 @@ describe('group commit on the SQLite store', () => {
     expect(log[1]).toBe('commit 2');
     expect(log.slice(2).sort()).toEqual(['ack later read c1', 'ack read c1', 'ack write']);
   });
+
+  it('answers the API\'s session reads (one session, a list) without opening a batch, and only once a write they may have seen is durable', async () => {
+    const held: (() => void)[] = [];
+    const { store, db, log } = instrumentedStore((fsync) => (done) => {
+      log.push('fsync');
+      held.push(() => fsync(done));
+    });
+    const first = store.accounts.insert(account('acc'));
+    while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    held.shift()!();
+    await first;
+    // Nothing pending: a read neither begins a transaction (no BEGIN, no COMMIT) nor waits.
+    const quiet = store.sessions.findOwned('acc', 'none');
+    expect(db.inTransaction).toBe(false);
+    expect(await quiet).toBeUndefined();
+    log.length = 0;
+    // In the turn of a write: both reads see it in the read model, and wait for its fsync.
+    const write = store.sessions.insert(session('s1')).then(() => log.push('ack write'));
+    const one = store.sessions.findOwned('acc', 's1').then((found) => log.push(`ack one ${found?.id}`));
+    const list = store.sessions.list({ accountId: 'acc', all: false, labels: {}, notLabels: {} }).then((found) => log.push(`ack list ${found.length}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['fsync']);
+    held.shift()!();
+    await Promise.all([write, one, list]);
+    // The write and the two reads waiting on it, answered after the one fsync.
+    expect(log[1]).toBe('commit 3');
+    expect(log.slice(2).sort()).toEqual(['ack list 1', 'ack one s1', 'ack write']);
+  });
 });

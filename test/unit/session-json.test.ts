@@ -1,0 +1,49 @@
+/**
+ * The kept JSON of session bodies (server/http/serializers.ts): the bytes `GET /session/{id}` and
+ * `GET /session` send are exactly those a fresh fast-json-stringify serialization of the spec's
+ * schema makes, each body's are made once, and a changed session (a new record) gets new ones.
+ */
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { describe, expect, it } from 'vitest';
+import { schemas } from '../../generated/routes.js';
+import { buildSerializer } from '../../server/http/serializers.js';
+import { sessionBody } from '../../server/http/session-view.js';
+import { session } from '../support/store-records.js';
+
+const external = Object.fromEntries(schemas.map((schema) => [schema.$id, schema]));
+const route = (ref: string) => ({ schema: { $ref: ref }, method: 'GET', url: '/session', httpStatus: '200' });
+const kept = (ref: string) => buildSerializer(external)(route(ref));
+const fresh = (ref: string) => SerializerSelector()(external)(route(ref));
+
+const records = [
+  session('plain'),
+  session('odd', { labels: { 'quote"d': 'back\\slash', emoji: '🎮', control: '\u0001', lone: '\ud800' }, status: 'running', runningSince: 2000 }),
+  session('exited', { status: 'exited', ended: 5000, exitCode: 137, endReason: 'stopped', ports: [], players: ['p1', 'p2'] }),
+];
+
+describe('kept session JSON', () => {
+  it('is byte for byte what fast-json-stringify makes of a Session', () => {
+    for (const record of records) expect(kept('Session#')(sessionBody(record))).toBe(fresh('Session#')(sessionBody(record)));
+  });
+
+  it('is byte for byte what fast-json-stringify makes of a SessionList, with a cursor, a null cursor, none, and no sessions', () => {
+    const sessions = records.map(sessionBody);
+    for (const body of [
+      { sessions, next_cursor: 'eyJhZnRlciI6InBsYWluIn0' },
+      { sessions, next_cursor: null },
+      { sessions },
+      { sessions: [], next_cursor: null },
+    ]) {
+      expect(kept('SessionList#')(body)).toBe(fresh('SessionList#')(body));
+    }
+  });
+
+  it('is made once per body, and anew for a changed session (a new record)', () => {
+    const serialize = kept('Session#');
+    const record = session('changing');
+    const first = serialize(sessionBody(record));
+    expect(serialize(sessionBody(record))).toBe(first);
+    const changed = { ...record, status: 'running' as const, runningSince: 3000 };
+    expect(JSON.parse(serialize(sessionBody(changed)))).toMatchObject({ id: 'changing', status: 'running', started: 3000 });
+  });
+});
