@@ -1,8 +1,8 @@
 /**
  * The process runtime's spare supervisor: a start takes the spare that is already running, and
- * the spare for the next start is spawned only once this start's session has been handed over
- * (spawning forks the service, which a start should not wait for). Observed through the
- * runtime's spawn hook, not timed.
+ * the spare for the next start is spawned only once this start's game server runs (loading Node
+ * beside a starting game server would slow its start). Observed through the runtime's spawn hook
+ * and its events, not timed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
 import { eventually } from '../support/eventually.mjs';
+import { freePort } from '../support/free-port.js';
 
 describe('the spare supervisor', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-'));
   afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
 
-  it('is spawned for the next start after this start was handed to the current one', async () => {
+  it('is spawned for the next start once the game server of this one runs', async () => {
     const log: string[] = [];
     const runtime = new ProcessRuntime({
       sessionsDir,
@@ -28,7 +29,11 @@ describe('the spare supervisor', () => {
       onSpareSpawned: () => log.push('spare spawned'),
     });
     const events: RuntimeEvent[] = [];
-    runtime.onEvent((event) => events.push(event));
+    runtime.onEvent((event) => {
+      events.push(event);
+      if (event.type === 'running') log.push('running');
+    });
+    const port = await freePort();
     try {
       expect(log).toEqual(['spare spawned']);
       await runtime.start({
@@ -38,18 +43,19 @@ describe('the spare supervisor', () => {
         location: 'local',
         nodeId: 'n1',
         file: process.execPath,
-        args: ['-e', 'setTimeout(() => {}, 60_000)'],
+        // It binds its port a while after its start: the next spare waits for that.
+        args: ['-e', `setTimeout(() => require('node:net').createServer().listen(${port}, '127.0.0.1'), 300)`],
         env: {},
         host: '127.0.0.1',
-        ports: [],
+        ports: [{ name: 'query', type: 'tcp', container: port, host: port }],
         restart: false,
         limits: { memoryMb: 256, pids: 64, cpuShares: 1024, openFiles: 256, outputMb: 1, fileMb: 1, workDirMb: 16, startSeconds: 30 },
         labels: {},
         sdk: { readiness: 'ports' },
       });
       log.push('handed over');
-      await eventually(async () => log.length === 3, { timeoutMs: 5000, what: 'the next spare' });
-      expect(log).toEqual(['spare spawned', 'handed over', 'spare spawned']);
+      await eventually(async () => log.length === 4, { timeoutMs: 10_000, what: 'the next spare' });
+      expect(log).toEqual(['spare spawned', 'handed over', 'running', 'spare spawned']);
       await runtime.stop('s1');
       await eventually(async () => events.some((e) => e.type === 'exited' || e.type === 'lost'), { timeoutMs: 10_000, what: 'the session to end' });
     } finally {
@@ -57,3 +63,4 @@ describe('the spare supervisor', () => {
     }
   });
 });
+

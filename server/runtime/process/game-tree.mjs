@@ -1,28 +1,51 @@
 // The game server's process tree as the supervisor sees it from outside the sandbox: the
 // process inside its network namespace (where readiness is read), and the session's cgroups
 // (emptied and removed at the end). Plain JavaScript: the supervisor uses it.
-import { lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ownNetns = readlinkSync('/proc/self/ns/net');
 
 /**
  * A child of `pid` that lives in another network namespace (pasta's command), or undefined.
- * With `newerOnly`, only pids above `pid` are read (a child's, unless pids wrapped around):
- * a handful of files instead of every process's, while polling on the start's critical path.
+ * With `newerOnly`, a kernel that cannot list children reads only pids above `pid` (a child's,
+ * unless pids wrapped around): a handful of files instead of every process's, while polling on
+ * the start's critical path.
  */
 export function childInOtherNetns(pid, { newerOnly = false } = {}) {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || (newerOnly && Number(entry) <= pid)) continue;
+  for (const child of childrenOf(pid, newerOnly)) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && readlinkSync(`/proc/${entry}/ns/net`) !== ownNetns) return Number(entry);
+      if (readlinkSync(`/proc/${child}/ns/net`) !== ownNetns) return child;
     } catch {
       // Gone meanwhile.
     }
   }
   return undefined;
+}
+
+/** Where the kernel lists a process's children in one file (CONFIG_PROC_CHILDREN). */
+const childrenFile = (pid) => `/proc/${pid}/task/${pid}/children`;
+const childrenListed = existsSync(childrenFile(process.pid));
+
+function childrenOf(pid, newerOnly) {
+  if (childrenListed) {
+    try {
+      return readFileSync(childrenFile(pid), 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  }
+  const children = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || (newerOnly && Number(entry) <= pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
 }
 
 /** Kill whatever is left in the session's cgroups and remove them; false when one is still busy. */

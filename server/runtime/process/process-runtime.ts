@@ -47,6 +47,8 @@ interface Watched {
   watcher: FSWatcher;
   lastPhase: SupervisorState['phase'] | undefined;
   supervisorPid: number;
+  /** Told once its game server runs or the session ends: the next spare is spawned then. */
+  started?: () => void;
 }
 
 export interface ProcessRuntimeOptions {
@@ -123,8 +125,8 @@ export class ProcessRuntime implements Runtime {
     const sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir);
     const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
     const supervisor = await this.spares.take();
-    // Its data is in the pipe before the fork (a turn later) can delay anything.
-    this.spares.replenish();
+    let started!: () => void;
+    this.spares.replenishAfter(new Promise<void>((resolve) => (started = resolve)));
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -154,8 +156,11 @@ export class ProcessRuntime implements Runtime {
         }),
         resolve,
       );
+    }).catch((error: unknown) => {
+      started();
+      throw error;
     });
-    this.watch(spec.sessionId, supervisor.pid!);
+    this.watch(spec.sessionId, supervisor.pid!, undefined, started);
   }
 
   async stop(sessionId: string): Promise<void> {
@@ -260,11 +265,11 @@ export class ProcessRuntime implements Runtime {
     for (const sessionId of purged) this.options.sandboxes?.removeLeftovers(sessionId);
   }
 
-  private watch(sessionId: string, supervisorPid: number, lastPhase?: SupervisorState['phase']) {
+  private watch(sessionId: string, supervisorPid: number, lastPhase?: SupervisorState['phase'], started?: () => void) {
     const watcher = watch(this.dir(sessionId), (_event, file) => {
       if (file === 'state.json') this.refresh(sessionId);
     });
-    this.watched.set(sessionId, { watcher, lastPhase, supervisorPid });
+    this.watched.set(sessionId, { watcher, lastPhase, supervisorPid, started });
     // The supervisor may have written before the watch began.
     this.refresh(sessionId);
   }
@@ -282,6 +287,7 @@ export class ProcessRuntime implements Runtime {
   }
 
   private unwatch(sessionId: string) {
+    this.watched.get(sessionId)?.started?.();
     this.watched.get(sessionId)?.watcher.close();
     this.watched.delete(sessionId);
     this.options.sandboxes?.release(sessionId);
@@ -293,6 +299,7 @@ export class ProcessRuntime implements Runtime {
     if (!entry || !state || state.phase === entry.lastPhase) return;
     const seen = entry.lastPhase;
     entry.lastPhase = state.phase;
+    if (state.phase !== 'starting') entry.started?.();
     const at = state.at;
     if (state.phase === 'running') this.emit({ type: 'running', sessionId, at });
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });

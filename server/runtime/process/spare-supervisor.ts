@@ -1,7 +1,9 @@
 /**
- * A supervisor spawned ahead of the next start, so a start does not wait for a fork: taken by a
- * start, and replaced once that start's session has been handed over (spawning a process forks
- * this one, which takes milliseconds a start should not wait for).
+ * A supervisor spawned ahead of the next start, so a start does not wait for a fork or for Node
+ * to load: taken by a start, and replaced once that start's game server runs. Loading Node takes
+ * tens of milliseconds of CPU, which a game server starting beside it on a busy host would wait
+ * for; so it is loaded before a start, never during one (a start finding no spare, in a burst,
+ * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,11 +34,12 @@ export class SpareSupervisor {
     return spare.child;
   }
 
-  /** A new spare, after the current turn (the POST's answer goes first); none once closed. */
-  replenish(): void {
-    setImmediate(() => {
+  /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
+  replenishAfter(started: Promise<unknown>): void {
+    const replenish = () => {
       if (!this.closed) this.spare ??= this.spawn();
-    });
+    };
+    started.then(replenish, replenish);
   }
 
   /** The spare has no session: closing its stdin empty ends it. */

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { boundPorts } from '../socket-table.mjs';
+import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk } from './sdk-server.mjs';
@@ -32,7 +32,8 @@ process.on('uncaughtException', (error) => {
   process.exit(70);
 });
 
-const READY_POLL_MS = 5;
+const READY_POLL_MS = 2;
+const FULL_CHECK_MS = 250;
 const DEFAULT_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** How long output still in the pipe is read after the game server exited. */
 const DRAIN_MS = 500;
@@ -199,25 +200,25 @@ function markRunning() {
   if (!stopping) save({ phase: 'running', runningAt: state.runningAt ?? Date.now() });
 }
 
-/** The SDK, listening while the game server starts (its client retries a socket not there yet). */
+/** The SDK, served once the game server is launched (its client retries a socket not there yet). */
 let sdk;
-const sdkServing = spec.sdk
-  ? serveSdk({
-      socketPath: spec.sdk.socketPath,
-      uid: spec.sandbox?.uid,
-      allocation: spec.sdk.allocation,
-      onReady() {
-        lastHealth = performance.now();
-        if (sdkReady) return;
-        sdkReady = true;
-        if (spec.sdk.readiness === 'sdk' && game && game.exitCode === null && state.phase !== 'running') markRunning();
-      },
-      onHealth() {
-        lastHealth = performance.now();
-      },
-      onPlayers: recordConnected,
-    })
-  : undefined;
+const serveSessionSdk = () =>
+  spec.sdk &&
+  serveSdk({
+    socketPath: spec.sdk.socketPath,
+    uid: spec.sandbox?.uid,
+    allocation: spec.sdk.allocation,
+    onReady() {
+      lastHealth = performance.now();
+      if (sdkReady) return;
+      sdkReady = true;
+      if (spec.sdk.readiness === 'sdk' && game && game.exitCode === null && state.phase !== 'running') markRunning();
+    },
+    onHealth() {
+      lastHealth = performance.now();
+    },
+    onPlayers: recordConnected,
+  });
 
 /** The players the control API joined, written by the service into players.json: the SDK's allocation follows them. */
 function followPlayers() {
@@ -234,25 +235,44 @@ function followPlayers() {
   read();
 }
 
-/** Ports bound where the game server lives: inside its own network namespace when sandboxed. */
-function portsBoundBy(launched) {
-  if (!spec.sandbox) return boundPorts('/proc/net');
+/** The socket tables where the game server lives: inside its own network namespace when sandboxed. */
+function netDirOf(launched) {
+  if (!spec.sandbox) return '/proc/net';
   // Mostly the cheap look at newer pids; every 50th poll a full one, in case pids wrapped around.
   launched.polls = (launched.polls ?? 0) + 1;
   launched.netnsPid ??= childInOtherNetns(launched.pid, { newerOnly: launched.polls % 50 !== 0 });
-  return launched.netnsPid === undefined ? undefined : boundPorts(`/proc/${launched.netnsPid}/net`);
+  return launched.netnsPid === undefined ? undefined : `/proc/${launched.netnsPid}/net`;
 }
 
+/**
+ * Readiness by ports, polled every READY_POLL_MS. The socket tables cost milliseconds of kernel
+ * time to read (a starting game server would wait for them on a busy host), so they are read only
+ * when the namespace's socket counts changed and are high enough for every declared port to be
+ * bound (binding one raises them); and every FULL_CHECK_MS whatever the counts say, since a
+ * socket closed and another bound between two polls leave them as they were.
+ */
 function waitUntilReady(launched) {
   sdkReady = false;
   // Readiness by the SDK: the game server's own `POST /ready` says it (onReady above).
   if (spec.sdk?.readiness === 'sdk') return;
+  const declared = { tcp: 0, udp: 0 };
+  for (const port of spec.ports) declared[port.type]++;
+  const types = ['tcp', 'udp'].filter((type) => declared[type] > 0);
+  let countsAtRead;
+  let readAt = performance.now();
   const poll = () => {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
-    const bound = portsBoundBy(launched) ?? { tcp: new Set(), udp: new Set() };
-    if (spec.ports.every((p) => bound[p.type].has(p.host))) {
-      markRunning();
-      return;
+    const netDir = netDirOf(launched);
+    const counts = netDir && socketCounts(netDir);
+    const worthReading = !counts || (JSON.stringify(counts) !== countsAtRead && types.every((type) => counts[type] >= declared[type]));
+    if (netDir && (worthReading || performance.now() - readAt >= FULL_CHECK_MS)) {
+      countsAtRead = JSON.stringify(counts);
+      readAt = performance.now();
+      const bound = boundPorts(netDir, types) ?? { tcp: new Set(), udp: new Set() };
+      if (spec.ports.every((p) => bound[p.type].has(p.host))) {
+        markRunning();
+        return;
+      }
     }
     setTimeout(poll, READY_POLL_MS);
   };
@@ -332,7 +352,9 @@ process.on('SIGTERM', () => {
 process.on('SIGHUP', () => {});
 process.on('SIGINT', () => {});
 
+// The game server first: the rest is set up while it loads.
 launch();
+const sdkServing = serveSessionSdk();
 watchWorkDir();
 watchHealth();
 sdk = await sdkServing;
