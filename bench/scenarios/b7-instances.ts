@@ -127,7 +127,7 @@ async function measureTarget(name: TargetName, options: BenchOptions): Promise<T
  * node's placement lock, so a start costs more the more sessions live. The instance holding the
  * node adopts them at its next sweep, as it would another instance's.
  */
-export async function bulkFill(databaseUrl: string, sessionOfTheAccount: string, count: number): Promise<void> {
+async function bulkFill(databaseUrl: string, sessionOfTheAccount: string, count: number): Promise<void> {
   const echo = defaultFleet.images.find((image) => image.name === 'echo')!;
   const ports = echo.tags[echo.defaultTag]!.ports;
   const store = await openPostgresStore(databaseUrl, { poolSize: 1 });
@@ -209,7 +209,7 @@ export async function b7(options: BenchOptions): Promise<ScenarioResult> {
   });
   rows.push({
     scenario: 'B7 setup',
-    metric: `sessions/s filling to ${LIVE_SESSIONS / 1000}k live: PostgreSQL ×1 through the store port, SQLite through the API (${CONNECTIONS} conns)`,
+    metric: `sessions/s filling to ${LIVE_SESSIONS / 1000}k live (PostgreSQL ×1: store port; SQLite: API, ${CONNECTIONS} conns)`,
     ours: rate(one.fillStartsPerSecond!),
     reference: `SQLite ${rate(sqlite.fillStartsPerSecond!)}`,
     ratio: ratio(one.fillStartsPerSecond! / sqlite.fillStartsPerSecond!),

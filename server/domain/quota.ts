@@ -55,12 +55,13 @@ export class Quota {
     this.onExhausted = handler;
   }
 
-  async usage(accountId: string): Promise<QuotaUsage> {
+  /** `launched`: the account's live sessions' launches, when the caller has just read them. */
+  async usage(accountId: string, launched?: readonly number[]): Promise<QuotaUsage> {
     const account = await this.store.account(accountId);
     if (!account) throw new Error(`no account ${accountId}`);
     const now = this.now();
     const live = this.policy.charge
-      ? (await this.store.launchedAt(accountId)).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
+      ? (launched ?? (await this.store.launchedAt(accountId))).reduce((sum, since) => sum + chargeableSeconds(since, now), 0)
       : 0;
     const usedSeconds = account.usedSeconds + live;
     return {
@@ -83,13 +84,13 @@ export class Quota {
   /** Recompute an account's deadline after its live sessions changed. */
   async recompute(accountId: string): Promise<void> {
     if (!this.policy.charge) return;
-    const live = (await this.store.launchedAt(accountId)).length;
-    if (live === 0) {
+    const launched = await this.store.launchedAt(accountId);
+    if (launched.length === 0) {
       this.deadlines.delete(accountId);
       return;
     }
-    const { remainingSeconds } = await this.usage(accountId);
-    this.deadlines.set(accountId, this.now() + (remainingSeconds * 1000) / live);
+    const { remainingSeconds } = await this.usage(accountId, launched);
+    this.deadlines.set(accountId, this.now() + (remainingSeconds * 1000) / launched.length);
   }
 
   /** After a restart: deadlines for every account with live sessions. */

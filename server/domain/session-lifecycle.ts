@@ -174,8 +174,8 @@ export class SessionLifecycle {
       // A stop may have begun while it was launching.
       await this.machine.exclusive(session.key, async () => {
         const current = (await repository.find(session.key))!;
-        if (current.status === 'created') await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
-        else if (current.status === 'shuttingdown') await this.machine.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' });
+        if (current.status === 'created') await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' }, 'created');
+        else if (current.status === 'shuttingdown') await this.machine.transition(session.key, 'exited', { endReason: current.pendingEndReason ?? 'stopped' }, 'shuttingdown');
       });
     }
     return { ok: true, session: (await repository.find(session.key))! };
@@ -193,8 +193,7 @@ export class SessionLifecycle {
     } catch {
       const failed = await this.machine.exclusive(session.key, async () => {
         if ((await repository.find(session.key))?.status !== 'running') return false;
-        await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' });
-        return true;
+        return this.machine.transition(session.key, 'dead', { endReason: 'start_failed' }, 'running');
       });
       if (failed) await runtime.stop(session.key).catch(() => {});
       return { ok: true, session: (await repository.find(session.key))! };

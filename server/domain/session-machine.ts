@@ -50,22 +50,28 @@ export class SessionMachine {
 
   /**
    * The one way a session changes state; an illegal transition is a bug and throws. The new
-   * state, its event and (at the end) the quota charge are written in one transaction.
+   * state, its event and (at the end) the quota charge are written in one transaction. With
+   * `from`, the change is made only if the session is still in that state under its row lock
+   * (another instance may have moved it since the caller read it): false when it had moved.
    */
-  async transition(key: string, to: SessionStatus, changes: SessionChanges = {}): Promise<void> {
-    await this.transitions(key, [{ to, changes }]);
+  async transition(key: string, to: SessionStatus, changes: SessionChanges = {}, from?: SessionStatus): Promise<boolean> {
+    return this.transitions(key, [{ to, changes }], from);
   }
 
   /**
    * Several transitions in a row (running, draining, shutting down) written in one transaction:
-   * one commit instead of one each, then their changes announced in order.
+   * one commit instead of one each, then their changes announced in order. `from` as for
+   * transition().
    */
-  async transitions(key: string, steps: readonly { to: SessionStatus; changes?: SessionChanges }[]): Promise<void> {
+  async transitions(key: string, steps: readonly { to: SessionStatus; changes?: SessionChanges }[], from?: SessionStatus): Promise<boolean> {
     const at = this.now();
     const changed = await this.repository.transaction(async () => {
+      // Held to commit: a change made through another instance meanwhile waits, then sees this one.
+      await this.repository.lockForChange(key);
       const done: SessionChange[] = [];
       for (const { to, changes = {} } of steps) {
         const before = (await this.repository.find(key))!;
+        if (from !== undefined && done.length === 0 && before.status !== from) return undefined;
         if (!canTransition(before.status, to)) {
           throw new Error(`illegal session transition ${before.status} -> ${to} (${before.accountId}/${before.id})`);
         }
@@ -80,9 +86,11 @@ export class SessionMachine {
       }
       return done;
     });
+    if (!changed) return false;
     const last = changed[changed.length - 1];
     if (last && isFinal(last.session.status)) await this.quota.recompute(last.session.accountId);
     for (const change of changed) this.notify(change);
+    return true;
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
@@ -108,7 +116,7 @@ export class SessionMachine {
       const current = await this.repository.find(session.key);
       if (!current || isFinal(current.status)) return false;
       if (current.status === 'server_unreachable') {
-        await this.transition(session.key, 'dead', { endReason: reason });
+        if (!(await this.transition(session.key, 'dead', { endReason: reason }, 'server_unreachable'))) return 'moved';
         this.runtime.forget?.(session.key);
         return false;
       }
@@ -117,9 +125,10 @@ export class SessionMachine {
         ...(current.status === 'running' ? [{ to: 'draining' as const, changes: { pendingEndReason: reason } }] : []),
         ...(current.status !== 'shuttingdown' ? [{ to: 'shuttingdown' as const, changes: { pendingEndReason: reason } }] : []),
       ];
-      await this.transitions(session.key, steps);
-      return true;
+      // Moved through another instance since the read: decide again from where it is now.
+      return (await this.transitions(session.key, steps, current.status)) ? true : 'moved';
     });
+    if (stopGameServer === 'moved') return this.end(session, reason);
     if (stopGameServer) await this.runtime.stop(session.key);
   }
 

@@ -46,8 +46,7 @@ export class SessionTimers {
   private async missedStart(key: string): Promise<void> {
     const missed = await this.machine.exclusive(key, async () => {
       if ((await this.machine.repository.find(key))?.status !== 'created') return false;
-      await this.machine.transition(key, 'dead', { endReason: 'start_failed' });
-      return true;
+      return this.machine.transition(key, 'dead', { endReason: 'start_failed' }, 'created');
     });
     if (!missed) return;
     await this.machine.runtime.stop(key);

@@ -103,18 +103,21 @@ export class SessionWatch {
     const reaction = reactions[event.type][session.status];
     if (!reaction) return;
     const last = reaction.path.length - 1;
+    let from = session.status;
     for (const [i, to] of reaction.path.entries()) {
-      if (i < last) {
-        await this.machine.transition(session.key, to);
-        continue;
-      }
       const exitCode = event.type === 'exited' ? event.exitCode : undefined;
-      await this.machine.transition(session.key, to, {
-        ...(to === 'running' ? { runningSince: session.runningSince ?? event.at } : {}),
-        ...(isFinal(to) ? { ended: event.at } : {}),
-        ...(exitCode !== undefined ? { exitCode } : {}),
-        ...(reaction.endReason ? { endReason: endReasonOf(reaction.endReason, session.pendingEndReason, exitCode) } : {}),
-      });
+      const changes =
+        i < last
+          ? {}
+          : {
+              ...(to === 'running' ? { runningSince: session.runningSince ?? event.at } : {}),
+              ...(isFinal(to) ? { ended: event.at } : {}),
+              ...(exitCode !== undefined ? { exitCode } : {}),
+              ...(reaction.endReason ? { endReason: endReasonOf(reaction.endReason, session.pendingEndReason, exitCode) } : {}),
+            };
+      // Moved through another instance (a stop) since the read: react to the state it is in now.
+      if (!(await this.machine.transition(session.key, to, changes, from))) return this.react(event);
+      from = to;
     }
     if (reaction.finishPendingStop && session.pendingEndReason) {
       const current = (await this.machine.repository.find(session.key))!;

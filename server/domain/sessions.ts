@@ -25,6 +25,9 @@ import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
 import { samePool, type PoolView, type WarmPools } from './warm-pools.js';
 import { WarmRefill } from './warm-refill.js';
 
+/** Up to this many sessions to adopt are read one by one, more in one read of every live session. */
+const FEW_TO_ADOPT = 8;
+
 export type { StartFailure, PlayersResult, StartRequest, StartResult, StopResult } from './session-lifecycle.js';
 export type { SessionChange } from './session-machine.js';
 export type { AnySessionResult, ArtifactRootResult, LocationView, TagExistsResult } from './session-queries.js';
@@ -189,11 +192,16 @@ export class Sessions {
   /** This instance now supervises the node (it holds the node's lease): adopt its live sessions it does not watch yet. */
   async superviseNode(nodeId: string): Promise<void> {
     const { repository, runtime } = this.machine;
-    // Keys first: this runs every few seconds, and whole records of every live session (10,000
-    // of them) cost a PostgreSQL instance a fifth of a second. Read in full when one is not watched yet.
-    if ((await repository.liveKeysOn(nodeId)).every((key) => runtime.supervises?.(key))) return;
-    const live = await repository.live();
-    await this.watch.supervise(live.filter((session) => session.nodeId === nodeId));
+    // Keys first: this runs every few seconds and after each start another instance hands over,
+    // and whole records of every live session (10,000 of them) cost PostgreSQL a fifth of a second.
+    const unwatched = (await repository.liveKeysOn(nodeId)).filter((key) => !runtime.supervises?.(key));
+    if (unwatched.length === 0) return;
+    // A few (handed over): each read alone; many (a takeover): all in one read.
+    const sessions =
+      unwatched.length <= FEW_TO_ADOPT
+        ? (await Promise.all(unwatched.map((key) => repository.find(key)))).filter((session) => session !== undefined)
+        : (await repository.live()).filter((session) => session.nodeId === nodeId);
+    await this.watch.supervise(sessions);
   }
 
   /** This instance no longer supervises the node: its runtime stops watching the node's sessions (they keep running). */

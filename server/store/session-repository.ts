@@ -16,7 +16,7 @@ const SELECT = `
   FROM sessions s`;
 
 /** What the SQLite store wraps (see sqlite-store.ts, which adds the transactions). */
-export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockForPlacement'>> & {
+export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockForPlacement' | 'lockForChange'>> & {
   /** Rebuild the read model from the database (after a rolled-back transaction). */
   reload(): void;
 };

@@ -144,10 +144,11 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     grants: gated(createAccessGrants(db), ['granted', 'list']),
     tokens: gated(createTokenRepository(db)),
     sessions: {
-      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement'>>(sessions, SESSION_READS),
+      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement' | 'lockForChange'>>(sessions, SESSION_READS),
       transaction,
       // One writer at a time already: nothing more to hold.
       lockForPlacement: async () => {},
+      lockForChange: async () => {},
     },
     subscriptions: gated(createSubscriptionRepository(db)),
     imageTags: gated(createImageTagRepository(db), ['all', 'has']),

@@ -3,8 +3,8 @@
  * node; one holds its lease and supervises its containers. SIGKILL the holder and the other takes
  * the lease over within seconds and adopts the containers (server/cluster/node-supervision.ts,
  * server/runtime/docker/): a stop through it really stops its container, the logs stay readable,
- * and a container that ends on its own is recorded as ended. Uses engine 1 only: the docker
- * tier takes engine 2 down meanwhile (test/api/docker-runtime.test.ts).
+ * a container that ends on its own is recorded as ended, and each session is charged once. Uses
+ * engine 1 only: the docker tier takes engine 2 down meanwhile (test/api/docker-runtime.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +85,12 @@ describe.skipIf(missing)(`a Docker node taken over when its holder dies${missing
     await eventually(() => statusOf(toExit), { until: (s) => s === 'dead', what: 'the end recorded', timeoutMs: 30_000 });
     const live = await db.query("SELECT 1 FROM sessions WHERE status NOT IN ('exited', 'dead')");
     expect(live.rowCount).toBe(0);
+    // Quota exact: each session charged once, from its start to its end, whichever instance ended it.
+    const charged = await db.query<{ used: number; runs: number }>(
+      'SELECT a.used_seconds::float8 AS used, sum(ceil((s.ended - s.created) / 1000.0))::float8 AS runs FROM accounts a JOIN sessions s ON s.account_id = a.id GROUP BY a.id',
+    );
+    expect(charged.rows).toEqual([{ used: charged.rows[0]!.runs, runs: expect.any(Number) }]);
+    expect(charged.rows[0]!.runs).toBeGreaterThan(0);
     console.log(`docker takeover: lease moved ${leaseMovedMs.toFixed(0)} ms after the SIGKILL, stop through the survivor done ${stoppedMs.toFixed(0)} ms after it`);
   });
 });

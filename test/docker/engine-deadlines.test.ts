@@ -12,6 +12,7 @@ import { openEngine } from '../../server/runtime/docker/engine-client.js';
 import { Reconciler, type Tracked } from '../../server/runtime/docker/reconciler.js';
 import { SessionFiles } from '../../server/runtime/docker/session-files.js';
 import { docker, engines, IMAGE, skipReason } from '../support/docker.js';
+import { eventually } from '../support/eventually.mjs';
 import { tempDirs } from '../support/temp-dirs.js';
 
 const tempDir = tempDirs('engine-deadlines-');
@@ -135,6 +136,27 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
       expect([proxy.held(), kills]).toEqual([2, 2]);
       expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId, exitCode: 137 })]);
       expect((await docker(real).getContainer(containerId).inspect()).State.Running).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('looks for the end again when the engine does not answer the inspect after the kill', async () => {
+    await running();
+    let killed = false;
+    let inspectsHeld = 0;
+    const stopOrInspectAfterKill = (request: string) => {
+      if (/^POST \S*\/containers\/[^/]+\/kill/.test(request)) killed = true;
+      const inspect = killed && /^GET \S*\/containers\/[^/]+\/json/.test(request) && ++inspectsHeld === 1;
+      return inspect || /^POST \S*\/containers\/[^/]+\/stop/.test(request);
+    };
+    const proxy = await holdingProxy(real.slice('unix://'.length), stopOrInspectAfterKill);
+    try {
+      const { reconciler, tracked, events, failed } = reconcilerOn(proxy.engine);
+      await settles(reconciler.stop(tracked), 'the stop');
+      expect(failed).toEqual([NODE]);
+      await settles(eventually(() => events.length > 0), 'the end found again');
+      expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId, exitCode: 137 })]);
     } finally {
       await proxy.close();
     }

@@ -99,6 +99,13 @@ export interface SessionRepository {
    * transactions already run one at a time).
    */
   lockForPlacement(accountId: string, nodesAndHosts: readonly string[]): Promise<void>;
+  /**
+   * In a transaction, before reading a session to change its state: hold its row until commit, so
+   * that two instances changing one session at once (a stop through one while the holder records
+   * `running`) change it one after the other, each from the state the other left (PostgreSQL: a row
+   * lock; SQLite: its transactions already run one at a time).
+   */
+  lockForChange(key: string): Promise<void>;
   /** Whether the account has a session with this id, live or ended. */
   exists(accountId: string, id: string): Promise<boolean>;
   liveSessionsOn(nodeId: string): Promise<number>;

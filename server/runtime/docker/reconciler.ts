@@ -44,6 +44,8 @@ export const ENGINE_DEADLINES: EngineDeadlines = { stopSlackMs: 15_000, archiveM
  */
 const KILL_ATTEMPTS = 3;
 const KILL_BACKOFF_MS = 1000;
+/** After an end whose container could not be inspected, how long until it is looked at again. */
+const REFINISH_MS = 1000;
 
 export interface Tracked {
   sessionId: string;
@@ -287,7 +289,11 @@ export class Reconciler {
     try {
       info = await engine.api.getContainer(tracked.containerId!).inspect();
     } catch {
+      // Not answered: the end is looked for again shortly (the exit event, if it came meanwhile,
+      // was passed over while this finish was under way), and the engine is checked.
       tracked.phase = 'starting';
+      this.options.engineFailed(engine);
+      setTimeout(() => void this.refresh(engine, tracked.sessionId), REFINISH_MS).unref();
       return;
     }
     const artifacts = files.artifacts(tracked.sessionId);

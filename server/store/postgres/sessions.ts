@@ -59,6 +59,9 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
         [...new Set(keys)].sort(),
       ]);
     },
+    lockForChange: async (key) => {
+      await sql.run('SELECT 1 FROM sessions WHERE key = $1 FOR NO KEY UPDATE', [key]);
+    },
     appendEvent: async (session, previous, at) =>
       (await value<number>(
         sql,
