@@ -61,6 +61,7 @@ import { SecretBox } from './security/secret-box.js';
 import { createTokenVault } from './security/token-vault.js';
 import { backupDataDir } from './store/backup.js';
 import { openStore } from './store/open-store.js';
+import { betweenBatches } from './store/sqlite-store.js';
 import type { Db } from './store/sqlite.js';
 import type { Store } from './store/store.js';
 
@@ -384,5 +385,5 @@ async function controlCommand(db: Db | undefined, dataDir: string, request: Cont
   if (request.command !== 'backup' || typeof request.target !== 'string' || !isAbsolute(request.target)) {
     return { ok: false as const, error: 'expected {"command":"backup","target":"<absolute directory>"}' };
   }
-  return { ok: true as const, ...(await backupDataDir(db, dataDir, request.target)) };
+  return { ok: true as const, ...(await backupDataDir(db, dataDir, request.target, (fn) => betweenBatches(db, fn))) };
 }

@@ -42,6 +42,8 @@ export class GroupCommit {
   /** Committed, not yet synced: answered after the next fsync. */
   private unsynced: Batch[] = [];
   private syncing: Promise<void> | undefined;
+  /** Work that must run with no transaction open (betweenBatches), waiting for the open batch's end. */
+  private between: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -128,6 +130,29 @@ export class GroupCommit {
     if (this.flushWhenFree) this.flush();
   }
 
+  /**
+   * Runs fn synchronously at a moment no transaction is open on the connection: at once when none
+   * is, else right after the open batch commits (or rolls back), before anyone opens the next. A
+   * backup taken there holds every write committed before it, and no write half done.
+   */
+  betweenBatches<T>(fn: () => T): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const run = () => {
+        try {
+          resolve(fn());
+        } catch (error) {
+          reject(error);
+        }
+      };
+      if (!this.batch && !this.held()) return run();
+      this.between.push(run);
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        atEndOfTurn(() => this.flush());
+      }
+    });
+  }
+
   /** Commits the open batch at once and waits for its fsync (closing the store). */
   async close(): Promise<void> {
     this.flush();
@@ -136,6 +161,14 @@ export class GroupCommit {
   }
 
   private flush(): void {
+    this.commitBatch();
+    if (this.batch || this.held()) return;
+    const waiting = this.between;
+    this.between = [];
+    for (const run of waiting) run();
+  }
+
+  private commitBatch(): void {
     this.flushScheduled = false;
     if (this.held()) {
       this.flushWhenFree = true;

@@ -74,6 +74,11 @@ function connectionOf(db: Db, hooks: CommitHooks): Connection {
   return connection;
 }
 
+/** Runs fn on the connection with no transaction open (a backup): see GroupCommit.betweenBatches. */
+export function betweenBatches<T>(db: Db, fn: () => T): Promise<T> {
+  return connectionOf(db, {}).commits.betweenBatches(fn);
+}
+
 export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const { gate, scope, commits, reloads } = connectionOf(db, hooks);
   const { reload: reloadSessions, ...sessions } = createSessionRepository(db);
