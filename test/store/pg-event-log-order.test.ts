@@ -1,10 +1,10 @@
 /**
- * PostgreSQL's event log takes appends from many transactions at once (no log-wide lock), and a
- * reader tailing it after the last id it read (SSE, webhooks) must never step over an event
- * that commits after it read a larger id. Ids come from each transaction's place in PostgreSQL's
- * transaction order, and reads stop below the horizon of transactions still open
+ * PostgreSQL's event log takes appends from many transactions, and a reader tailing it after the
+ * last id it read (SSE, webhooks) must never step over an event that commits after it read a
+ * larger id. Appends hold the log's lock to their commit, so ids are handed out in commit order
  * (server/store/postgres/sessions.ts); a plain sequence fails the first case.
  */
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/store/postgres/store.js';
 import type { Store } from '../../server/store/store.js';
@@ -40,39 +40,53 @@ describe.skipIf(missing)(`the PostgreSQL event log under concurrent appends${mis
     for (const store of stores) await store.close();
   });
   const open = async (name: string) => {
-    const store = await openPostgresStore(await createDatabase(name), { poolSize: 12 });
+    const url = await createDatabase(name);
+    const store = await openPostgresStore(url, { poolSize: 12 });
     stores.push(store);
-    return store;
+    return { store, url };
   };
   const append = (store: Store, at: number) => store.sessions.appendEvent(session('s'), null, at);
 
   it('never lets a reader pass an event that commits after a later-numbered one was read', async () => {
-    const store = await open('event-order');
+    const { store, url } = await open('event-order');
     const reader = tail(store);
     const committed: number[] = [];
-    // `early` begins first and appends; `late` appends in between; `early` appends again and commits first.
-    const lateAppended = signal();
-    const earlyCommitted = signal();
+    // `early` appends and stays open; `late` appends meanwhile and would commit first.
+    const earlyAppended = signal();
+    const release = signal();
     const early = store.sessions.transaction(async () => {
       committed.push(await append(store, 1));
-      await lateAppended.promise;
-      committed.push(await append(store, 3));
+      earlyAppended.resolve();
+      await release.promise;
     });
+    await earlyAppended.promise;
     const late = store.sessions.transaction(async () => {
       committed.push(await append(store, 2));
-      lateAppended.resolve();
-      await earlyCommitted.promise;
     });
-    await early;
+    // `late` waits for the log (seen in pg_stat_activity), or, without the lock, commits past `early`.
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    try {
+      const waiting = async () => {
+        for (;;) {
+          const { rows } = await watcher.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+          if (rows.length > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      await Promise.race([waiting(), late]);
+    } finally {
+      await watcher.end();
+    }
     await reader.read();
-    earlyCommitted.resolve();
-    await late;
+    release.resolve();
+    await Promise.all([early, late]);
     await reader.read();
     expect(reader.delivered).toEqual([...committed].sort((a, b) => a - b));
   });
 
   it('delivers every committed event once, in increasing order, to a reader tailing many writers', async () => {
-    const store = await open('event-tail');
+    const { store } = await open('event-tail');
     const reader = tail(store);
     const committed: number[] = [];
     let writing = true;

@@ -12,17 +12,13 @@ import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
 /**
- * The event log without a log-wide lock, yet read in an order no later commit can step behind.
- * An event's id is its transaction's id (xid8) times this, plus its rank in that transaction, so
- * ids order events by the transaction that wrote them. Every transaction older than a snapshot's
- * xmin has ended, so readers read only ids below `HORIZON` (xmin times this): an event committed
- * later always has a larger id than any already read. Writers commit in parallel (PostgreSQL
- * groups their WAL flushes); a reader waits at most until the oldest writing transaction ends (a
- * few milliseconds: an open stream is poked on each commit and sweeps every second).
- * 2^20 events a transaction (the domain writes a handful) and 2^33 transactions fit in 2^53.
+ * Appends to the event log take this lock until their commit, so ids are handed out in commit
+ * order and a reader's `id > cursor` never steps over an event that commits later. (Round 4 tried
+ * ids ordered by transaction id read below the snapshot's xmin instead: any open transaction on
+ * the server, in any database, then stalled every stream, and old servers' transaction ids
+ * overflowed JavaScript's integers; on 2 cores three instances were no faster without the lock.)
  */
-const EVENTS_PER_TRANSACTION = 2 ** 20;
-const HORIZON = `pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${EVENTS_PER_TRANSACTION}`;
+const EVENT_LOG_LOCK = 0x5e55_0002;
 
 /** The columns of a SessionRow, named (the reads are prepared statements: see Sql.prepared). */
 const COLUMNS = [
@@ -65,24 +61,23 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     appendEvent: async (session, previous, at) =>
       (await value<number>(
         sql,
-        `WITH tx AS (SELECT pg_current_xact_id()::text::bigint * ${EVENTS_PER_TRANSACTION} AS first)
-         INSERT INTO session_events (id, account_id, session_id, status, previous, at, session) OVERRIDING SYSTEM VALUE
-         SELECT coalesce((SELECT max(e.id) + 1 FROM session_events e WHERE e.id >= tx.first AND e.id < tx.first + ${EVENTS_PER_TRANSACTION}), tx.first),
-           $1, $2, $3, $4, $5, $6
-         FROM tx RETURNING id`,
-        [session.accountId, session.id, session.status, previous, at, JSON.stringify(session)],
+        `WITH lock AS (SELECT pg_advisory_xact_lock($7))
+         INSERT INTO session_events (account_id, session_id, status, previous, at, session)
+         SELECT $1, $2, $3, $4, $5, $6 FROM lock RETURNING id`,
+        [session.accountId, session.id, session.status, previous, at, JSON.stringify(session), EVENT_LOG_LOCK],
       ))!,
     eventsAfter: async (accountId, afterId, limit) =>
       (
         await sql.rows<Omit<StoredEvent, 'session'> & { session: string }>(
-          `SELECT id, status, previous, at, session FROM session_events WHERE account_id = $1 AND id > $2 AND id < ${HORIZON} ORDER BY id LIMIT $3`,
+          'SELECT id, status, previous, at, session FROM session_events WHERE account_id = $1 AND id > $2 ORDER BY id LIMIT $3',
           [accountId, afterId, limit],
         )
       ).map((row) => ({ ...row, session: JSON.parse(row.session) as SessionRecord })),
     oldestEventId: async () =>
       (await value<number>(sql, 'SELECT last_value + 1 FROM session_events_pruned WHERE EXISTS (SELECT 1 FROM session_events)')) ?? undefined,
     latestEventId: async () =>
-      (await value<number | null>(sql, `SELECT max(id) FROM session_events WHERE id < ${HORIZON}`)) ?? 0,
+      // Committed ones only (an id handed out to a transaction still open may commit after a reader starts here).
+      (await value<number | null>(sql, 'SELECT max(id) FROM session_events')) ?? 0,
     pruneEvents: async ({ count, sinceMs, floors }) => {
       await sql.run(
         `WITH gone AS (
