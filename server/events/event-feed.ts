@@ -3,9 +3,8 @@
  * One instance: straight from its own session changes, as they happen. Several instances: from
  * the event log in the database, read after the last id sent whenever this instance or another
  * says the account has new events (the bus), so a stream on any instance sees every change, in
- * order, none twice. The store only shows events no later commit can precede (PostgreSQL reads
- * below a horizon of ended transactions: postgres/sessions.ts), so reading "after the last id
- * sent" never steps over one.
+ * order, none twice. Ids are in commit order (PostgreSQL's appends hold the log's lock to their
+ * commit: postgres/sessions.ts), so reading "after the last id sent" never steps over one.
  */
 import type { SessionChange } from '../domain/session-machine.js';
 import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
