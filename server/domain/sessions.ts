@@ -204,10 +204,14 @@ export class Sessions {
     await this.watch.supervise(sessions);
   }
 
-  /** This instance no longer supervises the node: its runtime stops watching the node's sessions (they keep running). */
+  /**
+   * This instance no longer supervises the node: its runtime stops watching the node's sessions
+   * (they keep running). From the runtime's own list, not the store: the lease is mostly lost
+   * because the store cannot be reached, and a runtime left watching would act on sessions the
+   * node's new holder has adopted.
+   */
   async releaseNode(nodeId: string): Promise<void> {
-    const { repository, runtime } = this.machine;
-    for (const session of await repository.live()) if (session.nodeId === nodeId) runtime.release?.(session.key);
+    this.machine.runtime.releaseNode?.(nodeId);
   }
 
   async close(): Promise<void> {

@@ -16,8 +16,8 @@ export interface SimulatedRuntimeOptions {
 export class SimulatedRuntime implements Runtime {
   readonly name = 'simulated';
   readonly nodesMove = true;
-  /** The sessions watched here (launched or adopted, not yet exited nor released). */
-  private readonly watched = new Set<string>();
+  /** The sessions watched here (launched or adopted, not yet exited nor released), with their node. */
+  private readonly watched = new Map<string, string>();
   /** Of those, the ones stopping: a second stop does not push their exit back. */
   private readonly stopping = new Set<string>();
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
@@ -32,7 +32,7 @@ export class SimulatedRuntime implements Runtime {
   }
 
   async start(spec: LaunchSpec): Promise<void> {
-    this.watched.add(spec.sessionId);
+    this.watched.set(spec.sessionId, spec.nodeId);
     this.after(spec.sessionId, this.options.readyMs, () => this.emit({ type: 'running', sessionId: spec.sessionId, at: this.options.now() }));
   }
 
@@ -52,8 +52,8 @@ export class SimulatedRuntime implements Runtime {
   async allocate(): Promise<void> {}
 
   async adopt(spec: AdoptSpec): Promise<void> {
-    this.watched.add(spec.sessionId);
-    if (!spec.wasRunning) await this.start({ sessionId: spec.sessionId } as LaunchSpec);
+    this.watched.set(spec.sessionId, spec.nodeId);
+    if (!spec.wasRunning) await this.start({ sessionId: spec.sessionId, nodeId: spec.nodeId } as LaunchSpec);
   }
 
   supervises(sessionId: string): boolean {
@@ -65,6 +65,10 @@ export class SimulatedRuntime implements Runtime {
     this.timers.delete(sessionId);
     this.watched.delete(sessionId);
     this.stopping.delete(sessionId);
+  }
+
+  releaseNode(nodeId: string): void {
+    for (const [sessionId, node] of this.watched) if (node === nodeId) this.release(sessionId);
   }
 
   logs(sessionId: string, options: { follow: boolean; signal: AbortSignal }) {

@@ -122,6 +122,11 @@ export interface Runtime {
   /** Stop watching the session, leaving it running: another instance supervises its node now. */
   release?(sessionId: string): void;
   /**
+   * Stop watching every session of the node, leaving them running, from what the runtime itself
+   * tracks: a node's lease is mostly lost because the store cannot be reached, so no store read.
+   */
+  releaseNode?(nodeId: string): void;
+  /**
    * Whether any instance can supervise a node's sessions (nodes reached over the network, moved
    * between instances by lease); false or left out: a session belongs to the instance that launched it.
    */

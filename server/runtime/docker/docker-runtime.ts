@@ -228,6 +228,10 @@ export class DockerRuntime implements Runtime {
     else this.tracked.delete(sessionId);
   }
 
+  releaseNode(nodeId: string): void {
+    for (const tracked of [...this.tracked.values()]) if (tracked.nodeId === nodeId) this.release(tracked.sessionId);
+  }
+
   forget(sessionId: string): void {
     const tracked = this.tracked.get(sessionId);
     if (tracked) tracked.forgotten = true;
