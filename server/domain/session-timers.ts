@@ -73,6 +73,8 @@ export class SessionTimers {
       if (!stopped) this.armTtl(current, RETRY_MS);
     }, wait);
     timer.unref();
+    // Armed again (a node's new holder adopting it, a recovery): one timer, not one more.
+    clearTimeout(this.ttlTimers.get(session.key));
     this.ttlTimers.set(session.key, timer);
   }
 }

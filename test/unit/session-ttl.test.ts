@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Catalog } from '../../server/domain/catalog.js';
 import { Quota } from '../../server/domain/quota.js';
+import { SessionMachine } from '../../server/domain/session-machine.js';
+import { SessionTimers } from '../../server/domain/session-timers.js';
 import { Sessions } from '../../server/domain/sessions.js';
 import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
 import { createAccountRepository } from '../../server/store/account-repository.js';
@@ -69,6 +71,21 @@ describe('session ttl', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await expect.poll(() => sessions.get('acc', 'stepped')).toMatchObject({ status: 'exited', endReason: 'ttl_expired' });
     await sessions.close();
+    db.close();
+  });
+
+  it('keeps one ttl timer per session however often it is armed (a new holder of its node adopting it again)', async () => {
+    vi.useFakeTimers();
+    const now = () => Date.now();
+    const db = openDatabase(':memory:');
+    const runtime = new SimulatedRuntime({ readyMs: 100, stopMs: 100, now });
+    const machine = new SessionMachine(createSqliteStore(db).sessions, runtime, {} as Quota, now, { failed: () => 'x', recovered: () => {} });
+    const timers = new SessionTimers(machine, new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }));
+    const session = { key: 'k1', status: 'running', expires: now() + 60_000 } as Parameters<SessionTimers['arm']>[0];
+    const before = vi.getTimerCount();
+    for (let i = 0; i < 3; i++) timers.arm(session);
+    expect(vi.getTimerCount() - before).toBe(1);
+    timers.close();
     db.close();
   });
 });
