@@ -42,6 +42,8 @@ export class GroupCommit {
   /** Committed, not yet synced: answered after the next fsync. */
   private unsynced: Batch[] = [];
   private syncing: Promise<void> | undefined;
+  /** Reads that may have seen the writes the running fsync makes durable: answered as those writes are. */
+  private readersOfSyncing: Batch['writers'] = [];
   /** Work that must run with no transaction open (betweenBatches), waiting for the open batch's end. */
   private between: (() => void)[] = [];
 
@@ -95,7 +97,9 @@ export class GroupCommit {
     if (this.batch?.writers.length) return this.durable();
     const waiting = this.unsynced.at(-1);
     if (waiting) return new Promise((resolve, reject) => waiting.writers.push({ resolve, reject }));
-    return this.syncing ?? Promise.resolve();
+    // Committed, not yet durable: a read that may have seen them fails with them if the fsync does.
+    if (this.syncing) return new Promise((resolve, reject) => this.readersOfSyncing.push({ resolve, reject }));
+    return Promise.resolve();
   }
 
   /** Opens the batch (BEGIN IMMEDIATE) unless one is open, and schedules its commit at the end of this turn. */
@@ -205,10 +209,12 @@ export class GroupCommit {
       this.sync((error) => {
         this.syncing = undefined;
         const writers = batches.flatMap((batch) => batch.writers);
-        if (error) for (const writer of writers) writer.reject(error);
+        const readers = this.readersOfSyncing;
+        this.readersOfSyncing = [];
+        if (error) for (const waiting of [...writers, ...readers]) waiting.reject(error);
         else {
           this.hooks.committed?.(writers.length);
-          for (const writer of writers) writer.resolve();
+          for (const waiting of [...writers, ...readers]) waiting.resolve();
         }
         resolve();
         this.syncSoon();

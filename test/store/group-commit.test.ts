@@ -149,6 +149,20 @@ describe('group commit on the SQLite store', () => {
     expect(log.slice(2).sort()).toEqual(['ack later read c1', 'ack read c1', 'ack write']);
   });
 
+  it('fails a read that saw a write whose fsync then failed, as it fails the write', async () => {
+    const held: ((error?: Error) => void)[] = [];
+    const { store } = instrumentedStore((fsync) => (done) => {
+      held.push((error) => (error ? done(error) : fsync(done)));
+    });
+    const write = store.accounts.insert(account('c1'));
+    while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Committed, its fsync still running: a read now sees c1, and must not answer with it yet.
+    const read = store.accounts.findById('c1');
+    held.shift()!(new Error('EIO: the fsync failed'));
+    await expect(write).rejects.toThrow('EIO');
+    await expect(read).rejects.toThrow('EIO');
+  });
+
   it('answers the API\'s session reads (one session, a list) without opening a batch, and only once a write they may have seen is durable', async () => {
     const held: (() => void)[] = [];
     const { store, db, log } = instrumentedStore((fsync) => (done) => {
