@@ -34,6 +34,20 @@ function instrumentedStore(sync?: CommitHooks['sync']): { store: Store; db: Db; 
   return { store, db, dataDir, log };
 }
 
+/** An instrumented store whose fsyncs wait until released (`held.shift()!()`), with account `acc` written and durable. */
+async function storeWithHeldFsyncs() {
+  const held: (() => void)[] = [];
+  const made = instrumentedStore((fsync) => (done) => {
+    made.log.push('fsync');
+    held.push(() => fsync(done));
+  });
+  const first = made.store.accounts.insert(account('acc'));
+  while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  held.shift()!();
+  await first;
+  return { ...made, held };
+}
+
 describe('group commit on the SQLite store', () => {
   it('answers no write before the fsync of the WAL after its commit has finished, and syncs the next batches together', async () => {
     const held: (() => void)[] = [];
@@ -124,15 +138,7 @@ describe('group commit on the SQLite store', () => {
   });
 
   it('answers a read that may have seen another caller\'s write only once that write is durable, so nobody reads what a failed commit loses', async () => {
-    const held: (() => void)[] = [];
-    const { store, log } = instrumentedStore((fsync) => (done) => {
-      log.push('fsync');
-      held.push(() => fsync(done));
-    });
-    const first = store.accounts.insert(account('acc'));
-    while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
-    held.shift()!();
-    await first;
+    const { store, log, held } = await storeWithHeldFsyncs();
     log.length = 0;
     // In the same turn as the write: the read sees it in the open batch.
     const write = store.accounts.insert(account('c1')).then(() => log.push('ack write'));
@@ -164,15 +170,7 @@ describe('group commit on the SQLite store', () => {
   });
 
   it('answers the API\'s session reads (one session, a list) without opening a batch, and only once a write they may have seen is durable', async () => {
-    const held: (() => void)[] = [];
-    const { store, db, log } = instrumentedStore((fsync) => (done) => {
-      log.push('fsync');
-      held.push(() => fsync(done));
-    });
-    const first = store.accounts.insert(account('acc'));
-    while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
-    held.shift()!();
-    await first;
+    const { store, db, log, held } = await storeWithHeldFsyncs();
     // Nothing pending: a read neither begins a transaction (no BEGIN, no COMMIT) nor waits.
     const quiet = store.sessions.findOwned('acc', 'none');
     expect(db.inTransaction).toBe(false);

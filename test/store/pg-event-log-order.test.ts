@@ -4,11 +4,11 @@
  * larger id. Appends hold the log's lock to their commit, so ids are handed out in commit order
  * (server/store/postgres/sessions.ts); a plain sequence fails the first case.
  */
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/store/postgres/store.js';
 import type { Store } from '../../server/store/store.js';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
+import { lockWaitOr } from '../support/pg-lock-wait.js';
 import { createDatabase } from '../support/postgres.mjs';
 import { session } from '../support/store-records.js';
 
@@ -64,20 +64,7 @@ describe.skipIf(missing)(`the PostgreSQL event log under concurrent appends${mis
       committed.push(await append(store, 2));
     });
     // `late` waits for the log (seen in pg_stat_activity), or, without the lock, commits past `early`.
-    const watcher = new pg.Client({ connectionString: url });
-    await watcher.connect();
-    try {
-      const waiting = async () => {
-        for (;;) {
-          const { rows } = await watcher.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-          if (rows.length > 0) return;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      };
-      await Promise.race([waiting(), late]);
-    } finally {
-      await watcher.end();
-    }
+    await lockWaitOr(url, late);
     await reader.read();
     release.resolve();
     await Promise.all([early, late]);

@@ -5,7 +5,6 @@
  * acknowledged stop is never overwritten by a `running` read before it (it was, once, in the
  * instance-kill test).
  */
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../server/domain/ports/runtime.js';
 import type { SessionRepository } from '../../server/domain/ports/sessions.js';
@@ -14,6 +13,7 @@ import { SessionMachine } from '../../server/domain/session-machine.js';
 import { openPostgresStore } from '../../server/store/postgres/store.js';
 import type { Store } from '../../server/store/store.js';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
+import { lockWaitOr } from '../support/pg-lock-wait.js';
 import { createDatabase } from '../support/postgres.mjs';
 import { account, session } from '../support/store-records.js';
 
@@ -25,9 +25,7 @@ const machineOn = (sessions: SessionRepository) => new SessionMachine(sessions, 
 const missing = clusterTestsMissing();
 describe.skipIf(missing)(`a session changed through two instances at once${missing ? ` (skipped: ${missing})` : ''}`, () => {
   const stores: Store[] = [];
-  const clients: pg.Client[] = [];
   afterAll(async () => {
-    for (const client of clients) await client.end();
     for (const store of stores) await store.close();
   });
 
@@ -59,17 +57,7 @@ describe.skipIf(missing)(`a session changed through two instances at once${missi
     // Meanwhile a stop through the other instance, which read `created` too.
     const stop = machineOn(other.sessions).end(record, 'stopped');
     // It must wait for the holder's row lock (seen in pg_stat_activity), or, without it, finish first.
-    const watcher = new pg.Client({ connectionString: url });
-    clients.push(watcher);
-    await watcher.connect();
-    const waitingOnLock = async () => {
-      for (;;) {
-        const { rows } = await watcher.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-        if (rows.length > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    await Promise.race([waitingOnLock(), stop]);
+    await lockWaitOr(url, stop);
     resume();
     await Promise.all([running, stop]);
 
