@@ -107,11 +107,23 @@ for n in 1 2 3; do
     fi
     # The node's host firewall (its own namespace, its own nftables).
     ip netns exec "$ns" nft -f deploy/docker/session-host-firewall.nft
-    # nsenter, not `ip netns exec`: that mounts a fresh /sys, hiding the cgroup mounts dockerd needs.
-    nsenter --net="/run/netns/$ns" nohup dockerd "${args[@]}" >"$dir/dockerd.log" 2>&1 </dev/null &
-    for _ in $(seq 1 150); do
+    # Up to three tries: on a loaded machine a dockerd restarted after a SIGKILL can give up
+    # waiting for its containerd (still the killed one's, or slow to start); the next try finds it up.
+    : >"$dir/dockerd.log"
+    for attempt in 1 2 3; do
+      # nsenter, not `ip netns exec`: that mounts a fresh /sys, hiding the cgroup mounts dockerd needs.
+      nsenter --net="/run/netns/$ns" nohup dockerd "${args[@]}" >>"$dir/dockerd.log" 2>&1 </dev/null &
+      started=$!
+      for _ in $(seq 1 150); do
+        "${docker[@]}" version >/dev/null 2>&1 && break
+        kill -0 "$started" 2>/dev/null || break
+        sleep 0.2
+      done
       "${docker[@]}" version >/dev/null 2>&1 && break
-      sleep 0.2
+      echo "remote dockerd $n did not start (try $attempt)" >&2
+      kill -9 "$started" 2>/dev/null || true
+      rm -f "$dir/dockerd.pid"
+      sleep 1
     done
     "${docker[@]}" version >/dev/null 2>&1 || { echo "remote dockerd $n did not start; its log:" >&2; tail -30 "$dir/dockerd.log" >&2; exit 1; }
     echo "$settings" >"$dir/settings"
