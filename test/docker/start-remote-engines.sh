@@ -122,6 +122,9 @@ for n in 1 2 3; do
       "${docker[@]}" version >/dev/null 2>&1 && break
       echo "remote dockerd $n did not start (try $attempt)" >&2
       kill -9 "$started" 2>/dev/null || true
+      # A containerd left from the killed engine holds its state: gone, the next dockerd starts its
+      # own (the game servers' shims keep running and are found again).
+      pkill -9 -f "containerd --config $dir/exec/containerd/containerd.toml" 2>/dev/null || true
       rm -f "$dir/dockerd.pid"
       sleep 1
     done
