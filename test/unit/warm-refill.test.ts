@@ -23,6 +23,7 @@ import { testFleet } from '../support/service.js';
 const POOL = 4;
 let closing: (() => void)[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const close of closing) close();
   closing = [];
 });
@@ -99,6 +100,9 @@ describe('warm servers of another instance on the same database', () => {
 
 describe('claims and the refill', () => {
   it('refills only once claims pause, or at the latest half a second after the first claim it owes', async () => {
+    // The refill's and the runtime's clocks are faked, so a loaded machine cannot stretch a pause
+    // between claims; the store's commits still run on real turns (node:timers).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
     const launches: number[] = [];
     const start = runtime.start.bind(runtime);
@@ -121,7 +125,7 @@ describe('claims and the refill', () => {
       const before = launches.length;
       await claimAll();
       while (Date.now() - from < ms) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await vi.advanceTimersByTimeAsync(20);
         refill.claimed('another-start');
       }
       return launches.length - before;
