@@ -106,9 +106,9 @@ export class LiveSessions {
     return this.perNode.get(nodeId) ?? 0;
   }
 
-  /** The host ports live sessions hold on this host address. */
-  portsOn(host: string): Iterable<number> {
-    return this.perHost.get(host)?.keys() ?? [];
+  /** Whether a live session holds this host port on this host address. */
+  holdsPort(host: string, port: number): boolean {
+    return this.perHost.get(host)?.has(port) ?? false;
   }
 
   /** Insert or replace. */

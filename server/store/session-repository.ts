@@ -143,7 +143,8 @@ export function createSessionRepository(db: Db): SqliteSessions {
       for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
       return counts;
     },
-    portsInUse: (host) => new Set(liveSessions.portsOn(host)),
+    // A view, not a copy: placement asks it about a few ports inside the transaction that places.
+    portsInUse: (host) => ({ has: (port) => liveSessions.holdsPort(host, port) }),
     insert(record) {
       insertSession.run({
         ...record,
