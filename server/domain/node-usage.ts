@@ -8,7 +8,7 @@ import type { Runtime } from './ports/runtime.js';
 import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
 
-const NONE: PortsInUse = { has: () => false };
+const NONE: ReadonlySet<number> = new Set();
 
 export class NodeUsage {
   constructor(
@@ -29,7 +29,9 @@ export class NodeUsage {
     const warm = this.warm ? await this.warm.portsInUse(node.host) : NONE;
     const sessions = await this.sessions.portsInUse(node.host);
     const held = this.runtime.heldPorts?.(node.id) ?? NONE;
-    // Asked about a few ports, not copied: the sessions' may be a view of the store's live copy.
+    // Asked about each port from the range's start, not copied (the sessions' may be a view of the
+    // store's live copy); usually only the sessions hold any.
+    if (warm.size === 0 && held.size === 0) return sessions;
     return { has: (port) => sessions.has(port) || warm.has(port) || held.has(port) };
   }
 

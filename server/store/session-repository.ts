@@ -143,8 +143,8 @@ export function createSessionRepository(db: Db): SqliteSessions {
       for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
       return counts;
     },
-    // A view, not a copy: placement asks it about a few ports inside the transaction that places.
-    portsInUse: (host) => ({ has: (port) => liveSessions.holdsPort(host, port) }),
+    // A view, not a copy: placement asks it about ports inside the transaction that places.
+    portsInUse: (host) => liveSessions.portsOn(host),
     insert(record) {
       insertSession.run({
         ...record,
