@@ -15,6 +15,7 @@ import { checkSandbox } from '../../server/runtime/process/sandbox.js';
 import { Sandboxes } from '../../server/runtime/process/sandboxes.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
+import { listenerLaunch } from '../support/launch-specs.js';
 
 const ROOT = '/sys/fs/cgroup';
 const check = checkSandbox(() => cgroupProblem());
@@ -56,22 +57,7 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
         what: 'the spare launcher in its cgroups',
       });
       const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
-      await runtime.start({
-        sessionId: 's1',
-        publicId: 's1',
-        accountId: 'acc',
-        location: 'local',
-        nodeId: 'n1',
-        file: process.execPath,
-        args: ['-e', `require('node:net').createServer().listen(${port}, '127.0.0.1')`],
-        env: {},
-        host: '127.0.0.1',
-        ports: [{ name: 'query', type: 'tcp', container: port, host: port }],
-        restart: false,
-        limits: { memoryMb: 200, pids: 77, cpuShares: 333, openFiles: 256, outputMb: 1, fileMb: 1, workDirMb: 16, startSeconds: 30 },
-        labels: {},
-        sdk: { readiness: 'ports' },
-      });
+      await runtime.start(listenerLaunch('s1', port, { limits: { memoryMb: 200, pids: 77, cpuShares: 333 } }));
       const state = () => JSON.parse(readFileSync(join(sessionsDir, 's1', 'state.json'), 'utf8'));
       await eventually(async () => existsSync(join(sessionsDir, 's1', 'state.json')) && state().phase === 'running', { timeoutMs: 15_000, what: 'running' });
       // The game server is the launcher itself (it exec'd the sandbox), now in the session's cgroups with its limits.
