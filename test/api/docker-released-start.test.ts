@@ -10,27 +10,19 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchSpec } from '../../server/domain/ports/runtime.js';
 import { DockerRuntime } from '../../server/runtime/docker/docker-runtime.js';
 import { eventually } from '../support/eventually.mjs';
+import { freePort } from '../support/free-port.js';
 import { containerOf as found, docker, engines, IMAGE, removeLeftovers, skipReason } from '../support/docker.js';
 
 const NODE = 'dock-1';
 /** The session's container, or undefined before there is one. */
 const containerOf = (id: string) => found(id).catch(() => undefined);
 const PREFIX = `released-${Math.random().toString(36).slice(2, 6)}-`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 /** Follow a push or pull stream of the engine to its end, failing on an error it reports. */
 async function followed(stream: NodeJS.ReadableStream): Promise<void> {
