@@ -13,18 +13,15 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Catalog } from '../../server/domain/catalog.js';
 import type { WarmAllocation } from '../../server/domain/ports/runtime.js';
 import type { SessionRecord } from '../../server/domain/ports/sessions.js';
 import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
-import { Quota } from '../../server/domain/quota.js';
-import { Sessions } from '../../server/domain/sessions.js';
 import { WarmPools } from '../../server/domain/warm-pools.js';
 import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import type { Store } from '../../server/store/store.js';
-import { testFleet } from '../support/service.js';
+import { sessionsOver } from '../support/domain-sessions.js';
 import { account } from '../support/store-records.js';
 
 let cleanup: (() => Promise<void> | void)[] = [];
@@ -73,19 +70,7 @@ async function warmService() {
   const store: Store = createSqliteStore(db, { sync: (fsync) => (done) => (fsyncs.hold ? held.push(() => fsync(done)) : fsync(done)) });
   await store.accounts.insert(account('acc'));
   const runtime = new InspectingRuntime(dataDir, () => held.length);
-  const now = () => Date.now();
-  const sessions = new Sessions({
-    repository: store.sessions,
-    runtime,
-    catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
-    quota: new Quota(
-      { account: (id) => store.accounts.findById(id), addUsedSeconds: (id, s) => store.accounts.addUsedSeconds(id, s), launchedAt: (id) => store.sessions.launchedAt(id), accountsWithLiveSessions: () => store.sessions.accountsWithLiveSessions() },
-      { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
-      now,
-    ),
-    startRate: { take: async () => ({ ok: true }) },
-    now,
-    onError: () => {},
+  const sessions = sessionsOver(store, runtime, {
     warm: { pools: new WarmPools([{ location: 'local-a', image: 'echo', tag: 'latest', warm: 1 }], store.warmServers), servers: store.warmServers },
   });
   cleanup.push(async () => {
