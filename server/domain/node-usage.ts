@@ -5,8 +5,10 @@
  */
 import type { NodeConfig } from '../config/fleet-types.js';
 import type { Runtime } from './ports/runtime.js';
-import type { SessionRepository } from './ports/sessions.js';
+import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
+
+const NONE: ReadonlySet<number> = new Set();
 
 export class NodeUsage {
   constructor(
@@ -21,19 +23,20 @@ export class NodeUsage {
     return (await this.sessions.liveSessionsOn(nodeId)) + warm;
   }
 
-  async portsTaken(node: NodeConfig): Promise<ReadonlySet<number>> {
+  async portsTaken(node: NodeConfig): Promise<PortsInUse> {
     // Warm servers first: a claim moves one into the sessions (the only way between the two), so a
     // claim committed between the reads is seen in the second (PostgreSQL reads each statement afresh).
-    const warm = this.warm ? await this.warm.portsInUse(node.host) : [];
-    // The sessions' set is the caller's own copy: the others join it.
-    const ports = await this.sessions.portsInUse(node.host);
-    for (const port of warm) ports.add(port);
-    for (const port of this.runtime.heldPorts?.(node.id) ?? []) ports.add(port);
-    return ports;
+    const warm = this.warm ? await this.warm.portsInUse(node.host) : NONE;
+    const sessions = await this.sessions.portsInUse(node.host);
+    const held = this.runtime.heldPorts?.(node.id) ?? NONE;
+    // Asked about each port from the range's start, not copied (the sessions' may be a view of the
+    // store's live copy); usually only the sessions hold any.
+    if (warm.size === 0 && held.size === 0) return sessions;
+    return { has: (port) => sessions.has(port) || warm.has(port) || held.has(port) };
   }
 
   /** Both, for each of the nodes: what `place()` reads. */
-  async of(nodes: readonly NodeConfig[]): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => ReadonlySet<number> }> {
+  async of(nodes: readonly NodeConfig[]): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => PortsInUse }> {
     const slots = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.slotsTaken(node.id)] as const)));
     const ports = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.portsTaken(node)] as const)));
     return { slots: (nodeId) => slots.get(nodeId)!, ports: (node) => ports.get(node.id)! };

@@ -10,7 +10,7 @@
  * in the same order: a listing walks the shortest list that every match is on, so a selective
  * filter costs what it finds, not what the fleet holds.
  */
-import type { ListPosition, SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
+import type { ListPosition, PortsInUse, SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
 type Position = ListPosition;
 
@@ -23,6 +23,7 @@ const before = (a: Position, b: Position) =>
       : (a.accountId ?? '') < (b.accountId ?? '');
 
 /** One string per (account, id); the NUL cannot occur in either. */
+const NO_PORTS: PortsInUse = new Set<number>();
 const owned = (accountId: string, id: string) => `${accountId}\u0000${id}`;
 
 /** Records ascending by (created, id, account). */
@@ -106,9 +107,9 @@ export class LiveSessions {
     return this.perNode.get(nodeId) ?? 0;
   }
 
-  /** The host ports live sessions hold on this host address. */
-  portsOn(host: string): Iterable<number> {
-    return this.perHost.get(host)?.keys() ?? [];
+  /** The host ports live sessions hold on this host address, as a view (valid until the next change). */
+  portsOn(host: string): PortsInUse {
+    return this.perHost.get(host) ?? NO_PORTS;
   }
 
   /** Insert or replace. */

@@ -387,6 +387,15 @@ const schemaHistory: readonly Migration[] = [
         coalesce((SELECT min(id) - 1 FROM session_events), pg_sequence_last_value(pg_get_serial_sequence('session_events', 'id')), 0));
     `,
   },
+  {
+    version: 10,
+    name: 'no live-by-node index in SQLite',
+    sqlite: () => `
+      -- The SQLite store counts live sessions per node in memory (live-sessions.ts) and never asks
+      -- the database: the index only cost every start and end a write (issue 19).
+      DROP INDEX sessions_live_by_node;
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

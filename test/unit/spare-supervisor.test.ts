@@ -12,6 +12,7 @@ import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
+import { listenerLaunch } from '../support/launch-specs.js';
 
 describe('the spare supervisor', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-'));
@@ -36,23 +37,8 @@ describe('the spare supervisor', () => {
     const port = await freePort();
     try {
       expect(log).toEqual(['spare spawned']);
-      await runtime.start({
-        sessionId: 's1',
-        publicId: 's1',
-        accountId: 'acc',
-        location: 'local',
-        nodeId: 'n1',
-        file: process.execPath,
-        // It binds its port a while after its start: the next spare waits for that.
-        args: ['-e', `setTimeout(() => require('node:net').createServer().listen(${port}, '127.0.0.1'), 300)`],
-        env: {},
-        host: '127.0.0.1',
-        ports: [{ name: 'query', type: 'tcp', container: port, host: port }],
-        restart: false,
-        limits: { memoryMb: 256, pids: 64, cpuShares: 1024, openFiles: 256, outputMb: 1, fileMb: 1, workDirMb: 16, startSeconds: 30 },
-        labels: {},
-        sdk: { readiness: 'ports' },
-      });
+      // It binds its port a while after its start: the next spare waits for that.
+      await runtime.start(listenerLaunch('s1', port, { bindAfterMs: 300 }));
       log.push('handed over');
       await eventually(async () => log.length === 4, { timeoutMs: 10_000, what: 'the next spare' });
       expect(log).toEqual(['spare spawned', 'handed over', 'running', 'spare spawned']);

@@ -13,6 +13,11 @@ export interface StoredEvent {
   session: SessionRecord;
 }
 
+/** Host ports in use, as placement asks about them (a view of the store's own copy may answer). */
+export interface PortsInUse {
+  has(port: number): boolean;
+}
+
 export interface PortAllocation {
   name: string;
   type: 'tcp' | 'udp';
@@ -117,8 +122,11 @@ export interface SessionRepository {
   exists(accountId: string, id: string): Promise<boolean>;
   liveSessionsOn(nodeId: string): Promise<number>;
   liveCountsByNode(): Promise<Map<string, number>>;
-  /** Host ports held by live sessions on this host address, whatever node id they were placed on. */
-  portsInUse(host: string): Promise<Set<number>>;
+  /**
+   * Host ports held by live sessions on this host address, whatever node id they were placed on.
+   * Read inside the placing transaction, and valid only there (SQLite answers with a view).
+   */
+  portsInUse(host: string): Promise<PortsInUse>;
   insert(record: SessionRecord): Promise<void>;
   /** By the session's key. */
   find(key: string): Promise<SessionRecord | undefined>;

@@ -14,7 +14,7 @@ import { isAlive, isSameProcess } from './proc.js';
 import { SpareSupervisor } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
 import { handOver } from './warm-handoff.mjs';
-import type { Sandboxes } from './sandboxes.js';
+import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
 import type { AllocatedSession } from '../../../generated/sdk/types.js';
 
@@ -91,7 +91,8 @@ export class ProcessRuntime implements Runtime {
     this.liveness.unref();
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
-    this.spares = new SpareSupervisor(SUPERVISOR, options.instanceId, options.onSpareSpawned);
+    const { sandboxes } = options;
+    this.spares = new SpareSupervisor(SUPERVISOR, options.instanceId, sandboxes && (() => sandboxes.spareCgroups()), options.onSpareSpawned);
   }
 
   onEvent(listener: (event: RuntimeEvent) => void): void {
@@ -122,11 +123,19 @@ export class ProcessRuntime implements Runtime {
     // The SDK socket's directory: the service's (passable, not listable); the socket is the session uid's.
     const sdkDir = join(dir, 'sdk');
     mkdirSync(sdkDir, { recursive: true, mode: 0o711 });
-    const sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir);
-    const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
-    const supervisor = await this.spares.take();
+    const { child: supervisor, cgroups: spareCgroups } = await this.spares.take();
     let started!: () => void;
     this.spares.replenishAfter(new Promise<void>((resolve) => (started = resolve)));
+    let sandbox: PreparedSandbox | undefined;
+    try {
+      sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir, spareCgroups);
+    } catch (error) {
+      // The taken spare has no session: told so (stdin closed empty), it ends with its launcher.
+      supervisor.stdin?.end();
+      started();
+      throw error;
+    }
+    const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);

@@ -9,7 +9,7 @@ import { FleetConfigError } from '../../config/fleet.js';
 import { projectRoot } from '../../project-root.js';
 import type { FleetConfig } from '../../config/fleet-types.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
-import { cgroupProblem, createCgroups, removeSessionCgroups } from './cgroups.js';
+import { adoptSpareCgroups, cgroupProblem, createCgroups, createSpareCgroups, removeSessionCgroups, removeSpareCgroups } from './cgroups.js';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
 
 export interface SandboxesOptions {
@@ -29,6 +29,8 @@ export interface PreparedSandbox {
   uid: number;
   argv: string[];
   cgroups: string[];
+  /** The spare supervisor's launcher is in `cgroups` (they were its spare ones): the game starts from it. */
+  launcherJoined: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -38,21 +40,30 @@ export class NoFreeUid extends Error {}
 export class Sandboxes {
   private readonly uidOf = new Map<string, number>();
 
-  constructor(private readonly options: SandboxesOptions) {}
+  constructor(private readonly options: SandboxesOptions) {
+    removeSpareCgroups(options.cgroupRoot, options.cgroupGroup);
+  }
 
-  /** Give the session a uid, make its work directory that uid's alone, create its cgroups. */
-  prepare(spec: LaunchSpec, sessionDir: string, workDir: string, sdkDir: string): PreparedSandbox {
+  /** Cgroups for a spare supervisor's launcher to join ahead of need (cgroups.ts). */
+  spareCgroups(): string[] {
+    return createSpareCgroups(this.options.cgroupRoot, this.options.cgroupGroup);
+  }
+
+  /**
+   * Give the session a uid, make its work directory that uid's alone, and make its cgroups: the
+   * spare ones its supervisor's launcher joined (`spareCgroups`, when it did), or new ones.
+   */
+  prepare(spec: LaunchSpec, sessionDir: string, workDir: string, sdkDir: string, spareCgroups?: readonly string[]): PreparedSandbox {
     const uid = this.allocate(spec.sessionId);
     try {
       // Others may pass through (to reach the work dir they own) but not list.
       chmodSync(sessionDir, 0o711);
       chownSync(workDir, uid, uid);
       chmodSync(workDir, 0o700);
-      const cgroups = createCgroups(this.options.cgroupRoot, this.options.cgroupGroup, spec.sessionId, {
-        memoryMb: spec.limits.memoryMb,
-        pids: spec.limits.pids,
-        cpuShares: spec.limits.cpuShares,
-      });
+      const { cgroupRoot, cgroupGroup } = this.options;
+      const limits = { memoryMb: spec.limits.memoryMb, pids: spec.limits.pids, cpuShares: spec.limits.cpuShares };
+      const adopted = spareCgroups && adoptSpareCgroups(spareCgroups, cgroupRoot, cgroupGroup, spec.sessionId, limits);
+      const cgroups = adopted ?? createCgroups(cgroupRoot, cgroupGroup, spec.sessionId, limits);
       const argv = sandboxArgv(this.options.tools, {
         uid,
         workDir,
@@ -63,7 +74,7 @@ export class Sandboxes {
         limits: { openFiles: spec.limits.openFiles, fileBytes: Math.round(spec.limits.fileMb * MB) },
         sdkDir,
       });
-      return { uid, argv, cgroups };
+      return { uid, argv, cgroups, launcherJoined: adopted !== undefined };
     } catch (error) {
       this.release(spec.sessionId);
       throw error;

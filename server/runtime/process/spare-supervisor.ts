@@ -6,11 +6,18 @@
  * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { Socket } from 'node:net';
 
 interface Spare {
   child: ChildProcess;
-  ready: Promise<void>;
+  /** Once it has started: the spare cgroups its launcher joined (launcher.mjs), if any. */
+  ready: Promise<string[] | undefined>;
+}
+
+/** A taken spare: its process, and the spare cgroups its launcher is in (undefined: none). */
+export interface TakenSpare {
+  child: ChildProcess;
+  cgroups: string[] | undefined;
 }
 
 export class SpareSupervisor {
@@ -20,18 +27,19 @@ export class SpareSupervisor {
   constructor(
     private readonly script: string,
     private readonly instanceId: string,
+    /** Cgroups for the spare's launcher to join ahead of need (sandboxed runtimes); undefined: none. */
+    private readonly spareCgroups?: () => string[],
     /** Told each time a spare is spawned (tests: the order of spawning and handing over). */
     private readonly onSpawned?: () => void,
   ) {
     this.spare = this.spawn();
   }
 
-  /** The spare (or a new one when there is none), once it has started. */
-  async take(): Promise<ChildProcess> {
+  /** The spare (or a new one when there is none), once it has started and its launcher has joined its cgroups. */
+  async take(): Promise<TakenSpare> {
     const spare = this.spare ?? this.spawn();
     this.spare = undefined;
-    await spare.ready;
-    return spare.child;
+    return { child: spare.child, cgroups: await spare.ready };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -51,15 +59,35 @@ export class SpareSupervisor {
 
   private spawn(): Spare {
     this.onSpawned?.();
-    const child = spawn(process.execPath, [this.script, `--instance=${this.instanceId}`], {
+    let cgroups: string[] | undefined;
+    try {
+      cgroups = this.spareCgroups?.();
+    } catch {
+      // Without them its launcher joins nothing: the start makes the session's cgroups and a fresh shell joins them.
+    }
+    const child = spawn(process.execPath, [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)], {
       detached: true,
-      stdio: ['pipe', 'ignore', 'ignore'],
+      stdio: ['pipe', 'pipe', 'ignore'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
     child.unref();
-    // A spare that fails to start is noticed when it is taken.
-    const ready = once(child, 'spawn').then(() => undefined);
-    ready.catch(() => {});
+    // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
+    const stdout = child.stdout as Socket;
+    stdout.unref();
+    stdout.setEncoding('utf8');
+    const ready = new Promise<string[] | undefined>((resolve) => {
+      let said = '';
+      const settle = () => {
+        stdout.destroy();
+        resolve(said.startsWith('joined\n') && cgroups && cgroups.length > 0 ? cgroups : undefined);
+      };
+      stdout.on('data', (chunk: string) => {
+        said += chunk;
+        if (said.includes('\n')) settle();
+      });
+      stdout.once('close', settle);
+      child.once('error', settle);
+    });
     return { child, ready };
   }
 }

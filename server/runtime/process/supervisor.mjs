@@ -3,26 +3,44 @@
 // service, and records what happens in state.json in the session directory, which the service
 // watches. Plain JavaScript so it starts fast without a TypeScript loader.
 //
-// It is started ahead of need (so Node's start-up is off a session's critical path) and reads
-// one JSON document on stdin: { dir, spec } (see process-runtime.ts). The game server gets
-// exactly spec.env. Stdin closing with nothing on it (the service went away) ends it.
+// It is started ahead of need (so Node's start-up is off a session's critical path), forks the
+// process the game server will be started from (launcher.mjs: already in the spare cgroups the
+// service made for it) and reads one JSON document on stdin: { dir, spec } (see
+// process-runtime.ts). The game server gets exactly spec.env. Stdin closing with nothing on it
+// (the service went away) ends it, its launcher and the spare cgroups.
 //
 // state.json phases: starting -> running (all declared ports bound, or, with `readiness: sdk`,
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
+import { dismiss, forkLauncher, launchWith, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk } from './sdk-server.mjs';
 import { serveHandoff } from './warm-handoff.mjs';
 
+// The launcher the game server will be started from, in the spare cgroups the service made
+// (--join=<dir>, one per controller): the service learns on stdout whether it is in them.
+const spareCgroups = process.argv.filter((arg) => arg.startsWith('--join=')).map((arg) => arg.slice('--join='.length));
+let launcher = forkLauncher(spareCgroups);
+process.stdout.on('error', () => {});
+launcher.joined.then(async (joined) => {
+  process.stdout.write(joined ? 'joined\n' : 'not joined\n');
+  // The service makes the session's cgroups afresh then: these go.
+  if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
+});
+
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-if (input.trim() === '') process.exit(0);
+if (input.trim() === '') {
+  // No session (the service closed): the launcher and its cgroups go too.
+  dismiss(launcher);
+  await releaseCgroups(spareCgroups);
+  process.exit(0);
+}
 const { dir, spec } = JSON.parse(input);
 // Relative paths (the SDK socket's: a unix socket path is at most 108 bytes) are the session directory's.
 process.chdir(dir);
@@ -148,27 +166,15 @@ let stopping = false;
 let overLimit = false;
 let killTimer;
 
-/**
- * A shell first joins the session's cgroups, so everything the game server starts is counted
- * from its first instruction, and sends stderr with stdout (one pipe keeps their order).
- */
-const JOIN_CGROUPS = 'exec 2>&1; while [ "$1" != -- ]; do echo $$ > "$1/cgroup.procs" || exit 126; shift; done; shift; exec "$@"';
-
-function commandLine() {
-  const game = spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args];
-  return ['/bin/sh', '-c', JOIN_CGROUPS, 'sh', ...(spec.sandbox?.cgroups ?? []), '--', ...game];
-}
-
 function launch() {
-  const [file, ...args] = commandLine();
-  game = spawn(file, args, {
-    cwd: join(dir, 'work'),
-    env: spec.env,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    // Its own process group, so a stop reaches everything the game server started.
-    detached: true,
-  });
-  game.stdout?.on('data', (chunk) => output.write(chunk));
+  const command = { cwd: join(dir, 'work'), env: spec.env, argv: spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args] };
+  // The launcher serves the first launch when it is in the session's cgroups (the service renamed its spare ones).
+  const alive = launcher && launcher.child.exitCode === null && launcher.child.signalCode === null;
+  const useLauncher = alive && (!spec.sandbox || spec.sandbox.launcherJoined === true);
+  if (!useLauncher) dismiss(launcher);
+  game = useLauncher ? launchWith(launcher, command) : spawnGame(spec.sandbox?.cgroups ?? [], command);
+  launcher = undefined;
+  game.stdout?.on('data', (chunk) => output.write(chunk)).resume();
   game.on('error', (error) => {
     // A game server that cannot be spawned (ENOENT, EACCES) emits no exit: end as a shell would, 127.
     output.write(Buffer.from(`supervisor: could not start the game server: ${error.message}\n`));
@@ -295,14 +301,14 @@ function onExit(launched, code, signal) {
 
 async function finish(code, signal) {
   sdk?.close();
-  await releaseCgroups();
+  await releaseCgroups(spec.sandbox?.cgroups ?? []);
   save({ phase: 'ended', exitCode: code, signal, stopped: stopping });
   exitOnceSaved();
 }
 
 /** The session's cgroups, removed once the last process in them is gone (a few tries: dying takes a moment). */
-async function releaseCgroups() {
-  for (let attempt = 0; attempt < 20 && !removeCgroups(spec.sandbox?.cgroups ?? []); attempt++) {
+async function releaseCgroups(cgroups) {
+  for (let attempt = 0; attempt < 20 && !removeCgroups(cgroups); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

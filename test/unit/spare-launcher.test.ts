@@ -1,0 +1,89 @@
+/**
+ * The spare supervisor's launcher (server/runtime/process/launcher.mjs): forked ahead of need into
+ * spare cgroups, so a start does not wait for a cgroup join. The game server must still run in
+ * its session's cgroups, under its limits, from its first instruction; spare cgroups must not
+ * outlive their spare (closed, or left by a killed run). Needs root and cgroup v1, as the sandbox does.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/project-root.js';
+import { cgroupProblem, removeInstanceCgroups } from '../../server/runtime/process/cgroups.js';
+import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
+import { checkSandbox } from '../../server/runtime/process/sandbox.js';
+import { Sandboxes } from '../../server/runtime/process/sandboxes.js';
+import { eventually } from '../support/eventually.mjs';
+import { freePort } from '../support/free-port.js';
+import { listenerLaunch } from '../support/launch-specs.js';
+
+const ROOT = '/sys/fs/cgroup';
+const check = checkSandbox(() => cgroupProblem());
+const group = `test-launcher-${process.pid}`;
+const groupDir = (controller: string) => join(ROOT, controller, 'session-host', group);
+const spares = (controller: string) => (existsSync(groupDir(controller)) ? readdirSync(groupDir(controller)).filter((name) => name.startsWith('spare-')) : []);
+const procs = (dir: string) => readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
+
+describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
+  const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-launcher-'));
+  afterAll(() => {
+    removeInstanceCgroups(ROOT, group);
+    rmSync(sessionsDir, { recursive: true, force: true });
+  });
+  const runtimeWith = () =>
+    new ProcessRuntime({
+      sessionsDir,
+      graceMs: 1000,
+      retentionMs: 3_600_000,
+      sandboxes: new Sandboxes({
+        tools: check.ok ? check.tools : (undefined as never),
+        uids: { from: 398_000, to: 398_099 },
+        cgroupRoot: ROOT,
+        cgroupGroup: group,
+        hide: [sessionsDir],
+        readOnly: [projectRoot],
+      }),
+      now: Date.now,
+      instanceId: 'i1',
+    });
+
+  it('starts the game server from a process that joined the session\'s cgroups before the session existed, under its limits', async () => {
+    const runtime = runtimeWith();
+    const port = await freePort();
+    try {
+      // The spare's launcher sits in spare cgroups, one per controller, before any start.
+      await eventually(async () => ['memory', 'pids', 'cpu'].every((c) => spares(c).length === 1 && procs(join(groupDir(c), spares(c)[0]!)).length === 1), {
+        timeoutMs: 10_000,
+        what: 'the spare launcher in its cgroups',
+      });
+      const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
+      await runtime.start(listenerLaunch('s1', port, { limits: { memoryMb: 200, pids: 77, cpuShares: 333 } }));
+      const state = () => JSON.parse(readFileSync(join(sessionsDir, 's1', 'state.json'), 'utf8'));
+      await eventually(async () => existsSync(join(sessionsDir, 's1', 'state.json')) && state().phase === 'running', { timeoutMs: 15_000, what: 'running' });
+      // The game server is the launcher itself (it exec'd the sandbox), now in the session's cgroups with its limits.
+      expect(state().gamePid).toBe(launcher);
+      expect(procs(join(groupDir('memory'), 's1'))).toContain(launcher);
+      expect(procs(join(groupDir('pids'), 's1'))).toContain(launcher);
+      expect(procs(join(groupDir('cpu'), 's1'))).toContain(launcher);
+      expect(readFileSync(join(groupDir('memory'), 's1', 'memory.limit_in_bytes'), 'utf8').trim()).toBe(String(200 * 1024 * 1024));
+      expect(readFileSync(join(groupDir('pids'), 's1', 'pids.max'), 'utf8').trim()).toBe('77');
+      expect(readFileSync(join(groupDir('cpu'), 's1', 'cpu.shares'), 'utf8').trim()).toBe('333');
+      await runtime.stop('s1');
+      await eventually(async () => state().phase === 'ended', { timeoutMs: 15_000, what: 'the end' });
+    } finally {
+      await runtime.close();
+    }
+    // Closed: the spare that was waiting goes with its launcher and its cgroups.
+    await eventually(async () => ['memory', 'pids', 'cpu'].every((c) => spares(c).length === 0), { timeoutMs: 10_000, what: 'the spare cgroups removed' });
+  });
+
+  it('removes the spare cgroups a killed run left behind', async () => {
+    for (const controller of ['memory', 'pids', 'cpu']) mkdirSync(join(groupDir(controller), 'spare-left-behind'), { recursive: true });
+    const runtime = runtimeWith();
+    try {
+      for (const controller of ['memory', 'pids', 'cpu']) expect(spares(controller)).not.toContain('spare-left-behind');
+    } finally {
+      await runtime.close();
+    }
+  });
+});
