@@ -153,7 +153,8 @@ export interface SessionRepository {
   latestEventId(): Promise<number>;
   /**
    * The replay window's start, or undefined when no event is kept: every event from it on is
-   * still kept (SQLite: the oldest; PostgreSQL, whose ids are sparse: just after the highest pruned).
+   * still kept (SQLite: the oldest; PostgreSQL, where a rolled-back append leaves its id unused:
+   * just after the highest pruned).
    */
   oldestEventId(): Promise<number | undefined>;
   /**
