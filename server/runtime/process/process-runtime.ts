@@ -162,7 +162,8 @@ export class ProcessRuntime implements Runtime {
               ...(spec.warm ? { warm: allocationOf(spec) } : {}),
             },
           },
-        }),
+          // One line: the supervisor reads it as soon as the newline arrives.
+        }) + '\n',
         resolve,
       );
     }).catch((error: unknown) => {
