@@ -6,8 +6,10 @@
 import type { NodeConfig } from '../config/fleet-types.js';
 import { place, type Placement } from './placement.js';
 import type { Runtime } from './ports/runtime.js';
-import type { SessionRepository } from './ports/sessions.js';
+import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
+
+const NONE: ReadonlySet<number> = new Set();
 
 export class NodeUsage {
   constructor(
@@ -23,19 +25,20 @@ export class NodeUsage {
   }
 
   /** `withHeld: false` leaves other processes' ports out (a start probes the ports it picks instead: `placeStart`). */
-  async portsTaken(node: NodeConfig, withHeld = true): Promise<Set<number>> {
+  async portsTaken(node: NodeConfig, withHeld = true): Promise<PortsInUse> {
     // Warm servers first: a claim moves one into the sessions (the only way between the two), so a
     // claim committed between the reads is seen in the second (PostgreSQL reads each statement afresh).
-    const warm = this.warm ? await this.warm.portsInUse(node.host) : [];
-    // The sessions' set is the caller's own copy: the others join it.
-    const ports = await this.sessions.portsInUse(node.host);
-    for (const port of warm) ports.add(port);
-    if (withHeld) for (const port of this.runtime.heldPorts?.(node.id) ?? []) ports.add(port);
-    return ports;
+    const warm = this.warm ? await this.warm.portsInUse(node.host) : NONE;
+    const sessions = await this.sessions.portsInUse(node.host);
+    const held = withHeld ? (this.runtime.heldPorts?.(node.id) ?? NONE) : NONE;
+    // Asked about each port from the range's start, not copied (the sessions' may be a view of the
+    // store's live copy); usually only the sessions hold any.
+    if (warm.size === 0 && held.size === 0) return sessions;
+    return { has: (port) => sessions.has(port) || warm.has(port) || held.has(port) };
   }
 
   /** Both, for each of the nodes: what `place()` reads. */
-  async of(nodes: readonly NodeConfig[], withHeld = true): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => Set<number> }> {
+  async of(nodes: readonly NodeConfig[], withHeld = true): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => PortsInUse }> {
     const slots = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.slotsTaken(node.id)] as const)));
     const ports = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.portsTaken(node, withHeld)] as const)));
     return { slots: (nodeId) => slots.get(nodeId)!, ports: (node) => ports.get(node.id)! };
@@ -50,13 +53,20 @@ export class NodeUsage {
   async placeStart(nodes: readonly NodeConfig[], portCount: number): Promise<Placement> {
     const probe = this.runtime.heldAmong?.bind(this.runtime);
     const usage = await this.of(nodes, !probe);
+    // Held ports found by probing, per host address (nodes sharing one share its ports).
+    const held = new Map<string, Set<number>>();
+    const ports = (node: NodeConfig): PortsInUse => {
+      const skipped = held.get(node.host);
+      return skipped ? { has: (port) => skipped.has(port) || usage.ports(node).has(port) } : usage.ports(node);
+    };
     for (let tries = 1; ; tries++) {
-      const placement = place(nodes, usage.slots, usage.ports, portCount);
+      const placement = place(nodes, usage.slots, ports, portCount);
       if (!placement.ok || !probe) return placement;
-      const held = await probe(placement.node.host, placement.ports);
-      if (held.size === 0) return placement;
-      const taken = usage.ports(placement.node);
-      for (const port of tries < PROBES_BEFORE_READING ? held : [...held, ...(this.runtime.heldPorts?.(placement.node.id) ?? [])]) taken.add(port);
+      const found = await probe(placement.node.host, placement.ports);
+      if (found.size === 0) return placement;
+      const skipped = held.get(placement.node.host) ?? new Set<number>();
+      held.set(placement.node.host, skipped);
+      for (const port of tries < PROBES_BEFORE_READING ? found : [...found, ...(this.runtime.heldPorts?.(placement.node.id) ?? [])]) skipped.add(port);
     }
   }
 }

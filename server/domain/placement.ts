@@ -4,6 +4,7 @@
  * records the result, so concurrent starts can never over-allocate.
  */
 import type { NodeConfig } from '../config/fleet-types.js';
+import type { PortsInUse } from './ports/sessions.js';
 
 export type Placement =
   | { ok: true; node: NodeConfig; ports: number[] }
@@ -19,7 +20,7 @@ export function place(
   nodes: readonly NodeConfig[],
   liveSessions: (nodeId: string) => number,
   /** Ports in use on the node's host address (unique per host, across node ids and renames). */
-  usedPorts: (node: NodeConfig) => ReadonlySet<number>,
+  usedPorts: (node: NodeConfig) => PortsInUse,
   portCount: number,
 ): Placement {
   const unlocked = nodes.filter((node) => !closedToStarts(node));
@@ -36,7 +37,7 @@ export function place(
 }
 
 /** The lowest `count` ports of the range not in use, or undefined when there are too few. */
-export function freePorts(range: { from: number; to: number }, used: ReadonlySet<number>, count: number): number[] | undefined {
+export function freePorts(range: { from: number; to: number }, used: PortsInUse, count: number): number[] | undefined {
   const ports: number[] = [];
   for (let port = range.from; port <= range.to && ports.length < count; port++) {
     if (!used.has(port)) ports.push(port);

@@ -14,7 +14,7 @@ import { closedToStarts, place } from './placement.js';
 import type { Clock } from './ports/clock.js';
 import type { FailureReporter } from './ports/failure-reporter.js';
 import type { Runtime, RuntimeEvent } from './ports/runtime.js';
-import type { SessionRepository } from './ports/sessions.js';
+import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { PoolKey, WarmServer, WarmServerRepository } from './ports/warm-servers.js';
 import { poolName, samePool, type PoolView, type WarmPools } from './warm-pools.js';
 
@@ -209,15 +209,17 @@ export class WarmRefill {
       const room = Math.min(count, pool.warm - (await servers.countOf(pool)));
       const usage = await this.usage.of(nodes);
       const slots = new Map(nodes.map((node) => [node.id, usage.slots(node.id)]));
-      const ports = new Map(nodes.map((node) => [node.id, new Set(usage.ports(node))]));
+      // What this batch places, beside what was in use before it.
+      const placedPorts = new Map(nodes.map((node) => [node.id, new Set<number>()]));
+      const ports = (node: NodeConfig): PortsInUse => ({ has: (port) => placedPorts.get(node.id)!.has(port) || usage.ports(node).has(port) });
       const batch: WarmServer[] = [];
       for (let i = 0; i < room; i++) {
-        const placement = place(nodes, (id) => slots.get(id)!, (node) => ports.get(node.id)!, tag.ports.length);
+        const placement = place(nodes, (id) => slots.get(id)!, ports, tag.ports.length);
         if (!placement.ok) break;
         const { node } = placement;
         slots.set(node.id, slots.get(node.id)! + 1);
         // Nodes sharing a host address share its ports.
-        for (const other of nodes) if (other.host === node.host) for (const port of placement.ports) ports.get(other.id)!.add(port);
+        for (const other of nodes) if (other.host === node.host) for (const port of placement.ports) placedPorts.get(other.id)!.add(port);
         const server: WarmServer = {
           key: randomUUID(),
           location: pool.location,

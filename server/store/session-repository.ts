@@ -48,6 +48,12 @@ export function createSessionRepository(db: Db): SqliteSessions {
   // Children name their session by (account, id); the key finds that pair.
   const ofKey = '(SELECT account_id, id FROM sessions WHERE key = @key)';
   const releasePorts = db.prepare(`UPDATE session_ports SET live = 0 WHERE (account_id, session_id) = ${ofKey}`);
+  // An update that ends a session also releases its ports: two statements, both or neither. Made
+  // once (better-sqlite3 builds four wrappers and their properties per transaction function).
+  const endSession = db.transaction((statement: ReturnType<Db['prepare']>, params: Record<string, unknown>) => {
+    statement.run(params);
+    releasePorts.run({ key: params.key });
+  });
   const join = db.prepare(
     `INSERT OR IGNORE INTO session_players (account_id, session_id, player, joined) SELECT account_id, id, @player, @at FROM sessions WHERE key = @key`,
   );
@@ -143,7 +149,8 @@ export function createSessionRepository(db: Db): SqliteSessions {
       for (const s of liveSessions.values()) counts.set(s.nodeId, (counts.get(s.nodeId) ?? 0) + 1);
       return counts;
     },
-    portsInUse: (host) => new Set(liveSessions.portsOn(host)),
+    // A view, not a copy: placement asks it about ports inside the transaction that places.
+    portsInUse: (host) => liveSessions.portsOn(host),
     insert(record) {
       insertSession.run({
         ...record,
@@ -217,13 +224,8 @@ export function createSessionRepository(db: Db): SqliteSessions {
       if (entries.length === 0) return;
       const set = entries.map(([column]) => `${SESSION_COLUMN_OF[column]} = @${column}`).join(', ');
       const statement = prepared(`UPDATE sessions SET ${set} WHERE key = @key`);
-      if (changes.ended !== undefined && changes.ended !== null) {
-        // Two statements: both or neither.
-        db.transaction(() => {
-          statement.run({ ...changes, key });
-          releasePorts.run({ key });
-        })();
-      } else statement.run({ ...changes, key });
+      if (changes.ended !== undefined && changes.ended !== null) endSession(statement, { ...changes, key });
+      else statement.run({ ...changes, key });
       // A live session's new state is the old one with the changed columns; others are not in the model.
       const cached = liveSessions.get(key);
       if (cached) remember({ ...cached, ...changes });

@@ -5,7 +5,7 @@
  * that spans turns holds the batch's commit until it ends. The commits and fsyncs are counted
  * (and held) through the store's instrumented hooks, not timed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -187,5 +187,33 @@ describe('group commit on the SQLite store', () => {
     // The write and the two reads waiting on it, answered after the one fsync.
     expect(log[1]).toBe('commit 3');
     expect(log.slice(2).sort()).toEqual(['ack list 1', 'ack one s1', 'ack write']);
+  });
+
+  it('keeps the pages a store transaction journals (to roll back to its savepoint) in memory, never in a temp file', async () => {
+    const { store } = instrumentedStore();
+    await store.accounts.insert(account('acc'));
+    const many = Array.from({ length: 300 }, (_, i) =>
+      session(`s${i}`, { labels: { notes: 'x'.repeat(400) }, ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 + i }] }),
+    );
+    await store.sessions.transaction(async () => {
+      for (const record of many) await store.sessions.insert(record);
+    });
+    // SQLite's temp files are unlinked as they are opened: an open descriptor on a deleted etilqs_ file.
+    const tempFiles = () =>
+      readdirSync('/proc/self/fd').flatMap((fd) => {
+        try {
+          return [readlinkSync(`/proc/self/fd/${fd}`)];
+        } catch {
+          return [];
+        }
+      }).filter((target) => target.includes('etilqs_'));
+    let during: string[] = [];
+    await store.sessions.transaction(async () => {
+      // Rewrites far more than the 64 KiB a sub-journal keeps in memory before spilling on the default temp store.
+      for (const record of many) await store.sessions.update(record.key, { status: 'running', runningSince: 2000 });
+      during = tempFiles();
+    });
+    expect(during).toEqual([]);
+    expect((await store.sessions.find('key-s299'))?.status).toBe('running');
   });
 });

@@ -14,7 +14,7 @@ import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
 import type { Store } from '../../server/store/store.js';
-import { account, session } from '../support/store-records.js';
+import { account, portsHeld, session } from '../support/store-records.js';
 
 let db: Db;
 let dir: string;
@@ -55,7 +55,7 @@ describe('the SQLite store\'s copies in memory', () => {
       expect(await store.sessions.find(record.key)).toStrictEqual(await fresh.find(record.key));
       expect(await store.sessions.launchedAt('acc')).toEqual(await fresh.launchedAt('acc'));
       expect(await store.sessions.liveSessionsOn('n1')).toBe(await fresh.liveSessionsOn('n1'));
-      expect([...(await store.sessions.portsInUse('127.0.0.1'))].sort()).toEqual([...(await fresh.portsInUse('127.0.0.1'))].sort());
+      expect(portsHeld(await store.sessions.portsInUse('127.0.0.1'))).toEqual(portsHeld(await fresh.portsInUse('127.0.0.1')));
     };
     await same();
     expect((await store.sessions.find(record.key))!.runningSince).toBeNull();
@@ -69,7 +69,7 @@ describe('the SQLite store\'s copies in memory', () => {
     await store.sessions.update(record.key, { status: 'exited', ended: 2000, exitCode: 0, endReason: 'stopped', pendingEndReason: null });
     await same();
     expect(await store.sessions.liveSessionsOn('n1')).toBe(0);
-    expect([...(await store.sessions.portsInUse('127.0.0.1'))]).toEqual([]);
+    expect(portsHeld(await store.sessions.portsInUse('127.0.0.1'))).toEqual([]);
   });
 
   it('hold an account as the database does after charges, updates and a rolled-back charge', async () => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { createDatabase } from '../support/postgres.mjs';
-import { account, session } from '../support/store-records.js';
+import { account, portsHeld, session } from '../support/store-records.js';
 
 const opened: Store[] = [];
 const dirs: string[] = [];
@@ -92,7 +92,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.exists('acc', 's1')).toBe(true);
     expect(await sessions.exists('acc', 'nope')).toBe(false);
     expect(await sessions.find('key-s2')).toEqual(session('s2', { created: 2, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }, { name: 'query', type: 'tcp', container: 27015, host: 20002 }] }));
-    expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000, 20001, 20002]));
+    expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000, 20001, 20002]);
     expect(await sessions.liveSessionsOn('n2')).toBe(1);
     expect(await sessions.liveCountsByNode()).toEqual(new Map([['n1', 1], ['n2', 1]]));
     expect(await sessions.liveKeysOn('n2')).toEqual(['key-s2']);
@@ -108,7 +108,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
 
     await sessions.update('key-s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
     expect(await sessions.find('key-s2')).toMatchObject({ status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
-    expect(await sessions.portsInUse('127.0.0.1')).toEqual(new Set([20000]));
+    expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000]);
     expect(await sessions.liveKeysOn('n2')).toEqual([]);
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
     expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));

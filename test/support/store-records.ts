@@ -1,5 +1,5 @@
 /** Records the store tests write: an account and a session with every field set. */
-import type { SessionRecord } from '../../server/domain/ports/sessions.js';
+import type { PortsInUse, SessionRecord } from '../../server/domain/ports/sessions.js';
 import { justPlaced } from '../../server/domain/session-states.js';
 
 export const account = (id: string, extra: object = {}) => ({
@@ -33,4 +33,9 @@ export function session(id: string, extra: Partial<SessionRecord> = {}): Session
     ...justPlaced(),
     ...extra,
   };
+}
+
+/** Which of the host ports 19990-20009 (the ports these records use, and some around) a store says are in use. */
+export function portsHeld(ports: PortsInUse): number[] {
+  return Array.from({ length: 20 }, (_, i) => 19990 + i).filter((port) => ports.has(port));
 }
