@@ -13,7 +13,10 @@ import { connect, createServer } from 'node:net';
 const MAX_LINE_BYTES = 1024 * 1024;
 const ANSWER_TIMEOUT_MS = 5000;
 
-/** Listens on `socketPath`; `onAllocation(allocation)` applies it (and may be async). Returns { close() }. */
+/**
+ * Listens on `socketPath` until it has handed one allocation over (the socket goes then);
+ * `onAllocation(allocation)` applies it (and may be async). Returns { close() }.
+ */
 export async function serveHandoff({ socketPath, onAllocation }) {
   let claimed = false;
   const server = createServer((socket) => {
@@ -37,6 +40,8 @@ export async function serveHandoff({ socketPath, onAllocation }) {
       try {
         await onAllocation(allocation);
         socket.end('ok\n');
+        // Served: its one allocation is given. Closed after the answer, which waits on nothing else.
+        server.close();
       } catch (error) {
         socket.end(`error ${String(error).replace(/\n/g, ' ')}\n`);
       }
