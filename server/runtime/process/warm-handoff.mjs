@@ -69,7 +69,7 @@ export async function serveHandoff({ socketPath, onAllocation }) {
 export async function handOver(socketPath, allocation) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await handOverOnce(socketPath, `${JSON.stringify(allocation)}\n`);
+      return await exchange(connect(socketPath), allocation);
     } catch (error) {
       if (attempt >= 200 || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -77,10 +77,37 @@ export async function handOver(socketPath, allocation) {
   }
 }
 
-function handOverOnce(socketPath, line) {
+/**
+ * A connection to a ready warm game server's supervisor, made before any start claims it: its
+ * handoff is then one write on an open socket, with no connect (a turn of the service's event
+ * loop, an accept in the supervisor's) on the start's path. `handOver(allocation)` uses it once;
+ * a connection that is not open (still connecting, or broken meanwhile) is replaced by a fresh
+ * one (handOver above). `close()` ends it unused. Idle, it keeps no process alive.
+ */
+export function connectAhead(socketPath) {
+  let open = false;
+  const socket = connect(socketPath, () => (open = true));
+  socket.unref();
+  // Its failure is found when it is used: a fresh connection then.
+  socket.on('error', () => {});
+  socket.on('close', () => (open = false));
+  return {
+    handOver(allocation) {
+      if (!open) {
+        socket.destroy();
+        return handOver(socketPath, allocation);
+      }
+      socket.ref();
+      return exchange(socket, allocation);
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/** Writes the allocation (once connected); resolves on the supervisor's `ok`, and ends the connection. */
+function exchange(socket, allocation) {
   return new Promise((resolve, reject) => {
     let answer = '';
-    const socket = connect(socketPath, () => socket.write(line));
     socket.setEncoding('utf8');
     socket.setTimeout(ANSWER_TIMEOUT_MS, () => socket.destroy(new Error(`warm handoff: no answer in ${ANSWER_TIMEOUT_MS} ms`)));
     // Resolved on the answer itself, not on the close that follows it.
@@ -92,5 +119,6 @@ function handOverOnce(socketPath, line) {
     });
     socket.on('error', reject);
     socket.on('close', () => reject(new Error(`warm handoff: ${answer.trim() || 'closed without an answer'}`)));
+    socket.write(`${JSON.stringify(allocation)}\n`);
   });
 }
