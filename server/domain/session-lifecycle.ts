@@ -9,7 +9,7 @@ import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
 import { NodeUsage } from './node-usage.js';
-import { closedToStarts, place } from './placement.js';
+import { closedToStarts } from './placement.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionChange, SessionMachine } from './session-machine.js';
@@ -151,8 +151,7 @@ export class SessionLifecycle {
         return { ok: true, session, changes, warm: true };
       }
       if (pool) await repository.lockForPlacement(accountId, nodeKeys);
-      const usage = await this.usage.of(nodes.nodes);
-      const placement = place(nodes.nodes, usage.slots, usage.ports, tag.ports.length);
+      const placement = await this.usage.placeStart(nodes.nodes, tag.ports.length);
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
       const { node } = placement;
       const session = record(randomUUID(), { nodeId: node.id, host: node.host, ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })) });

@@ -111,6 +111,8 @@ export interface Runtime {
   nodeHealth?(nodeId: string): NodeHealth | undefined;
   /** Host ports of the node bound by anyone at all, probed now: placement skips them. Runtimes that cannot tell leave it out. */
   heldPorts?(nodeId: string): ReadonlySet<number>;
+  /** Which of these host ports on the node's address someone holds now, probed one by one (cheaper than `heldPorts` for a few). */
+  heldAmong?(host: string, ports: readonly number[]): Promise<ReadonlySet<number>>;
   /** Whether the node's engine holds the image; undefined when it cannot tell (unreachable). */
   hasImage?(nodeId: string, image: string): Promise<boolean | undefined>;
   /** The session ended while its node was unreachable: stop what is left of it once the node is back. */
@@ -119,8 +121,13 @@ export interface Runtime {
   playersChanged?(sessionId: string, players: readonly string[]): void;
   /** Whether this runtime watches the session now (launched or adopted here, not ended, not released). */
   supervises?(sessionId: string): boolean;
-  /** Stop watching the session, leaving it running: another instance supervises its node now. */
-  release?(sessionId: string): void;
+  /**
+   * Stop watching the session, leaving it running: another instance supervises its node now.
+   * A start still pulling its image is let go once launched; `live` then says whether its session
+   * is still live (the store's word): one that ended meanwhile (its start deadline) has its game
+   * server stopped here, since the stop found nobody watching it and no instance adopts it now.
+   */
+  release?(sessionId: string, live?: () => Promise<boolean>): void;
   /**
    * Stop watching every session of the node, leaving them running, from what the runtime itself
    * tracks: a node's lease is mostly lost because the store cannot be reached, so no store read.
