@@ -4,6 +4,7 @@
  * process's that the runtime can see). Read inside the placing transaction.
  */
 import type { NodeConfig } from '../config/fleet-types.js';
+import { place, type Placement } from './placement.js';
 import type { Runtime } from './ports/runtime.js';
 import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
@@ -14,7 +15,7 @@ export class NodeUsage {
   constructor(
     private readonly sessions: Pick<SessionRepository, 'liveSessionsOn' | 'portsInUse'>,
     private readonly warm: Pick<WarmServerRepository, 'countOn' | 'portsInUse'> | undefined,
-    private readonly runtime: Pick<Runtime, 'heldPorts'>,
+    private readonly runtime: Pick<Runtime, 'heldPorts' | 'heldAmong'>,
   ) {}
 
   async slotsTaken(nodeId: string): Promise<number> {
@@ -23,12 +24,13 @@ export class NodeUsage {
     return (await this.sessions.liveSessionsOn(nodeId)) + warm;
   }
 
-  async portsTaken(node: NodeConfig): Promise<PortsInUse> {
+  /** `withHeld: false` leaves other processes' ports out (a start probes the ports it picks instead: `placeStart`). */
+  async portsTaken(node: NodeConfig, withHeld = true): Promise<PortsInUse> {
     // Warm servers first: a claim moves one into the sessions (the only way between the two), so a
     // claim committed between the reads is seen in the second (PostgreSQL reads each statement afresh).
     const warm = this.warm ? await this.warm.portsInUse(node.host) : NONE;
     const sessions = await this.sessions.portsInUse(node.host);
-    const held = this.runtime.heldPorts?.(node.id) ?? NONE;
+    const held = withHeld ? (this.runtime.heldPorts?.(node.id) ?? NONE) : NONE;
     // Asked about each port from the range's start, not copied (the sessions' may be a view of the
     // store's live copy); usually only the sessions hold any.
     if (warm.size === 0 && held.size === 0) return sessions;
@@ -36,9 +38,38 @@ export class NodeUsage {
   }
 
   /** Both, for each of the nodes: what `place()` reads. */
-  async of(nodes: readonly NodeConfig[]): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => PortsInUse }> {
+  async of(nodes: readonly NodeConfig[], withHeld = true): Promise<{ slots: (nodeId: string) => number; ports: (node: NodeConfig) => PortsInUse }> {
     const slots = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.slotsTaken(node.id)] as const)));
-    const ports = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.portsTaken(node)] as const)));
+    const ports = new Map(await Promise.all(nodes.map(async (node) => [node.id, await this.portsTaken(node, withHeld)] as const)));
     return { slots: (nodeId) => slots.get(nodeId)!, ports: (node) => ports.get(node.id)! };
   }
+
+  /**
+   * Where one start goes. A runtime that can probe a few ports (`heldAmong`) is asked about the
+   * ports placement picked rather than for every port anyone holds (reading the host's socket
+   * tables walks the kernel's whole TCP hash, ~4 ms however few sockets there are): those held
+   * are skipped and placement tried again; past a few tries, the whole list is read once.
+   */
+  async placeStart(nodes: readonly NodeConfig[], portCount: number): Promise<Placement> {
+    const probe = this.runtime.heldAmong?.bind(this.runtime);
+    const usage = await this.of(nodes, !probe);
+    // Held ports found by probing, per host address (nodes sharing one share its ports).
+    const held = new Map<string, Set<number>>();
+    const ports = (node: NodeConfig): PortsInUse => {
+      const skipped = held.get(node.host);
+      return skipped ? { has: (port) => skipped.has(port) || usage.ports(node).has(port) } : usage.ports(node);
+    };
+    for (let tries = 1; ; tries++) {
+      const placement = place(nodes, usage.slots, ports, portCount);
+      if (!placement.ok || !probe) return placement;
+      const found = await probe(placement.node.host, placement.ports);
+      if (found.size === 0) return placement;
+      const skipped = held.get(placement.node.host) ?? new Set<number>();
+      held.set(placement.node.host, skipped);
+      for (const port of tries < PROBES_BEFORE_READING ? found : [...found, ...(this.runtime.heldPorts?.(placement.node.id) ?? [])]) skipped.add(port);
+    }
+  }
 }
+
+/** Probes of picked ports before a start reads the whole list of held ones (a host full of other listeners). */
+const PROBES_BEFORE_READING = 3;

@@ -9,7 +9,7 @@ import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
 import { NodeUsage } from './node-usage.js';
-import { closedToStarts, place } from './placement.js';
+import { closedToStarts } from './placement.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionChange, SessionMachine } from './session-machine.js';
@@ -124,6 +124,7 @@ export class SessionLifecycle {
       expires: ttl === undefined ? null : created + ttl,
       ...justPlaced(),
     });
+    let handing: Promise<boolean> | undefined;
     const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; changes: SessionChange[]; warm: boolean }> => {
       // Racing starts (in this process or another on the same database) place one at a time;
       // a warm claim needs only the account held (the claim itself is exact).
@@ -150,14 +151,18 @@ export class SessionLifecycle {
         return { ok: true, session, changes, warm: true };
       }
       if (pool) await repository.lockForPlacement(accountId, nodeKeys);
-      const usage = await this.usage.of(nodes.nodes);
-      const placement = place(nodes.nodes, usage.slots, usage.ports, tag.ports.length);
+      const placement = await this.usage.placeStart(nodes.nodes, tag.ports.length);
       if (!placement.ok) return { ok: false, reason: 'no_capacity', why: placement.reason };
       const { node } = placement;
       const session = record(randomUUID(), { nodeId: node.id, host: node.host, ports: tag.ports.map((p, i) => ({ ...p, host: placement.ports[i]! })) });
       await repository.insert(session);
       const eventId = await repository.appendEvent(session, null, created);
       return { ok: true, session, changes: [{ eventId, session, previous: null, at: created }], warm: false };
+    }, (claimed) => {
+      // The handoff once the claim has committed, while its fsync runs: a crash of this process
+      // from here on leaves the claim in the store (see SessionRepository.transaction), so no game
+      // server is ever told a session a restart would not find. The 201 still waits for the fsync.
+      if (claimed.ok && claimed.warm) handing = this.handOff(claimed.session);
     });
     if (!placed.ok) return placed;
 
@@ -167,7 +172,7 @@ export class SessionLifecycle {
     storage?.charge(accountId, bytes);
     for (const change of placed.changes) this.machine.notify(change);
     this.timers.arm(session);
-    if (placed.warm) return this.handOver(session);
+    if (handing) return this.handedOver(session, handing);
     try {
       await runtime.start(launchSpec(session, image, tag, catalog.limits(image), request.env ?? {}));
     } catch {
@@ -181,16 +186,23 @@ export class SessionLifecycle {
     return { ok: true, session: (await repository.find(session.key))! };
   }
 
+  /** Tells a claimed warm server its session; resolves to whether its SDK has it now. */
+  private handOff(session: SessionRecord): Promise<boolean> {
+    const allocation = { id: session.id, labels: session.labels, players: [], restart: session.restart };
+    return this.machine.runtime.allocate!(session.key, allocation).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /**
    * A claimed warm server learns its session through its SDK before the start is answered; one
    * that cannot (its supervisor died just now) ends the session `start_failed`. The pool refills.
    */
-  private async handOver(session: SessionRecord): Promise<StartResult> {
+  private async handedOver(session: SessionRecord, handing: Promise<boolean>): Promise<StartResult> {
     const { runtime, repository } = this.machine;
     try {
-      await runtime.allocate!(session.key, { id: session.id, labels: session.labels, players: [], restart: session.restart });
-      return { ok: true, session };
-    } catch {
+      if (await handing) return { ok: true, session };
       const failed = await this.machine.exclusive(session.key, async () => {
         if ((await repository.find(session.key))?.status !== 'running') return false;
         return this.machine.transition(session.key, 'dead', { endReason: 'start_failed' }, 'running');

@@ -5,7 +5,7 @@
  * between them by lease, and the instance that takes a node over adopts its sessions.
  */
 import { Readable } from 'node:stream';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent } from '../domain/ports/runtime.js';
+import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent, WarmAllocation } from '../domain/ports/runtime.js';
 
 export interface SimulatedRuntimeOptions {
   readyMs: number;
@@ -49,7 +49,7 @@ export class SimulatedRuntime implements Runtime {
   }
 
   /** A warm session has nothing to learn here: no game server reads an SDK. */
-  async allocate(): Promise<void> {}
+  async allocate(_sessionId: string, _allocation: WarmAllocation): Promise<void> {}
 
   async adopt(spec: AdoptSpec): Promise<void> {
     this.watched.set(spec.sessionId, spec.nodeId);

@@ -30,7 +30,8 @@ export interface CommitHooks {
 const NOTHING_PENDING: Promise<void> = Promise.resolve();
 
 interface Batch {
-  writers: { resolve(): void; reject(error: unknown): void }[];
+  /** committed(): called once their batch's COMMIT has returned, while its fsync may still run. */
+  writers: { resolve(): void; reject(error: unknown): void; committed?(): void }[];
 }
 
 export class GroupCommit {
@@ -128,11 +129,18 @@ export class GroupCommit {
     }
   }
 
-  /** Resolves once the open batch is committed (rejects if it is not). */
-  durable(): Promise<void> {
+  /**
+   * Resolves once the open batch is committed and synced (rejects if it is not); `committed` runs
+   * as soon as its COMMIT has returned (the writes survive this process from then on; the fsync,
+   * against a power loss, is already under way).
+   */
+  durable(committed?: () => void): Promise<void> {
     const batch = this.batch;
-    if (!batch) return Promise.resolve();
-    return new Promise((resolve, reject) => batch.writers.push({ resolve, reject }));
+    if (!batch) {
+      committed?.();
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => batch.writers.push({ resolve, reject, committed }));
   }
 
   /**
@@ -212,6 +220,8 @@ export class GroupCommit {
     if (batch.writers.length === 0) return;
     this.unsynced.push(batch);
     this.syncSoon();
+    // After the fsync has begun: what waits on the commit runs beside it.
+    for (const writer of batch.writers) writer.committed?.();
   }
 
   /** One fsync at a time; the batches committed meanwhile wait for the next, together. */

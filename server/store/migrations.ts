@@ -379,9 +379,12 @@ const schemaHistory: readonly Migration[] = [
     version: 9,
     name: 'event log pruning mark',
     postgres: () => `
-      -- The highest event id pruned. PostgreSQL's event ids are sparse (ordered by transaction:
-      -- postgres/sessions.ts), so the replay window starts just after it, not at the oldest id
-      -- kept minus one. One number updated in place: a sequence.
+      -- The highest event id pruned, so the replay window starts just after it rather than at
+      -- the oldest id kept. Ids are dense (appends take the event log lock: postgres/sessions.ts)
+      -- except for ids that rolled-back transactions took from the serial and never wrote: with
+      -- one of those just above the pruned ones, a reader whose cursor is the last pruned id
+      -- would look as if it had missed an event.
+      -- One number updated in place: a sequence.
       CREATE SEQUENCE session_events_pruned MINVALUE 0;
       SELECT setval('session_events_pruned',
         coalesce((SELECT min(id) - 1 FROM session_events), pg_sequence_last_value(pg_get_serial_sequence('session_events', 'id')), 0));

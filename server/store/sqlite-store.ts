@@ -124,8 +124,8 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const savepoint = db.prepare('SAVEPOINT store_transaction');
   const releaseSavepoint = db.prepare('RELEASE store_transaction');
   const rollbackToSavepoint = db.prepare('ROLLBACK TO store_transaction');
-  const transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (scope.current()) return fn();
+  const transaction = async <T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T> => {
+    if (scope.current()) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
     await gate.take();
     let durable: Promise<void>;
     let result: T;
@@ -135,7 +135,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
       try {
         result = await scope.run(true, fn);
         releaseSavepoint.run();
-        durable = commits.durable();
+        durable = commits.durable(committed && (() => committed(result)));
       } catch (error) {
         if (db.inTransaction) {
           rollbackToSavepoint.run();

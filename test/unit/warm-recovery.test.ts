@@ -5,13 +5,10 @@
  * session is `running` while its game server never learns which session it is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Catalog } from '../../server/domain/catalog.js';
 import type { AdoptSpec, Runtime, RuntimeEvent, WarmAllocation } from '../../server/domain/ports/runtime.js';
-import { Quota } from '../../server/domain/quota.js';
-import { Sessions } from '../../server/domain/sessions.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { openDatabase } from '../../server/store/sqlite.js';
-import { testFleet } from '../support/service.js';
+import { sessionsOver } from '../support/domain-sessions.js';
 import { account, session } from '../support/store-records.js';
 
 class RecoveringRuntime implements Runtime {
@@ -69,19 +66,7 @@ async function recovered(waiting: string[], refusing: string[] = []) {
   for (const key of refusing) runtime.refusing.add(key);
   /** The components the service reports as failing (what /readyz answers from). */
   const failing = new Set<string>();
-  const now = () => Date.now();
-  const sessions = new Sessions({
-    repository: store.sessions,
-    runtime,
-    catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
-    quota: new Quota(
-      { account: (id) => store.accounts.findById(id), addUsedSeconds: (id, s) => store.accounts.addUsedSeconds(id, s), launchedAt: (id) => store.sessions.launchedAt(id), accountsWithLiveSessions: () => store.sessions.accountsWithLiveSessions() },
-      { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },
-      now,
-    ),
-    startRate: { take: async () => ({ ok: true }) },
-    now,
-    onError: () => {},
+  const sessions = sessionsOver(store, runtime, {
     reporter: { failed: (component) => (failing.add(component), 'identifier'), recovered: (component) => void failing.delete(component) },
   });
   closing.push(async () => {

@@ -111,6 +111,8 @@ export interface Runtime {
   nodeHealth?(nodeId: string): NodeHealth | undefined;
   /** Host ports of the node bound by anyone at all, probed now: placement skips them. Runtimes that cannot tell leave it out. */
   heldPorts?(nodeId: string): ReadonlySet<number>;
+  /** Which of these host ports on the node's address someone holds now, probed one by one (cheaper than `heldPorts` for a few). */
+  heldAmong?(host: string, ports: readonly number[]): Promise<ReadonlySet<number>>;
   /** Whether the node's engine holds the image; undefined when it cannot tell (unreachable). */
   hasImage?(nodeId: string, image: string): Promise<boolean | undefined>;
   /** The session ended while its node was unreachable: stop what is left of it once the node is back. */

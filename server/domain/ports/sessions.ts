@@ -95,8 +95,15 @@ export interface SessionRepository {
    * fn resolves and rolls back when fn throws. fn must only touch the store (no runtime, no
    * network): SQLite holds its single writer for as long as fn runs, and PostgreSQL runs fn again
    * when it rolled back a deadlock's or a serialization conflict's victim.
+   *
+   * `committed(result)`, when given, runs once the transaction has committed, before the promise
+   * resolves: its writes then survive a crash of this process (PostgreSQL: they are durable;
+   * SQLite: the COMMIT wrote the WAL, and the fsync that makes it survive a power loss runs
+   * beside `committed`; the promise resolves after that fsync). What may not precede the commit
+   * but need not wait for the fsync goes there (a warm server's handoff). It must not throw, and
+   * only an outermost transaction has it.
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T>;
   /**
    * In a transaction, before placement counts: hold the account and the named nodes and host
    * addresses until it commits, so that racing starts, in this process or any other on the same
@@ -146,7 +153,8 @@ export interface SessionRepository {
   latestEventId(): Promise<number>;
   /**
    * The replay window's start, or undefined when no event is kept: every event from it on is
-   * still kept (SQLite: the oldest; PostgreSQL, whose ids are sparse: just after the highest pruned).
+   * still kept (SQLite: the oldest; PostgreSQL, where a rolled-back append leaves its id unused:
+   * just after the highest pruned).
    */
   oldestEventId(): Promise<number | undefined>;
   /**

@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writ
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
+import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
 import { SpareSupervisor } from './spare-supervisor.js';
@@ -162,7 +163,8 @@ export class ProcessRuntime implements Runtime {
               ...(spec.warm ? { warm: allocationOf(spec) } : {}),
             },
           },
-        }),
+          // One line: the supervisor reads it as soon as the newline arrives.
+        }) + '\n',
         resolve,
       );
     }).catch((error: unknown) => {
@@ -238,6 +240,11 @@ export class ProcessRuntime implements Runtime {
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
   awaitsAllocation(sessionId: string): boolean {
     return this.supervises(sessionId) && existsSync(join(this.dir(sessionId), HANDOFF_SOCKET));
+  }
+
+  /** Every node of this runtime is this host: the ports a start picked, bound for a moment (port-probe.ts). */
+  heldAmong(host: string, ports: readonly number[]): Promise<ReadonlySet<number>> {
+    return heldAmong(host, ports);
   }
 
   /** Every node of this runtime is this host: whatever its socket tables hold. */

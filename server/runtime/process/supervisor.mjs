@@ -5,7 +5,7 @@
 //
 // It is started ahead of need (so Node's start-up is off a session's critical path), forks the
 // process the game server will be started from (launcher.mjs: already in the spare cgroups the
-// service made for it) and reads one JSON document on stdin: { dir, spec } (see
+// service made for it) and reads one JSON line on stdin: { dir, spec } (see
 // process-runtime.ts). The game server gets exactly spec.env. Stdin closing with nothing on it
 // (the service went away) ends it, its launcher and the spare cgroups.
 //
@@ -33,8 +33,7 @@ launcher.joined.then(async (joined) => {
   if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
 });
 
-let input = '';
-for await (const chunk of process.stdin) input += chunk;
+const input = await firstLine(process.stdin);
 if (input.trim() === '') {
   // No session (the service closed): the launcher and its cgroups go too.
   dismiss(launcher);
@@ -42,6 +41,25 @@ if (input.trim() === '') {
   process.exit(0);
 }
 const { dir, spec } = JSON.parse(input);
+
+/** Its session is one line: read as soon as it is whole, not when the service closes the pipe after it. */
+function firstLine(stream) {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = () => {
+      stream.off('data', onData);
+      stream.pause();
+      resolve(text.split('\n', 1)[0]);
+    };
+    const onData = (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) done();
+    };
+    stream.setEncoding('utf8');
+    stream.on('data', onData);
+    stream.once('end', done);
+  });
+}
 // Relative paths (the SDK socket's: a unix socket path is at most 108 bytes) are the session directory's.
 process.chdir(dir);
 // Its own stdout and stderr are not kept: anything unexpected goes to the session directory.

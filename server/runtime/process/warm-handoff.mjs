@@ -78,11 +78,14 @@ function handOverOnce(socketPath, line) {
     const socket = connect(socketPath, () => socket.write(line));
     socket.setEncoding('utf8');
     socket.setTimeout(ANSWER_TIMEOUT_MS, () => socket.destroy(new Error(`warm handoff: no answer in ${ANSWER_TIMEOUT_MS} ms`)));
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      if (answer === 'ok\n') resolve();
-      else reject(new Error(`warm handoff: ${answer.trim() || 'closed without an answer'}`));
+    // Resolved on the answer itself, not on the close that follows it.
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      if (answer !== 'ok\n') return;
+      resolve();
+      socket.end();
     });
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`warm handoff: ${answer.trim() || 'closed without an answer'}`)));
   });
 }

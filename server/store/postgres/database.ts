@@ -59,8 +59,9 @@ export interface PostgresDatabase {
   /**
    * Run fn inside BEGIN ... COMMIT (ROLLBACK when it throws) on one connection; every statement
    * sent through `sql` from inside fn runs in it. Nested calls join the outer transaction.
+   * `committed` runs once it has committed (SessionRepository.transaction's).
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -89,13 +90,16 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       client.release();
     }
   };
-  const transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (scope.current()) return fn();
+  const transaction = async <T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T> => {
+    if (scope.current()) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
     // fn only touches the store (the port's rule), so a transaction PostgreSQL chose as a
     // deadlock's or a serialization conflict's victim is run again, after the others went on.
     for (let retries = 0; ; retries++) {
       try {
-        return await attempt(fn);
+        const result = await attempt(fn);
+        // Committed is durable here (synchronous_commit): nothing runs beside an fsync.
+        committed?.(result);
+        return result;
       } catch (error) {
         if (retries === MAX_RETRIES || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
         await setTimeout(Math.random() * RETRY_JITTER_MS * (retries + 1));

@@ -21,7 +21,7 @@ export interface Sql {
 /** The statements and the transactions of one database (see database.ts). */
 export interface PgDb {
   sql: Sql;
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T>;
 }
 
 /**

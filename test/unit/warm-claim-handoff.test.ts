@@ -1,0 +1,112 @@
+/**
+ * A warm start hands its game server the session while the claim's fsync runs, never before the
+ * claim has committed: at the moment of the handoff, the database files as a kill -9 of the
+ * service would leave them (copied then, and opened by a fresh store, as a restarted service
+ * does) already hold the session, running, and no longer the warm server. So a crash between the
+ * handoff and the fsync cannot leave a game server that was told a session the store never
+ * recorded (a free warm server to the next run, handed a second session or counted in its pool).
+ * The start is still answered only after that fsync. Without the ordering (a handoff sent from
+ * inside the claim's transaction), the copy holds the warm server, free, and no session; without
+ * the overlap (a handoff after the fsync), no handoff happens while the fsync is held.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WarmAllocation } from '../../server/domain/ports/runtime.js';
+import type { SessionRecord } from '../../server/domain/ports/sessions.js';
+import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
+import { WarmPools } from '../../server/domain/warm-pools.js';
+import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
+import { openDatabase, type Db } from '../../server/store/sqlite.js';
+import { createSqliteStore } from '../../server/store/sqlite-store.js';
+import type { Store } from '../../server/store/store.js';
+import { sessionsOver } from '../support/domain-sessions.js';
+import { account } from '../support/store-records.js';
+
+let cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+/** What a service restarted after a kill -9 at this moment would read: the database's files as they are now, in a fresh store. */
+async function afterKill9(dataDir: string): Promise<{ warm: WarmServer[]; session: SessionRecord | undefined }> {
+  const copy = mkdtempSync(join(tmpdir(), 'warm-kill9-'));
+  for (const file of ['service.db', 'service.db-wal']) if (existsSync(join(dataDir, file))) copyFileSync(join(dataDir, file), join(copy, file));
+  const db = openDatabase(join(copy, 'service.db'));
+  try {
+    const store = createSqliteStore(db);
+    return { warm: await store.warmServers.all(), session: await store.sessions.findOwned('acc', 'warm-1') };
+  } finally {
+    db.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** The simulated runtime, whose handoff looks at what a kill -9 at its moment would leave. */
+class InspectingRuntime extends SimulatedRuntime {
+  readonly handoffs: { allocation: WarmAllocation; heldFsyncs: number; afterKill9: Awaited<ReturnType<typeof afterKill9>> }[] = [];
+  constructor(
+    private readonly dataDir: string,
+    private readonly heldFsyncs: () => number,
+  ) {
+    super({ readyMs: 5, stopMs: 5, now: Date.now });
+  }
+  override async allocate(_key: string, allocation: WarmAllocation): Promise<void> {
+    // Synchronously, at the handoff's first instruction: nothing the service does later counts.
+    const heldFsyncs = this.heldFsyncs();
+    const seen = afterKill9(this.dataDir);
+    this.handoffs.push({ allocation, heldFsyncs, afterKill9: await seen });
+  }
+}
+
+/** A pool of one in local-a over a store on a file whose fsyncs are held while `hold` is set. */
+async function warmService() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'warm-claim-'));
+  const held: (() => void)[] = [];
+  const fsyncs = { hold: false };
+  const db: Db = openDatabase(join(dataDir, 'service.db'));
+  const store: Store = createSqliteStore(db, { sync: (fsync) => (done) => (fsyncs.hold ? held.push(() => fsync(done)) : fsync(done)) });
+  await store.accounts.insert(account('acc'));
+  const runtime = new InspectingRuntime(dataDir, () => held.length);
+  const sessions = sessionsOver(store, runtime, {
+    warm: { pools: new WarmPools([{ location: 'local-a', image: 'echo', tag: 'latest', warm: 1 }], store.warmServers), servers: store.warmServers },
+  });
+  cleanup.push(async () => {
+    fsyncs.hold = false;
+    for (const release of held.splice(0)) release();
+    await sessions.close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await sessions.recover();
+  await vi.waitFor(async () => expect((await store.warmServers.all()).map((server) => server.status)).toEqual(['ready']), { timeout: 5000, interval: 10 });
+  return { sessions, store, runtime, held, fsyncs };
+}
+
+describe('a warm start’s handoff', () => {
+  it('comes after the claim has committed and while its fsync runs; the 201 after the fsync', async () => {
+    const { sessions, runtime, held, fsyncs } = await warmService();
+    const [warm] = await sessions.warmPools();
+    expect(warm).toMatchObject({ ready: 1 });
+    fsyncs.hold = true;
+    let answered = false;
+    const starting = sessions.start('acc', { id: 'warm-1', location: 'local-a', image: 'echo', labels: { map: 'dust' } }).finally(() => (answered = true));
+    await vi.waitFor(() => expect(runtime.handoffs).toHaveLength(1), { timeout: 5000, interval: 5 });
+    const [handoff] = runtime.handoffs;
+    expect(handoff!.allocation).toMatchObject({ id: 'warm-1', labels: { map: 'dust' } });
+    // A kill -9 then: the restarted service finds the session running, and no free warm server to hand another.
+    expect(handoff!.afterKill9.session).toMatchObject({ id: 'warm-1', status: 'running' });
+    expect(handoff!.afterKill9.warm).toEqual([]);
+    // The claim's fsync had not finished when the game server was told.
+    expect(handoff!.heldFsyncs).toBeGreaterThan(0);
+    // Not answered before its fsync.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    fsyncs.hold = false;
+    for (const release of held.splice(0)) release();
+    const started = await starting;
+    expect(started).toMatchObject({ ok: true, session: { id: 'warm-1', status: 'running' } });
+  });
+});
