@@ -33,6 +33,8 @@ const HAND_OVER_BATCH_MS = 20;
 export interface SupervisedSessions {
   superviseNode(nodeId: string): Promise<void>;
   releaseNode(nodeId: string): Promise<void>;
+  /** Whether the session (by key) is live in the store. */
+  isLive(key: string): Promise<boolean>;
 }
 
 type Message = { stop: string } | { node: string };
@@ -63,7 +65,8 @@ export class NodeSupervision {
       launched: async (spec) => {
         // A warm server stays with the instance that launched it (its refill watches it) until a start claims it.
         if (!local.nodesMove || spec.warm || this.holds(spec.nodeId)) return;
-        local.release?.(spec.sessionId);
+        // Still live when let go? Asked only of a start that launches later (its image pulled after the 201).
+        local.release?.(spec.sessionId, async () => (await this.sessions?.isLive(spec.sessionId)) ?? true);
         this.handOver(spec.nodeId);
       },
     });

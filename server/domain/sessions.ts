@@ -17,7 +17,7 @@ import type { Quota } from './quota.js';
 import { SessionLifecycle, type PlayersResult, type StartRequest, type StartResult, type StopResult } from './session-lifecycle.js';
 import { SessionMachine, type SessionChange } from './session-machine.js';
 import { SessionQueries, type AnySessionResult, type ArtifactRootResult, type LocationView, type TagExistsResult } from './session-queries.js';
-import type { EndReason } from './session-states.js';
+import { isFinal, type EndReason } from './session-states.js';
 import { SessionTimers } from './session-timers.js';
 import { SessionWatch } from './session-watch.js';
 import type { StorageBudget } from './storage-budget.js';
@@ -202,6 +202,12 @@ export class Sessions {
         ? (await Promise.all(unwatched.map((key) => repository.find(key)))).filter((session) => session !== undefined)
         : (await repository.live()).filter((session) => session.nodeId === nodeId);
     await this.watch.supervise(sessions);
+  }
+
+  /** Whether the session is live in the store (not ended, not unknown). */
+  async isLive(key: string): Promise<boolean> {
+    const session = await this.machine.repository.find(key);
+    return session !== undefined && !isFinal(session.status);
   }
 
   /**

@@ -121,8 +121,13 @@ export interface Runtime {
   playersChanged?(sessionId: string, players: readonly string[]): void;
   /** Whether this runtime watches the session now (launched or adopted here, not ended, not released). */
   supervises?(sessionId: string): boolean;
-  /** Stop watching the session, leaving it running: another instance supervises its node now. */
-  release?(sessionId: string): void;
+  /**
+   * Stop watching the session, leaving it running: another instance supervises its node now.
+   * A start still pulling its image is let go once launched; `live` then says whether its session
+   * is still live (the store's word): one that ended meanwhile (its start deadline) has its game
+   * server stopped here, since the stop found nobody watching it and no instance adopts it now.
+   */
+  release?(sessionId: string, live?: () => Promise<boolean>): void;
   /**
    * Stop watching every session of the node, leaving them running, from what the runtime itself
    * tracks: a node's lease is mostly lost because the store cannot be reached, so no store read.

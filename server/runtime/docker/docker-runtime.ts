@@ -198,7 +198,7 @@ export class DockerRuntime implements Runtime {
         tracked.pulling = false;
         if (tracked.forgotten) throw new Error('stopped while its image was pulled');
         await launch();
-        if (tracked.released) this.tracked.delete(spec.sessionId);
+        if (tracked.released) await this.letGo(tracked);
       } catch (error) {
         console.warn(`session ${spec.sessionId}: not started on node ${spec.nodeId}: ${(error as Error).message}`);
         this.tracked.delete(spec.sessionId);
@@ -222,10 +222,31 @@ export class DockerRuntime implements Runtime {
    * Another instance watches the session's node now. One whose image is still being pulled has
    * no container for it to find: it is let go once launched (a stop meanwhile still reaches it here).
    */
-  release(sessionId: string): void {
+  release(sessionId: string, live?: () => Promise<boolean>): void {
     const tracked = this.tracked.get(sessionId);
-    if (tracked?.pulling) tracked.released = true;
-    else this.tracked.delete(sessionId);
+    if (tracked?.pulling) {
+      tracked.released = true;
+      tracked.stillLive = live;
+    } else this.tracked.delete(sessionId);
+  }
+
+  /**
+   * A start released while its image was pulled, now launched. Its session may have ended
+   * meanwhile (its start deadline, as the pull finished): the stop then went to whoever watched
+   * it, maybe nobody, and no instance adopts an ended session, so its container would run on for
+   * good, on host ports the store has freed. So the session is read again, and stopped here if it
+   * has ended (review 4, finding 6); if it is live, the node's holder adopts it.
+   */
+  private async letGo(tracked: Tracked): Promise<void> {
+    let live = true;
+    try {
+      live = (await tracked.stillLive?.()) ?? true;
+    } catch (error) {
+      console.warn(`session ${tracked.sessionId}: could not be read after its launch (${(error as Error).message}); left to its node's holder`);
+    }
+    if (!this.tracked.has(tracked.sessionId)) return;
+    if (live) this.tracked.delete(tracked.sessionId);
+    else await this.reconciler.stop(tracked);
   }
 
   releaseNode(nodeId: string): void {

@@ -65,6 +65,8 @@ export interface Tracked {
   pulling?: boolean;
   /** Handed to another instance while its image was pulled: let go once launched. */
   released?: boolean;
+  /** For a released start: whether its session is still live once launched (else it is stopped here). */
+  stillLive?: () => Promise<boolean>;
   /** The end being recorded (finish under way). */
   finishing?: Promise<void>;
   restartCount?: number;

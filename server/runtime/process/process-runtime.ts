@@ -15,7 +15,7 @@ import { isAlive, isSameProcess } from './proc.js';
 import { execCommand, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, SpareSupervisor } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
-import { handOver } from './warm-handoff.mjs';
+import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
 import type { AllocatedSession } from '../../../generated/sdk/types.js';
@@ -82,6 +82,8 @@ export class ProcessRuntime implements Runtime {
   private readonly retention: NodeJS.Timeout;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
+  /** Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs). */
+  private readonly handoffs = new Map<string, ReturnType<typeof connectAhead>>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
 
@@ -242,7 +244,9 @@ export class ProcessRuntime implements Runtime {
 
   /** A warm game server's session, through its supervisor (warm-handoff.mjs): resolved once its SDK has it. */
   async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
-    await handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
+    const ahead = this.handoffs.get(sessionId);
+    this.handoffs.delete(sessionId);
+    await (ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation));
   }
 
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
@@ -278,6 +282,8 @@ export class ProcessRuntime implements Runtime {
     this.spares.close();
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
+    for (const ahead of this.handoffs.values()) ahead.close();
+    this.handoffs.clear();
   }
 
   /** Ended sessions' directories past the retention. */
@@ -311,6 +317,8 @@ export class ProcessRuntime implements Runtime {
   }
 
   private unwatch(sessionId: string) {
+    this.handoffs.get(sessionId)?.close();
+    this.handoffs.delete(sessionId);
     this.watched.get(sessionId)?.started?.();
     this.watched.get(sessionId)?.watcher.close();
     this.watched.delete(sessionId);
@@ -325,7 +333,11 @@ export class ProcessRuntime implements Runtime {
     entry.lastPhase = state.phase;
     if (state.phase !== 'starting') entry.started?.();
     const at = state.at;
-    if (state.phase === 'running') this.emit({ type: 'running', sessionId, at });
+    if (state.phase === 'running') {
+      // A warm one's handoff, connected now: a start that claims it writes one line.
+      if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) this.handoffs.set(sessionId, connectAhead(join(this.dir(sessionId), HANDOFF_SOCKET)));
+      this.emit({ type: 'running', sessionId, at });
+    }
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });
     else if (state.phase === 'ended') this.emitEnded(sessionId, state, seen);
   }

@@ -389,13 +389,12 @@ watchHealth();
 sdk = await sdkServing;
 followPlayers();
 // A warm game server waits for its session: the service hands it over (warm-handoff.mjs).
-const handoff = spec.sdk?.warm
-  ? await serveHandoff({
-      socketPath: 'handoff.sock', // process-runtime.ts's HANDOFF_SOCKET
-      onAllocation({ id, labels, players, restart }) {
-        spec.restart = restart === true;
-        sdk.allocate({ ...spec.sdk.warm, id, labels, players });
-        handoff?.close();
-      },
-    })
-  : undefined;
+if (spec.sdk?.warm) {
+  await serveHandoff({
+    socketPath: 'handoff.sock', // process-runtime.ts's HANDOFF_SOCKET
+    onAllocation({ id, labels, players, restart }) {
+      spec.restart = restart === true;
+      sdk.allocate({ ...spec.sdk.warm, id, labels, players });
+    },
+  });
+}
