@@ -12,7 +12,8 @@ import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
-import { SpareSupervisor } from './spare-supervisor.js';
+import { execCommand, gameCommand } from './launcher.mjs';
+import { dismiss as dismissSpare, SpareSupervisor } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
@@ -126,19 +127,25 @@ export class ProcessRuntime implements Runtime {
     // The SDK socket's directory: the service's (passable, not listable); the socket is the session uid's.
     const sdkDir = join(dir, 'sdk');
     mkdirSync(sdkDir, { recursive: true, mode: 0o711 });
-    const { child: supervisor, cgroups: spareCgroups } = await this.spares.take();
+    const { child: supervisor, cgroups: spareCgroups, launcher } = await this.spares.take();
     let started!: () => void;
     this.spares.replenishAfter(new Promise<void>((resolve) => (started = resolve)));
     let sandbox: PreparedSandbox | undefined;
     try {
       sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir, spareCgroups);
     } catch (error) {
-      // The taken spare has no session: told so (stdin closed empty), it ends with its launcher.
-      supervisor.stdin?.end();
+      // The taken spare has no session: told so, it ends with its launcher.
+      dismissSpare(supervisor);
       started();
       throw error;
     }
     const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
+    const env = { ...spec.env, SESSION_HOST_SDK: sdkSocket };
+    // The game's start first, from the launcher when it is in the session's cgroups; the supervisor
+    // learns its session after (it reads the same command for restarts). Otherwise the launcher
+    // ends and the supervisor starts the game from a shell that joins them first.
+    const launcherTold = !sandbox || sandbox.launcherJoined;
+    launcher.end(launcherTold ? execCommand(gameCommand({ env, file: spec.file, args: spec.args, sandbox }, work)) : undefined);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -148,13 +155,14 @@ export class ProcessRuntime implements Runtime {
           spec: {
             file: spec.file,
             args: spec.args,
-            env: { ...spec.env, SESSION_HOST_SDK: sdkSocket },
+            env,
             ports: spec.ports,
             restart: spec.restart,
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
             sandbox,
+            launcherTold,
             sdk: {
               // Relative to the session directory (the supervisor's working directory): a unix socket's path is short.
               socketPath: `sdk/${SDK_SOCKET}`,
