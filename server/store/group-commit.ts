@@ -26,6 +26,9 @@ export interface CommitHooks {
   sync?(fsync: Sync): Sync;
 }
 
+/** What settled() answers when no write is pending. */
+const NOTHING_PENDING: Promise<void> = Promise.resolve();
+
 interface Batch {
   /** committed(): called once their batch's COMMIT has returned, while its fsync may still run. */
   writers: { resolve(): void; reject(error: unknown): void; committed?(): void }[];
@@ -92,10 +95,16 @@ export class GroupCommit {
    * changes, and answers once what it may have read is durable (as write() does for a call that
    * changed nothing).
    */
-  async read<T>(fn: () => T): Promise<T> {
-    const result = fn();
-    await this.settled();
-    return result;
+  read<T>(fn: () => T): Promise<T> {
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // Not an async function: reads are many, and most find nothing pending (one promise, not three).
+    const settled = this.settled();
+    return settled === NOTHING_PENDING ? Promise.resolve(result) : settled.then(() => result);
   }
 
   /** Resolves once every write made so far is durable (at once when none is pending). */
@@ -105,7 +114,7 @@ export class GroupCommit {
     if (waiting) return new Promise((resolve, reject) => waiting.writers.push({ resolve, reject }));
     // Committed, not yet durable: a read that may have seen them fails with them if the fsync does.
     if (this.syncing) return new Promise((resolve, reject) => this.readersOfSyncing.push({ resolve, reject }));
-    return Promise.resolve();
+    return NOTHING_PENDING;
   }
 
   /** Opens the batch (BEGIN IMMEDIATE) unless one is open, and schedules its commit at the end of this turn. */

@@ -100,12 +100,22 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     Object.fromEntries(
       Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => {
         const run = (reads as readonly string[]).includes(name) ? commits.read.bind(commits) : commits.write.bind(commits);
+        const waitForGate = async (args: unknown[]) => {
+          while (gate.held) await gate.free();
+          return run(() => method(...args));
+        };
         return [
           name,
-          async (...args: unknown[]) => {
-            if (scope.current()) return method(...args);
-            while (gate.held) await gate.free();
-            return run(() => method(...args));
+          // Not an async function: most calls find the gate free (or are inside its holder's transaction).
+          (...args: unknown[]) => {
+            if (scope.current()) {
+              try {
+                return Promise.resolve(method(...args));
+              } catch (error) {
+                return Promise.reject(error);
+              }
+            }
+            return gate.held ? waitForGate(args) : run(() => method(...args));
           },
         ];
       }),

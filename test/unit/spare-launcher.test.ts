@@ -22,6 +22,8 @@ const check = checkSandbox(() => cgroupProblem());
 const group = `test-launcher-${process.pid}`;
 const groupDir = (controller: string) => join(ROOT, controller, 'session-host', group);
 const spares = (controller: string) => (existsSync(groupDir(controller)) ? readdirSync(groupDir(controller)).filter((name) => name.startsWith('spare-')) : []);
+/** State and parent pid of a process (fields 3 and 4 of /proc/<pid>/stat). */
+const statOf = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 const procs = (dir: string) => readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
 
 describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
@@ -75,6 +77,28 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
     }
     // Closed: the spare that was waiting goes with its launcher and its cgroups.
     await eventually(async () => ['memory', 'pids', 'cpu'].every((c) => spares(c).length === 0), { timeoutMs: 10_000, what: 'the spare cgroups removed' });
+  });
+
+  it('records the end of a game server that exits before its supervisor has read its session', async () => {
+    const runtime = runtimeWith();
+    try {
+      await eventually(async () => spares('memory').length === 1 && procs(join(groupDir('memory'), spares('memory')[0]!)).length === 1, { timeoutMs: 10_000, what: 'the spare launcher' });
+      const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
+      const supervisor = Number(statOf(launcher)[1]);
+      // The supervisor stopped: the launcher is told the game's command and runs it to its end alone.
+      process.kill(supervisor, 'SIGSTOP');
+      try {
+        await runtime.start({ ...listenerLaunch('s2', await freePort()), args: ['-e', 'process.exit(3)'] });
+        await eventually(async () => statOf(launcher)[0] === 'Z', { timeoutMs: 15_000, what: 'the game server to exit' });
+      } finally {
+        process.kill(supervisor, 'SIGCONT');
+      }
+      const state = () => JSON.parse(readFileSync(join(sessionsDir, 's2', 'state.json'), 'utf8'));
+      await eventually(async () => existsSync(join(sessionsDir, 's2', 'state.json')) && state().phase === 'ended', { timeoutMs: 15_000, what: 'the end' });
+      expect(state()).toMatchObject({ phase: 'ended', exitCode: 3 });
+    } finally {
+      await runtime.close();
+    }
   });
 
   it('removes the spare cgroups a killed run left behind', async () => {

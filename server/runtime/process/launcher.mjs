@@ -4,8 +4,10 @@
 //
 // A spare supervisor forks one ahead of need (a "launcher"), in the spare cgroups the service made
 // for it: joining a cgroup (v1) waits for an RCU grace period, about 10 ms, and forking Node a few
-// more. The service renames those cgroups to the session's and writes its limits into them; the
-// launcher, a shell reading commands on its stdin, is then told the one command that execs the game.
+// more. The launcher then reads commands from a pipe the service holds (the supervisor passes it
+// on as its stdin). At a start the service renames the spare cgroups to the session's, writes its
+// limits into them, and writes the launcher the one command that execs the game, before it hands
+// the supervisor its session: the game's start waits for neither the supervisor nor a fork.
 // Plain JavaScript: the supervisor uses it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,7 +20,13 @@ const joinCommands = (cgroups) => ['exec 2>&1', ...cgroups.map((dir) => `echo $$
 /** The program that replaces the environment with exactly the game's (the shell itself would export PWD). */
 const ENV = ['/usr/bin/env', '/bin/env'].find((file) => existsSync(file)) ?? '/usr/bin/env';
 
-const execCommand = ({ cwd, env, argv }) =>
+/** What runs a session's game server: in its work directory, with exactly its environment, in its sandbox when it has one. */
+export function gameCommand(spec, workDir) {
+  return { cwd: workDir, env: spec.env, argv: spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args] };
+}
+
+/** The launcher's one command: the game, exec'd (its stdin not the service's pipe). */
+export const execCommand = ({ cwd, env, argv }) =>
   `cd ${quoted(cwd)} || exit 126\nexec ${[ENV, '-i', ...Object.entries(env).map(([name, value]) => `${name}=${value}`), ...argv].map(quoted).join(' ')} </dev/null\n`;
 
 const spawnShell = (options) =>
@@ -31,20 +39,20 @@ const spawnShell = (options) =>
   });
 
 /**
- * A launcher forked ahead of need, in `cgroups`. `joined` says whether it is in all of them (it
- * ends itself when it cannot join one); it then waits for launchWith().
+ * A launcher forked ahead of need, in `cgroups`, reading its commands from `commands` (a file
+ * descriptor: the service's pipe). `joined` says whether it is in all of them (it ends itself
+ * when it cannot join one); it then waits for its command.
  */
-export function forkLauncher(cgroups) {
-  const child = spawnShell({ cwd: '/', env: {}, stdin: 'pipe' });
-  child.stdin.on('error', () => {});
-  child.stdin.write(`${joinCommands(cgroups).join('\n')}\necho joined\n`);
+export function forkLauncher(cgroups, commands) {
+  const script = `${joinCommands(cgroups).join('; ')}; echo joined; exec /bin/sh -s`;
+  const child = spawnShell({ args: ['-c', script], cwd: '/', env: {}, stdin: commands });
   const joined = new Promise((resolve) => {
     let seen = '';
     const onData = (chunk) => {
       seen += chunk;
       if (!seen.includes('joined\n')) return;
       child.stdout.off('data', onData);
-      // The game's output is read once it is launched (launchWith's caller resumes it).
+      // The game's output is read once it is launched (the supervisor resumes it).
       child.stdout.pause();
       resolve(true);
     };
@@ -55,15 +63,9 @@ export function forkLauncher(cgroups) {
   return { child, joined };
 }
 
-/** The launcher execs the game: it keeps its pid (the game's process group) and its cgroups. */
-export function launchWith(launcher, game) {
-  launcher.child.stdin.end(execCommand(game));
-  return launcher.child;
-}
-
-/** A launcher no longer needed: its stdin closed, it ends. */
+/** A launcher that will not serve: ended. */
 export function dismiss(launcher) {
-  launcher?.child.stdin.end();
+  if (launcher && launcher.child.exitCode === null && launcher.child.signalCode === null) launcher.child.kill('SIGKILL');
 }
 
 /** A game server started from a new shell that joins `cgroups` first (restarts, and starts without a launcher). */

@@ -12,9 +12,10 @@ import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
-import { SpareSupervisor } from './spare-supervisor.js';
+import { execCommand, gameCommand } from './launcher.mjs';
+import { dismiss as dismissSpare, SpareSupervisor } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
-import { handOver } from './warm-handoff.mjs';
+import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
 import type { AllocatedSession } from '../../../generated/sdk/types.js';
@@ -81,6 +82,8 @@ export class ProcessRuntime implements Runtime {
   private readonly retention: NodeJS.Timeout;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
+  /** Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs). */
+  private readonly handoffs = new Map<string, ReturnType<typeof connectAhead>>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
 
@@ -124,19 +127,25 @@ export class ProcessRuntime implements Runtime {
     // The SDK socket's directory: the service's (passable, not listable); the socket is the session uid's.
     const sdkDir = join(dir, 'sdk');
     mkdirSync(sdkDir, { recursive: true, mode: 0o711 });
-    const { child: supervisor, cgroups: spareCgroups } = await this.spares.take();
+    const { child: supervisor, cgroups: spareCgroups, launcher } = await this.spares.take();
     let started!: () => void;
     this.spares.replenishAfter(new Promise<void>((resolve) => (started = resolve)));
     let sandbox: PreparedSandbox | undefined;
     try {
       sandbox = this.options.sandboxes?.prepare(spec, dir, work, sdkDir, spareCgroups);
     } catch (error) {
-      // The taken spare has no session: told so (stdin closed empty), it ends with its launcher.
-      supervisor.stdin?.end();
+      // The taken spare has no session: told so, it ends with its launcher.
+      dismissSpare(supervisor);
       started();
       throw error;
     }
     const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
+    const env = { ...spec.env, SESSION_HOST_SDK: sdkSocket };
+    // The game's start first, from the launcher when it is in the session's cgroups; the supervisor
+    // learns its session after (it reads the same command for restarts). Otherwise the launcher
+    // ends and the supervisor starts the game from a shell that joins them first.
+    const launcherTold = !sandbox || sandbox.launcherJoined;
+    launcher.end(launcherTold ? execCommand(gameCommand({ env, file: spec.file, args: spec.args, sandbox }, work)) : undefined);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -146,13 +155,14 @@ export class ProcessRuntime implements Runtime {
           spec: {
             file: spec.file,
             args: spec.args,
-            env: { ...spec.env, SESSION_HOST_SDK: sdkSocket },
+            env,
             ports: spec.ports,
             restart: spec.restart,
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
             sandbox,
+            launcherTold,
             sdk: {
               // Relative to the session directory (the supervisor's working directory): a unix socket's path is short.
               socketPath: `sdk/${SDK_SOCKET}`,
@@ -234,7 +244,9 @@ export class ProcessRuntime implements Runtime {
 
   /** A warm game server's session, through its supervisor (warm-handoff.mjs): resolved once its SDK has it. */
   async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
-    await handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
+    const ahead = this.handoffs.get(sessionId);
+    this.handoffs.delete(sessionId);
+    await (ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation));
   }
 
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
@@ -270,6 +282,8 @@ export class ProcessRuntime implements Runtime {
     this.spares.close();
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
+    for (const ahead of this.handoffs.values()) ahead.close();
+    this.handoffs.clear();
   }
 
   /** Ended sessions' directories past the retention. */
@@ -303,6 +317,8 @@ export class ProcessRuntime implements Runtime {
   }
 
   private unwatch(sessionId: string) {
+    this.handoffs.get(sessionId)?.close();
+    this.handoffs.delete(sessionId);
     this.watched.get(sessionId)?.started?.();
     this.watched.get(sessionId)?.watcher.close();
     this.watched.delete(sessionId);
@@ -317,7 +333,11 @@ export class ProcessRuntime implements Runtime {
     entry.lastPhase = state.phase;
     if (state.phase !== 'starting') entry.started?.();
     const at = state.at;
-    if (state.phase === 'running') this.emit({ type: 'running', sessionId, at });
+    if (state.phase === 'running') {
+      // A warm one's handoff, connected now: a start that claims it writes one line.
+      if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) this.handoffs.set(sessionId, connectAhead(join(this.dir(sessionId), HANDOFF_SOCKET)));
+      this.emit({ type: 'running', sessionId, at });
+    }
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });
     else if (state.phase === 'ended') this.emitEnded(sessionId, state, seen);
   }

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 
 interface Spare {
   child: ChildProcess;
@@ -14,11 +15,14 @@ interface Spare {
   ready: Promise<string[] | undefined>;
 }
 
-/** A taken spare: its process, and the spare cgroups its launcher is in (undefined: none). */
+/** A taken spare: its process, the spare cgroups its launcher is in (undefined: none), and the pipe its launcher reads its command from. */
 export interface TakenSpare {
   child: ChildProcess;
   cgroups: string[] | undefined;
+  launcher: Writable;
 }
+
+const launcherOf = (child: ChildProcess) => child.stdio[3] as Writable;
 
 export class SpareSupervisor {
   private spare: Spare | undefined;
@@ -39,7 +43,7 @@ export class SpareSupervisor {
   async take(): Promise<TakenSpare> {
     const spare = this.spare ?? this.spawn();
     this.spare = undefined;
-    return { child: spare.child, cgroups: await spare.ready };
+    return { child: spare.child, cgroups: await spare.ready, launcher: launcherOf(spare.child) };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -50,10 +54,10 @@ export class SpareSupervisor {
     started.then(replenish, replenish);
   }
 
-  /** The spare has no session: closing its stdin empty ends it. */
+  /** The spare has no session: closing its stdin and its launcher's pipe empty ends them. */
   close(): void {
     this.closed = true;
-    this.spare?.child.stdin?.end();
+    if (this.spare) dismiss(this.spare.child);
     this.spare = undefined;
   }
 
@@ -67,10 +71,13 @@ export class SpareSupervisor {
     }
     const child = spawn(process.execPath, [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)], {
       detached: true,
-      stdio: ['pipe', 'pipe', 'ignore'],
+      // fd 3: the pipe its launcher reads the game's command from (launcher.mjs).
+      stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
     child.unref();
+    (child.stdio[3] as Socket).unref();
+    launcherOf(child).on('error', () => {});
     // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
     const stdout = child.stdout as Socket;
     stdout.unref();
@@ -90,4 +97,10 @@ export class SpareSupervisor {
     });
     return { child, ready };
   }
+}
+
+/** A spare (taken or not) that gets no session: its stdin and its launcher's pipe closed empty, it ends with its launcher. */
+export function dismiss(child: ChildProcess): void {
+  child.stdin?.end();
+  launcherOf(child).end();
 }

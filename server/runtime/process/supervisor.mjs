@@ -13,19 +13,23 @@
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { closeSync, readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
-import { dismiss, forkLauncher, launchWith, spawnGame } from './launcher.mjs';
+import { dismiss, forkLauncher, gameCommand, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk } from './sdk-server.mjs';
 import { serveHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
-// (--join=<dir>, one per controller): the service learns on stdout whether it is in them.
+// (--join=<dir>, one per controller): the service learns on stdout whether it is in them. It
+// reads its command from the service's pipe on fd 3, which is the launcher's alone from here
+// (closed here, so the service's end closing is the launcher's end of input).
+const LAUNCHER_COMMANDS_FD = 3;
 const spareCgroups = process.argv.filter((arg) => arg.startsWith('--join=')).map((arg) => arg.slice('--join='.length));
-let launcher = forkLauncher(spareCgroups);
+let launcher = forkLauncher(spareCgroups, LAUNCHER_COMMANDS_FD);
+closeSync(LAUNCHER_COMMANDS_FD);
 process.stdout.on('error', () => {});
 launcher.joined.then(async (joined) => {
   process.stdout.write(joined ? 'joined\n' : 'not joined\n');
@@ -185,12 +189,11 @@ let overLimit = false;
 let killTimer;
 
 function launch() {
-  const command = { cwd: join(dir, 'work'), env: spec.env, argv: spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args] };
-  // The launcher serves the first launch when it is in the session's cgroups (the service renamed its spare ones).
-  const alive = launcher && launcher.child.exitCode === null && launcher.child.signalCode === null;
-  const useLauncher = alive && (!spec.sandbox || spec.sandbox.launcherJoined === true);
+  // The first launch is the launcher's when the service told it the game's command (it was in the
+  // session's cgroups): it may have exec'd the game, even seen it end, before this runs.
+  const useLauncher = launcher && spec.launcherTold === true;
   if (!useLauncher) dismiss(launcher);
-  game = useLauncher ? launchWith(launcher, command) : spawnGame(spec.sandbox?.cgroups ?? [], command);
+  game = useLauncher ? launcher.child : spawnGame(spec.sandbox?.cgroups ?? [], gameCommand(spec, join(dir, 'work')));
   launcher = undefined;
   game.stdout?.on('data', (chunk) => output.write(chunk)).resume();
   game.on('error', (error) => {
@@ -201,7 +204,9 @@ function launch() {
   const launched = game;
   save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: game.pid ? startTimeOf(game.pid) : null });
   waitUntilReady(launched);
-  game.on('exit', (code, signal) => drained(launched).then(() => onExit(launched, code, signal)));
+  const ended = (code, signal) => drained(launched).then(() => onExit(launched, code, signal));
+  if (game.exitCode !== null || game.signalCode !== null) ended(game.exitCode, game.signalCode);
+  else game.on('exit', ended);
 }
 
 /** The output still in the pipe, read before the end is recorded (bounded: a leftover child may hold the pipe). */
@@ -384,13 +389,12 @@ watchHealth();
 sdk = await sdkServing;
 followPlayers();
 // A warm game server waits for its session: the service hands it over (warm-handoff.mjs).
-const handoff = spec.sdk?.warm
-  ? await serveHandoff({
-      socketPath: 'handoff.sock', // process-runtime.ts's HANDOFF_SOCKET
-      onAllocation({ id, labels, players, restart }) {
-        spec.restart = restart === true;
-        sdk.allocate({ ...spec.sdk.warm, id, labels, players });
-        handoff?.close();
-      },
-    })
-  : undefined;
+if (spec.sdk?.warm) {
+  await serveHandoff({
+    socketPath: 'handoff.sock', // process-runtime.ts's HANDOFF_SOCKET
+    onAllocation({ id, labels, players, restart }) {
+      spec.restart = restart === true;
+      sdk.allocate({ ...spec.sdk.warm, id, labels, players });
+    },
+  });
+}

@@ -3,3 +3,5 @@ import type { WarmAllocation } from '../../domain/ports/runtime.js';
 export function serveHandoff(options: { socketPath: string; onAllocation: (allocation: WarmAllocation) => unknown }): Promise<{ close(): void }>;
 /** Hand the supervisor listening on `socketPath` its session; resolves once its SDK has it. */
 export function handOver(socketPath: string, allocation: WarmAllocation): Promise<void>;
+/** A connection made ahead to a ready warm game server's supervisor: its handoff is then one write. */
+export function connectAhead(socketPath: string): { handOver(allocation: WarmAllocation): Promise<void>; close(): void };

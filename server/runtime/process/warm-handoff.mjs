@@ -13,7 +13,10 @@ import { connect, createServer } from 'node:net';
 const MAX_LINE_BYTES = 1024 * 1024;
 const ANSWER_TIMEOUT_MS = 5000;
 
-/** Listens on `socketPath`; `onAllocation(allocation)` applies it (and may be async). Returns { close() }. */
+/**
+ * Listens on `socketPath` until it has handed one allocation over (the socket goes then);
+ * `onAllocation(allocation)` applies it (and may be async). Returns { close() }.
+ */
 export async function serveHandoff({ socketPath, onAllocation }) {
   let claimed = false;
   const server = createServer((socket) => {
@@ -37,6 +40,8 @@ export async function serveHandoff({ socketPath, onAllocation }) {
       try {
         await onAllocation(allocation);
         socket.end('ok\n');
+        // Served: its one allocation is given. Closed after the answer, which waits on nothing else.
+        server.close();
       } catch (error) {
         socket.end(`error ${String(error).replace(/\n/g, ' ')}\n`);
       }
@@ -64,7 +69,7 @@ export async function serveHandoff({ socketPath, onAllocation }) {
 export async function handOver(socketPath, allocation) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await handOverOnce(socketPath, `${JSON.stringify(allocation)}\n`);
+      return await exchange(connect(socketPath), allocation);
     } catch (error) {
       if (attempt >= 200 || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -72,10 +77,37 @@ export async function handOver(socketPath, allocation) {
   }
 }
 
-function handOverOnce(socketPath, line) {
+/**
+ * A connection to a ready warm game server's supervisor, made before any start claims it: its
+ * handoff is then one write on an open socket, with no connect (a turn of the service's event
+ * loop, an accept in the supervisor's) on the start's path. `handOver(allocation)` uses it once;
+ * a connection that is not open (still connecting, or broken meanwhile) is replaced by a fresh
+ * one (handOver above). `close()` ends it unused. Idle, it keeps no process alive.
+ */
+export function connectAhead(socketPath) {
+  let open = false;
+  const socket = connect(socketPath, () => (open = true));
+  socket.unref();
+  // Its failure is found when it is used: a fresh connection then.
+  socket.on('error', () => {});
+  socket.on('close', () => (open = false));
+  return {
+    handOver(allocation) {
+      if (!open) {
+        socket.destroy();
+        return handOver(socketPath, allocation);
+      }
+      socket.ref();
+      return exchange(socket, allocation);
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/** Writes the allocation (once connected); resolves on the supervisor's `ok`, and ends the connection. */
+function exchange(socket, allocation) {
   return new Promise((resolve, reject) => {
     let answer = '';
-    const socket = connect(socketPath, () => socket.write(line));
     socket.setEncoding('utf8');
     socket.setTimeout(ANSWER_TIMEOUT_MS, () => socket.destroy(new Error(`warm handoff: no answer in ${ANSWER_TIMEOUT_MS} ms`)));
     // Resolved on the answer itself, not on the close that follows it.
@@ -87,5 +119,6 @@ function handOverOnce(socketPath, line) {
     });
     socket.on('error', reject);
     socket.on('close', () => reject(new Error(`warm handoff: ${answer.trim() || 'closed without an answer'}`)));
+    socket.write(`${JSON.stringify(allocation)}\n`);
   });
 }

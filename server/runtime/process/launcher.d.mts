@@ -1,0 +1,10 @@
+export interface GameCommand {
+  cwd: string;
+  env: Record<string, string>;
+  argv: string[];
+}
+export function gameCommand(
+  spec: { env: Record<string, string>; file: string; args: readonly string[]; sandbox?: { argv: readonly string[] } | undefined },
+  workDir: string,
+): GameCommand;
+export function execCommand(command: GameCommand): string;

@@ -1,0 +1,73 @@
+/**
+ * The warm handoff's socket protocol (server/runtime/process/warm-handoff.mjs) on real unix
+ * sockets: a connection made ahead carries the one handoff; one that broke meanwhile, or that
+ * was made before the supervisor listened, gives way to a fresh connection, so the handoff still
+ * arrives; a second allocation is refused; and the socket is gone once one was handed over.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WarmAllocation } from '../../server/domain/ports/runtime.js';
+import { connectAhead, handOver, serveHandoff } from '../../server/runtime/process/warm-handoff.mjs';
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const step of cleanup.reverse()) step();
+  cleanup = [];
+});
+
+const allocation = (id: string): WarmAllocation => ({ id, labels: { map: 'dust' }, players: [], restart: false });
+
+async function supervisor(socketPath: string) {
+  const received: WarmAllocation[] = [];
+  const served = await serveHandoff({ socketPath, onAllocation: (given) => void received.push(given) });
+  cleanup.push(() => served.close());
+  return received;
+}
+
+function socketPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'warm-handoff-'));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'handoff.sock');
+}
+
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('the warm handoff', () => {
+  it('hands the session over on a connection made ahead, once; the socket goes then', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const ahead = connectAhead(path);
+    await turns(5);
+    await ahead.handOver(allocation('s1'));
+    expect(received).toEqual([allocation('s1')]);
+    await expect(handOver(path, allocation('s2'))).rejects.toThrow();
+    expect(received).toHaveLength(1);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('hands it over on a fresh connection when the one made ahead broke', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const ahead = connectAhead(path);
+    await turns(5);
+    ahead.close();
+    await turns(5);
+    await ahead.handOver(allocation('s1'));
+    expect(received).toEqual([allocation('s1')]);
+  });
+
+  it('hands it over once the supervisor listens, when the connection was made before it did', async () => {
+    const path = socketPath();
+    const ahead = connectAhead(path);
+    await turns(5);
+    const handing = ahead.handOver(allocation('s1'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const received = await supervisor(path);
+    await handing;
+    expect(received).toEqual([allocation('s1')]);
+  });
+});
