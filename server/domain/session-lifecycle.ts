@@ -140,9 +140,8 @@ export class SessionLifecycle {
       if (warm) {
         // Its game server runs already: the session is running from its launch.
         const session = { ...record(warm.key, { nodeId: warm.nodeId, host: warm.host, ports: warm.ports }), status: 'running' as const, runningSince: created };
+        // One insert, running since its launch: its start is the claim.
         await repository.insert(session);
-        // Inserts record a launch; its start is the claim (same transaction, no write of its own).
-        await repository.update(session.key, { runningSince: created });
         const launched = { ...session, status: 'created' as const, runningSince: null };
         const changes = [
           { eventId: await repository.appendEvent(launched, null, created), session: launched, previous: null, at: created },

@@ -23,20 +23,21 @@ export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockF
 
 /**
  * A record as a read of its row returns it right after the insert: the columns the insert does not
- * write are null, no players, and the ports as the read orders them (by container port, then name).
+ * write are null (it writes `runningSince`: a warm claim's session runs from its insert), no
+ * players, and the ports as the read orders them (by container port, then name).
  */
 function inserted(record: SessionRecord): SessionRecord {
   const ports = record.ports
     .map(({ name, type, container, host }) => ({ name, type, container, host }))
     .sort((a, b) => a.container - b.container || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
-  return { ...record, ports, pendingEndReason: null, ended: null, exitCode: null, endReason: null, runningSince: null, players: [] };
+  return { ...record, ports, pendingEndReason: null, ended: null, exitCode: null, endReason: null, players: [] };
 }
 
 export function createSessionRepository(db: Db): SqliteSessions {
   const exists = db.prepare('SELECT 1 FROM sessions WHERE account_id = ? AND id = ?').pluck();
   const insertSession = db.prepare(
-    `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
-     VALUES (@id, @accountId, @key, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires)`,
+    `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires, running_since)
+     VALUES (@id, @accountId, @key, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires, @runningSince)`,
   );
   const insertPort = db.prepare(
     'INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port) VALUES (?, ?, ?, ?, ?, ?, ?)',

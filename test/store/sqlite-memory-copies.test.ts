@@ -58,8 +58,8 @@ describe('the SQLite store\'s copies in memory', () => {
       expect(portsHeld(await store.sessions.portsInUse('127.0.0.1'))).toEqual(portsHeld(await fresh.portsInUse('127.0.0.1')));
     };
     await same();
-    expect((await store.sessions.find(record.key))!.runningSince).toBeNull();
-    await store.sessions.update(record.key, { runningSince: 1500 });
+    expect((await store.sessions.find(record.key))!.runningSince).toBe(1500);
+    await store.sessions.update(record.key, { runningSince: 1600 });
     await same();
     await store.sessions.join(record.key, ['p1'], 1600);
     await store.sessions.update(record.key, { status: 'draining', pendingEndReason: 'stopped' });

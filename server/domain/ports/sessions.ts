@@ -127,6 +127,7 @@ export interface SessionRepository {
    * Read inside the placing transaction, and valid only there (SQLite answers with a view).
    */
   portsInUse(host: string): Promise<PortsInUse>;
+  /** A new session with its ports; of the fields a later change sets, only `runningSince` (a warm claim's runs from its insert). */
   insert(record: SessionRecord): Promise<void>;
   /** By the session's key. */
   find(key: string): Promise<SessionRecord | undefined>;

@@ -120,9 +120,9 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     insert: (r) =>
       transaction(async () => {
         await sql.run(
-          `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-          [r.id, r.accountId, r.key, r.image, r.tag, r.location, r.nodeId, r.host, r.created, r.status, JSON.stringify(r.labels), JSON.stringify(r.args), r.restart ? 1 : 0, r.expires],
+          `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires, running_since)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+          [r.id, r.accountId, r.key, r.image, r.tag, r.location, r.nodeId, r.host, r.created, r.status, JSON.stringify(r.labels), JSON.stringify(r.args), r.restart ? 1 : 0, r.expires, r.runningSince],
         );
         if (r.ports.length === 0) return;
         await sql.run(
