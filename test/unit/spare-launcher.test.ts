@@ -24,6 +24,8 @@ const groupDir = (controller: string) => join(ROOT, controller, 'session-host', 
 const spares = (controller: string) => (existsSync(groupDir(controller)) ? readdirSync(groupDir(controller)).filter((name) => name.startsWith('spare-')) : []);
 /** State and parent pid of a process (fields 3 and 4 of /proc/<pid>/stat). */
 const statOf = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** Niceness (field 19 of /proc/<pid>/stat). */
+const niceOf = (pid: number) => Number(statOf(pid)[16]);
 const procs = (dir: string) => readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
 
 describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
@@ -59,11 +61,16 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
         what: 'the spare launcher in its cgroups',
       });
       const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
+      // A waiting spare yields to everything else (it loads while game servers start), its launcher too.
+      expect(niceOf(Number(statOf(launcher)[1]))).toBe(19);
+      expect(niceOf(launcher)).toBe(19);
       await runtime.start(listenerLaunch('s1', port, { limits: { memoryMb: 200, pids: 77, cpuShares: 333 } }));
       const state = () => JSON.parse(readFileSync(join(sessionsDir, 's1', 'state.json'), 'utf8'));
       await eventually(async () => existsSync(join(sessionsDir, 's1', 'state.json')) && state().phase === 'running', { timeoutMs: 15_000, what: 'running' });
       // The game server is the launcher itself (it exec'd the sandbox), now in the session's cgroups with its limits.
       expect(state().gamePid).toBe(launcher);
+      // ...but the game server does not: it runs at the normal priority.
+      expect(niceOf(launcher)).toBe(0);
       expect(procs(join(groupDir('memory'), 's1'))).toContain(launcher);
       expect(procs(join(groupDir('pids'), 's1'))).toContain(launcher);
       expect(procs(join(groupDir('cpu'), 's1'))).toContain(launcher);

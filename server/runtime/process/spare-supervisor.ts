@@ -6,13 +6,15 @@
  * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 
 interface Spare {
   child: ChildProcess;
-  /** Once it has started: the spare cgroups its launcher joined (launcher.mjs), if any. */
-  ready: Promise<string[] | undefined>;
+  /** Once it has started: the spare cgroups its launcher joined (launcher.mjs), if any, and the launcher's pid. */
+  ready: Promise<{ cgroups: string[] | undefined; launcherPid: number | undefined }>;
 }
 
 /** A taken spare: its process, the spare cgroups its launcher is in (undefined: none), and the pipe its launcher reads its command from. */
@@ -36,20 +38,24 @@ export class SpareSupervisor {
     /** Told each time a spare is spawned (tests: the order of spawning and handing over). */
     private readonly onSpawned?: () => void,
   ) {
-    this.spare = this.spawn();
+    this.spare = this.spawn(true);
   }
 
   /** The spare (or a new one when there is none), once it has started and its launcher has joined its cgroups. */
   async take(): Promise<TakenSpare> {
-    const spare = this.spare ?? this.spawn();
+    // One spawned on demand (a burst) is not made to yield: a start waits for it.
+    const spare = this.spare ?? this.spawn(false);
     this.spare = undefined;
-    return { child: spare.child, cgroups: await spare.ready, launcher: launcherOf(spare.child) };
+    const { cgroups, launcherPid } = await spare.ready;
+    // Before the game's command: the game server is exec'd by the launcher and keeps its priority.
+    for (const pid of [spare.child.pid, launcherPid]) if (pid !== undefined) renice(pid, 0);
+    return { child: spare.child, cgroups, launcher: launcherOf(spare.child) };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
   replenishAfter(started: Promise<unknown>): void {
     const replenish = () => {
-      if (!this.closed) this.spare ??= this.spawn();
+      if (!this.closed) this.spare ??= this.spawn(true);
     };
     started.then(replenish, replenish);
   }
@@ -61,7 +67,8 @@ export class SpareSupervisor {
     this.spare = undefined;
   }
 
-  private spawn(): Spare {
+  /** `idle`: it loads at the lowest priority, so game servers starting meanwhile (and their first players) go first. */
+  private spawn(idle: boolean): Spare {
     this.onSpawned?.();
     let cgroups: string[] | undefined;
     try {
@@ -76,17 +83,22 @@ export class SpareSupervisor {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
     child.unref();
+    if (idle && child.pid !== undefined) renice(child.pid, SPARE_NICE);
     (child.stdio[3] as Socket).unref();
     launcherOf(child).on('error', () => {});
     // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
     const stdout = child.stdout as Socket;
     stdout.unref();
     stdout.setEncoding('utf8');
-    const ready = new Promise<string[] | undefined>((resolve) => {
+    const ready = new Promise<{ cgroups: string[] | undefined; launcherPid: number | undefined }>((resolve) => {
       let said = '';
       const settle = () => {
         stdout.destroy();
-        resolve(said.startsWith('joined\n') && cgroups && cgroups.length > 0 ? cgroups : undefined);
+        const told = /^(joined|not joined) (\d+)\n/.exec(said);
+        resolve({
+          cgroups: told?.[1] === 'joined' && cgroups && cgroups.length > 0 ? cgroups : undefined,
+          launcherPid: told ? Number(told[2]) : undefined,
+        });
       };
       stdout.on('data', (chunk: string) => {
         said += chunk;
@@ -103,4 +115,24 @@ export class SpareSupervisor {
 export function dismiss(child: ChildProcess): void {
   child.stdin?.end();
   launcherOf(child).end();
+}
+
+/** A waiting spare's niceness: it takes CPU nobody else wants. */
+const SPARE_NICE = 19;
+
+/** Every thread of the process (niceness is per thread on Linux); one that is gone is left alone. */
+function renice(pid: number, nice: number): void {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  for (const tid of threads) {
+    try {
+      setPriority(Number(tid), nice);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
 }

@@ -23,7 +23,7 @@ import { serveSdk } from './sdk-server.mjs';
 import { serveHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
-// (--join=<dir>, one per controller): the service learns on stdout whether it is in them. It
+// (--join=<dir>, one per controller): the service learns on stdout whether it is in them (and its pid). It
 // reads its command from the service's pipe on fd 3, which is the launcher's alone from here
 // (closed here, so the service's end closing is the launcher's end of input).
 const LAUNCHER_COMMANDS_FD = 3;
@@ -32,7 +32,7 @@ let launcher = forkLauncher(spareCgroups, LAUNCHER_COMMANDS_FD);
 closeSync(LAUNCHER_COMMANDS_FD);
 process.stdout.on('error', () => {});
 launcher.joined.then(async (joined) => {
-  process.stdout.write(joined ? 'joined\n' : 'not joined\n');
+  process.stdout.write(`${joined ? 'joined' : 'not joined'} ${launcher.child.pid}\n`);
   // The service makes the session's cgroups afresh then: these go.
   if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
 });
