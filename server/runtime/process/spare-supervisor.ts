@@ -10,18 +10,36 @@ import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
+import { processStartTime } from './proc.js';
+
+/** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
+export interface ProcessIdentity {
+  pid: number;
+  start: string;
+}
+
+/** What a spare says once it has started: the spare cgroups its launcher joined (launcher.mjs), if any, and the launcher's pid and start time. */
+interface SpareReady {
+  cgroups: string[] | undefined;
+  launcherPid: number | undefined;
+  launcherStart: string | undefined;
+}
 
 interface Spare {
   child: ChildProcess;
-  /** Once it has started: the spare cgroups its launcher joined (launcher.mjs), if any, and the launcher's pid. */
-  ready: Promise<{ cgroups: string[] | undefined; launcherPid: number | undefined }>;
+  ready: Promise<SpareReady>;
 }
 
-/** A taken spare: its process, the spare cgroups its launcher is in (undefined: none), and the pipe its launcher reads its command from. */
+/**
+ * A taken spare: its process, the spare cgroups its launcher is in (undefined: none), the pipe
+ * its launcher reads its command from, and the launcher's process (its group's leader; undefined
+ * when it has already gone).
+ */
 export interface TakenSpare {
   child: ChildProcess;
   cgroups: string[] | undefined;
   launcher: Writable;
+  launcherProcess: ProcessIdentity | undefined;
 }
 
 const launcherOf = (child: ChildProcess) => child.stdio[3] as Writable;
@@ -46,10 +64,11 @@ export class SpareSupervisor {
     // One spawned on demand (a burst) is not made to yield: a start waits for it.
     const spare = this.spare ?? this.spawn(false);
     this.spare = undefined;
-    const { cgroups, launcherPid } = await spare.ready;
+    const { cgroups, launcherPid, launcherStart } = await spare.ready;
     // Before the game's command: the game server is exec'd by the launcher and keeps its priority.
     for (const pid of [spare.child.pid, launcherPid]) if (pid !== undefined) renice(pid, 0);
-    return { child: spare.child, cgroups, launcher: launcherOf(spare.child) };
+    const launcherProcess = launcherPid !== undefined && launcherStart !== undefined ? { pid: launcherPid, start: launcherStart } : undefined;
+    return { child: spare.child, cgroups, launcher: launcherOf(spare.child), launcherProcess };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -90,7 +109,7 @@ export class SpareSupervisor {
     const stdout = child.stdout as Socket;
     stdout.unref();
     stdout.setEncoding('utf8');
-    const ready = new Promise<{ cgroups: string[] | undefined; launcherPid: number | undefined }>((resolve) => {
+    const ready = new Promise<SpareReady>((resolve) => {
       let said = '';
       const settle = () => {
         stdout.destroy();
@@ -98,6 +117,8 @@ export class SpareSupervisor {
         resolve({
           cgroups: told?.[1] === 'joined' && cgroups && cgroups.length > 0 ? cgroups : undefined,
           launcherPid: told ? Number(told[2]) : undefined,
+          // Read while it waits for its supervisor's go (it cannot have ended yet unless that supervisor did).
+          launcherStart: told ? processStartTime(Number(told[2])) : undefined,
         });
       };
       stdout.on('data', (chunk: string) => {
