@@ -6,7 +6,7 @@
  * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
@@ -46,9 +46,12 @@ export class SpareSupervisor {
     // One spawned on demand (a burst) is not made to yield: a start waits for it.
     const spare = this.spare ?? this.spawn(false);
     this.spare = undefined;
+    // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
+    if (spare.child.pid !== undefined) renice(spare.child.pid, 0);
     const { cgroups, launcherPid } = await spare.ready;
-    // Before the game's command: the game server is exec'd by the launcher and keeps its priority.
-    for (const pid of [spare.child.pid, launcherPid]) if (pid !== undefined) renice(pid, 0);
+    // Before the game's command, which the launcher execs (the game server keeps its priority); only
+    // while it is still the spare's child (a pid can be reused once its process is gone).
+    if (launcherPid !== undefined && parentOf(launcherPid) === spare.child.pid) renice(launcherPid, 0);
     return { child: spare.child, cgroups, launcher: launcherOf(spare.child) };
   }
 
@@ -134,5 +137,14 @@ function renice(pid: number, nice: number): void {
     } catch {
       // Ended meanwhile.
     }
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
   }
 }
