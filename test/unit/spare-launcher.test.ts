@@ -90,9 +90,17 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
   it('records the end of a game server that exits before its supervisor has read its session', async () => {
     const runtime = runtimeWith();
     try {
-      await eventually(async () => spares('memory').length === 1 && procs(join(groupDir('memory'), spares('memory')[0]!)).length === 1, { timeoutMs: 30_000, what: 'the spare launcher' });
-      const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
-      const supervisor = Number(statOf(launcher)[1]);
+      // The spare's launcher, and its parent: the spare supervisor.
+      const spare = async () => {
+        try {
+          const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
+          const supervisor = Number(statOf(launcher)[1]);
+          return readFileSync(`/proc/${supervisor}/cmdline`, 'utf8').includes('supervisor.mjs') ? { launcher, supervisor } : undefined;
+        } catch {
+          return undefined; // Not there yet.
+        }
+      };
+      const { launcher, supervisor } = (await eventually(spare, { timeoutMs: 30_000, what: 'the spare launcher' }))!;
       // The supervisor stopped: the launcher is told the game's command and runs it to its end alone.
       process.kill(supervisor, 'SIGSTOP');
       try {
