@@ -107,13 +107,20 @@ export interface ServiceOptions {
   checkout?: { root: string; name: string };
 }
 
+/** The V8 heap flags of a checkout's `npm start` (package.json). */
+function startV8Flags(root: string): string[] {
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  return start.split(/\s+/).filter((arg) => /^--max-(semi|old)-space-size=\d+$/.test(arg));
+}
+
 export async function startOurService(options: ServiceOptions): Promise<OurService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'session-host-bench-'));
   trackDataDir(dataDir);
   const fleetFile = join(dataDir, 'fleet.json');
   writeFileSync(fleetFile, JSON.stringify(options.fleet, null, 2));
   const token = randomToken();
-  const nodeArgs = ['--import', 'tsx'];
+  // V8's flags as `npm start` gives them (the checkout's package.json), so the service runs as deployed.
+  const nodeArgs = [...startV8Flags(options.checkout?.root ?? serviceRoot), '--import', 'tsx'];
   if (options.cpuProfileDir) {
     mkdirSync(options.cpuProfileDir, { recursive: true });
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir);

@@ -392,11 +392,15 @@ const schemaHistory: readonly Migration[] = [
   },
   {
     version: 10,
-    name: 'no live-by-node index in SQLite',
+    name: 'live sessions in load order in SQLite',
     sqlite: () => `
       -- The SQLite store counts live sessions per node in memory (live-sessions.ts) and never asks
-      -- the database: the index only cost every start and end a write (issue 19).
+      -- the database per node (issue 19). What it does ask is the whole live set, in order, to
+      -- build that read model at start-up and after every rolled-back transaction: an index in
+      -- the load's order over live sessions only, so the load neither scans the ended sessions
+      -- kept for retention nor sorts (PostgreSQL reads its own partial indexes on live sessions).
       DROP INDEX sessions_live_by_node;
+      CREATE INDEX sessions_live ON sessions(created, id, account_id) WHERE ended IS NULL;
     `,
   },
 ];

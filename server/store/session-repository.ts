@@ -15,6 +15,9 @@ const SELECT = `
        FROM (SELECT player FROM session_players WHERE account_id = s.account_id AND session_id = s.id ORDER BY joined, player)) AS players_json
   FROM sessions s`;
 
+/** Every live session, oldest first: the read model's load (an index range scan: migration 10). */
+export const LIVE_SESSIONS = `${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`;
+
 /** What the SQLite store wraps (see sqlite-store.ts, which adds the transactions). */
 export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockForPlacement' | 'lockForChange'>> & {
   /** Rebuild the read model from the database (after a rolled-back transaction). */
@@ -45,7 +48,7 @@ export function createSessionRepository(db: Db): SqliteSessions {
   const byKey = db.prepare(`${SELECT} WHERE s.key = ?`);
   const byOwner = db.prepare(`${SELECT} WHERE s.account_id = ? AND s.id = ?`);
   const everywhere = db.prepare(`${SELECT} WHERE s.id = ? ORDER BY s.account_id`);
-  const live = db.prepare(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`);
+  const live = db.prepare(LIVE_SESSIONS);
   // Children name their session by (account, id); the key finds that pair.
   const ofKey = '(SELECT account_id, id FROM sessions WHERE key = @key)';
   const releasePorts = db.prepare(`UPDATE session_ports SET live = 0 WHERE (account_id, session_id) = ${ofKey}`);

@@ -200,6 +200,33 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect((await store.accounts.findById('acc'))?.usedSeconds).toBe(60);
   });
 
+  it('calls a transaction back once it has committed, with its result and before it resolves; never one rolled back or nested', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const calls: string[] = [];
+    await expect(
+      store.sessions.transaction(
+        async () => {
+          await store.sessions.insert(session('gone'));
+          throw new Error('changed my mind');
+        },
+        () => calls.push('rolled back'),
+      ),
+    ).rejects.toThrow('changed my mind');
+    const done = await store.sessions.transaction(
+      async () => {
+        await store.sessions.insert(session('kept'));
+        // Nested: only the outermost transaction commits.
+        await expect(store.sessions.transaction(async () => 'inner', () => calls.push('nested'))).rejects.toThrow();
+        calls.push('body');
+        return 'result';
+      },
+      (result) => calls.push(`committed ${result}`),
+    );
+    calls.push(`resolved ${done}`);
+    expect(calls).toEqual(['body', 'committed result', 'resolved result']);
+  });
+
   it('keeps grants, node locks, image tags, operators and their panel sessions, the audit log, subscriptions and deliveries', async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));

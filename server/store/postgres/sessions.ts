@@ -35,6 +35,8 @@ const withDetails = (rows: string) => `
        FROM session_players p WHERE p.account_id = s.account_id AND p.session_id = s.id), '[]') AS players_json
   FROM ${rows} s`;
 const SELECT = withDetails('sessions');
+/** Every live session, oldest first: read through the partial indexes on live sessions (migrations 2, 6). */
+export const LIVE_SESSIONS = `${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`;
 
 export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
   const many = async (text: string, values: unknown[] = []) => (await sql.prepared<SessionRow>(text, values)).map(sessionFromRow);
@@ -143,7 +145,7 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     },
     liveKeysOn: async (nodeId) =>
       (await sql.prepared<{ keys: string[] }>("SELECT coalesce(array_agg(key), '{}') AS keys FROM sessions WHERE node_id = $1 AND ended IS NULL", [nodeId]))[0]!.keys,
-    live: () => many(`${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`),
+    live: () => many(LIVE_SESSIONS),
     update: async (key, changes) => {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
