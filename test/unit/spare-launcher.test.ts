@@ -87,31 +87,46 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
     await eventually(async () => ['memory', 'pids', 'cpu'].every((c) => spares(c).length === 0), { timeoutMs: 30_000, what: 'the spare cgroups removed' });
   }, 90_000);
 
-  it('records the end of a game server that exits before its supervisor has read its session', async () => {
+  // The spare's launcher, and its parent: the spare supervisor.
+  const spare = async () => {
+    try {
+      const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
+      const supervisor = Number(statOf(launcher)[1]);
+      return readFileSync(`/proc/${supervisor}/cmdline`, 'utf8').includes('supervisor.mjs') ? { launcher, supervisor } : undefined;
+    } catch {
+      return undefined; // Not there yet.
+    }
+  };
+
+  it('runs the game server on its supervisor\'s go only, and records an end that came at once', async () => {
     const runtime = runtimeWith();
     try {
-      // The spare's launcher, and its parent: the spare supervisor.
-      const spare = async () => {
-        try {
-          const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
-          const supervisor = Number(statOf(launcher)[1]);
-          return readFileSync(`/proc/${supervisor}/cmdline`, 'utf8').includes('supervisor.mjs') ? { launcher, supervisor } : undefined;
-        } catch {
-          return undefined; // Not there yet.
-        }
-      };
       const { launcher, supervisor } = (await eventually(spare, { timeoutMs: 30_000, what: 'the spare launcher' }))!;
-      // The supervisor stopped: the launcher is told the game's command and runs it to its end alone.
+      // The supervisor stopped: the launcher has the game's command, and the supervisor its session unread.
       process.kill(supervisor, 'SIGSTOP');
       try {
         await runtime.start({ ...listenerLaunch('s2', await freePort()), args: ['-e', 'process.exit(3)'] });
-        await eventually(async () => statOf(launcher)[0] === 'Z', { timeoutMs: 15_000, what: 'the game server to exit' });
+        // No go yet: the launcher is still the shell.
+        expect(readFileSync(`/proc/${launcher}/cmdline`, 'utf8')).toMatch(/^\/bin\/sh\0/);
       } finally {
         process.kill(supervisor, 'SIGCONT');
       }
       const state = () => JSON.parse(readFileSync(join(sessionsDir, 's2', 'state.json'), 'utf8'));
       await eventually(async () => existsSync(join(sessionsDir, 's2', 'state.json')) && state().phase === 'ended', { timeoutMs: 15_000, what: 'the end' });
       expect(state()).toMatchObject({ phase: 'ended', exitCode: 3 });
+    } finally {
+      await runtime.close();
+    }
+  }, 90_000);
+
+  it('fails a start whose spare supervisor died, and removes the session\'s cgroups with its launcher', async () => {
+    const runtime = runtimeWith();
+    try {
+      const { launcher, supervisor } = (await eventually(spare, { timeoutMs: 30_000, what: 'the spare launcher' }))!;
+      process.kill(supervisor, 'SIGKILL');
+      await expect(runtime.start(listenerLaunch('s3', await freePort()))).rejects.toThrow();
+      await eventually(async () => !existsSync(`/proc/${launcher}`) || statOf(launcher)[0] === 'Z', { timeoutMs: 15_000, what: 'the launcher to end' });
+      for (const controller of ['memory', 'pids', 'cpu']) expect(existsSync(join(groupDir(controller), 's3'))).toBe(false);
     } finally {
       await runtime.close();
     }

@@ -7,7 +7,10 @@
 // more. The launcher then reads commands from a pipe the service holds (the supervisor passes it
 // on as its stdin). At a start the service renames the spare cgroups to the session's, writes its
 // limits into them, and writes the launcher the one command that execs the game, before it hands
-// the supervisor its session: the game's start waits for neither the supervisor nor a fork.
+// the supervisor its session: the game's start waits for no fork. The launcher runs that command
+// only once its supervisor has taken the session and says go, over a pipe only the supervisor
+// holds: a supervisor that died (before the start, or while reading its session) closes it, the
+// launcher reads the end instead and exits, so no game server ever runs without its supervisor.
 // Plain JavaScript: the supervisor uses it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -29,11 +32,14 @@ export function gameCommand(spec, workDir) {
 export const execCommand = ({ cwd, env, argv }) =>
   `cd ${quoted(cwd)} || exit 126\nexec ${[ENV, '-i', ...Object.entries(env).map(([name, value]) => `${name}=${value}`), ...argv].map(quoted).join(' ')} </dev/null\n`;
 
+/** The launcher's fd on which its supervisor says go (a pipe from the supervisor; never the game's). */
+const GO_FD = 3;
+
 const spawnShell = (options) =>
   spawn('/bin/sh', options.args ?? [], {
     cwd: options.cwd,
     env: options.env,
-    stdio: [options.stdin ?? 'ignore', 'pipe', 'ignore'],
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'ignore', ...(options.go ? ['pipe'] : [])],
     // Its own process group, so a stop reaches everything the game server started.
     detached: true,
   });
@@ -41,11 +47,13 @@ const spawnShell = (options) =>
 /**
  * A launcher forked ahead of need, in `cgroups`, reading its commands from `commands` (a file
  * descriptor: the service's pipe). `joined` says whether it is in all of them (it ends itself
- * when it cannot join one); it then waits for its command.
+ * when it cannot join one); it then waits for its supervisor's go (sayGo), and then for its
+ * command. Anything but go on that pipe (its end: the supervisor died or dismissed it) ends it.
  */
 export function forkLauncher(cgroups, commands) {
-  const script = `${joinCommands(cgroups).join('; ')}; echo joined; exec /bin/sh -s`;
-  const child = spawnShell({ args: ['-c', script], cwd: '/', env: {}, stdin: commands });
+  const awaitGo = `read go <&${GO_FD} && [ "$go" = go ] || exit 125`;
+  const script = `${joinCommands(cgroups).join('; ')}; echo joined; ${awaitGo}; exec /bin/sh -s ${GO_FD}<&-`;
+  const child = spawnShell({ args: ['-c', script], cwd: '/', env: {}, stdin: commands, go: true });
   const joined = new Promise((resolve) => {
     let seen = '';
     const onData = (chunk) => {
@@ -61,6 +69,14 @@ export function forkLauncher(cgroups, commands) {
     child.once('error', () => resolve(false));
   });
   return { child, joined };
+}
+
+/** The supervisor has taken its session: the launcher may run the game's command. */
+export function sayGo(launcher) {
+  const go = launcher.child.stdio[GO_FD];
+  // A launcher gone meanwhile shows as the game's exit.
+  go.on('error', () => {});
+  go.end('go\n');
 }
 
 /** A launcher that will not serve: ended. */

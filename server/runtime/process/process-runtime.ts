@@ -13,7 +13,7 @@ import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
 import { execCommand, gameCommand } from './launcher.mjs';
-import { dismiss as dismissSpare, SpareSupervisor } from './spare-supervisor.js';
+import { dismiss as dismissSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
@@ -27,6 +27,9 @@ const HANDOFF_SOCKET = 'handoff.sock';
 const LIVENESS_POLL_MS = 1000;
 const FIRST_STATE_TIMEOUT_MS = 10_000;
 const MAX_PURGE_EVERY_MS = 10 * 60_000;
+/** Removing a session's cgroups after a failure: tries, and the pause between them (the supervisor's are the same). */
+const CGROUP_REMOVE_TRIES = 20;
+const CGROUP_REMOVE_PAUSE_MS = 25;
 
 interface SupervisorState {
   supervisorPid: number;
@@ -127,7 +130,7 @@ export class ProcessRuntime implements Runtime {
     // The SDK socket's directory: the service's (passable, not listable); the socket is the session uid's.
     const sdkDir = join(dir, 'sdk');
     mkdirSync(sdkDir, { recursive: true, mode: 0o711 });
-    const { child: supervisor, cgroups: spareCgroups, launcher } = await this.spares.take();
+    const { child: supervisor, cgroups: spareCgroups, launcher, launcherProcess } = await this.spares.take();
     let started!: () => void;
     this.spares.replenishAfter(new Promise<void>((resolve) => (started = resolve)));
     let sandbox: PreparedSandbox | undefined;
@@ -141,9 +144,10 @@ export class ProcessRuntime implements Runtime {
     }
     const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
     const env = { ...spec.env, SESSION_HOST_SDK: sdkSocket };
-    // The game's start first, from the launcher when it is in the session's cgroups; the supervisor
-    // learns its session after (it reads the same command for restarts). Otherwise the launcher
-    // ends and the supervisor starts the game from a shell that joins them first.
+    // The game's command first, to the launcher when it is in the session's cgroups; it runs it on
+    // the supervisor's go, once that has taken its session (launcher.mjs), and the supervisor reads
+    // the same command for restarts. Otherwise the launcher ends and the supervisor starts the game
+    // from a shell that joins them first.
     const launcherTold = !sandbox || sandbox.launcherJoined;
     launcher.end(launcherTold ? execCommand(gameCommand({ env, file: spec.file, args: spec.args, sandbox }, work)) : undefined);
     await new Promise<void>((resolve, reject) => {
@@ -175,9 +179,13 @@ export class ProcessRuntime implements Runtime {
           },
           // One line: the supervisor reads it as soon as the newline arrives.
         }) + '\n',
-        resolve,
+        (error?: Error | null) => (error ? reject(error) : resolve()),
       );
-    }).catch((error: unknown) => {
+    }).catch(async (error: unknown) => {
+      // Its launcher never gets the go from a dead supervisor; ended all the same, with whatever is in the session's cgroups.
+      supervisor.kill('SIGKILL');
+      killGroup(launcherProcess);
+      await this.removeCgroups(spec.sessionId);
       started();
       throw error;
     });
@@ -201,7 +209,7 @@ export class ProcessRuntime implements Runtime {
       }
     }
     // No supervisor to stop it gracefully: end the game server and report the session lost.
-    this.killOrphan(state);
+    this.endOrphan(sessionId, state);
     this.emit({ type: 'lost', sessionId, at: this.options.now() });
   }
 
@@ -214,7 +222,7 @@ export class ProcessRuntime implements Runtime {
       return;
     }
     if (!state || !isSameProcess(state.supervisorPid, state.supervisorStart)) {
-      this.killOrphan(state);
+      this.endOrphan(spec.sessionId, state);
       this.emit({ type: 'lost', sessionId: spec.sessionId, at: this.options.now() });
       return;
     }
@@ -361,18 +369,23 @@ export class ProcessRuntime implements Runtime {
       const alive = state ? isSameProcess(state.supervisorPid, state.supervisorStart) : isAlive(entry.supervisorPid);
       if (alive) continue;
       this.unwatch(sessionId);
-      this.killOrphan(state);
+      this.endOrphan(sessionId, state);
       this.emit({ type: 'lost', sessionId, at: this.options.now() });
     }
   }
 
-  private killOrphan(state: SupervisorState | undefined) {
-    if (state?.gamePid && state.gameStart && isSameProcess(state.gamePid, state.gameStart)) {
-      try {
-        process.kill(-state.gamePid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+  /** A session without its supervisor: its game server's group ended, and whatever is left in its cgroups. */
+  private endOrphan(sessionId: string, state: SupervisorState | undefined) {
+    if (state?.gamePid && state.gameStart) killGroup({ pid: state.gamePid, start: state.gameStart });
+    void this.removeCgroups(sessionId);
+  }
+
+  /** The session's cgroups and whatever is left in them, once they can go (a killed process takes a moment to die). */
+  private async removeCgroups(sessionId: string): Promise<void> {
+    const { sandboxes } = this.options;
+    if (!sandboxes) return;
+    for (let attempt = 0; attempt < CGROUP_REMOVE_TRIES && !sandboxes.removeLeftovers(sessionId); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, CGROUP_REMOVE_PAUSE_MS));
     }
   }
 
@@ -396,6 +409,16 @@ export class ProcessRuntime implements Runtime {
 
   private emit(event: RuntimeEvent) {
     for (const listener of this.listeners) listener(event);
+  }
+}
+
+/** A process group, by its leader, when that is still the same process: killed. */
+function killGroup(leader: ProcessIdentity | undefined): void {
+  if (!leader || !isSameProcess(leader.pid, leader.start)) return;
+  try {
+    process.kill(-leader.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
 }
 

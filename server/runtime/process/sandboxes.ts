@@ -90,9 +90,9 @@ export class Sandboxes {
     this.uidOf.delete(sessionId);
   }
 
-  /** An ended session's cgroups, should its supervisor have vanished before removing them. */
-  removeLeftovers(sessionId: string): void {
-    removeSessionCgroups(this.options.cgroupRoot, this.options.cgroupGroup, sessionId);
+  /** An ended session's cgroups, should its supervisor have vanished before removing them; false while one is still busy. */
+  removeLeftovers(sessionId: string): boolean {
+    return removeSessionCgroups(this.options.cgroupRoot, this.options.cgroupGroup, sessionId);
   }
 
   private allocate(sessionId: string): number {

@@ -10,18 +10,36 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
+import { processStartTime } from './proc.js';
+
+/** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
+export interface ProcessIdentity {
+  pid: number;
+  start: string;
+}
+
+/** What a spare says once it has started: the spare cgroups its launcher joined (launcher.mjs), if any, and the launcher's pid and start time. */
+interface SpareReady {
+  cgroups: string[] | undefined;
+  launcherPid: number | undefined;
+  launcherStart: string | undefined;
+}
 
 interface Spare {
   child: ChildProcess;
-  /** Once it has started: the spare cgroups its launcher joined (launcher.mjs), if any, and the launcher's pid. */
-  ready: Promise<{ cgroups: string[] | undefined; launcherPid: number | undefined }>;
+  ready: Promise<SpareReady>;
 }
 
-/** A taken spare: its process, the spare cgroups its launcher is in (undefined: none), and the pipe its launcher reads its command from. */
+/**
+ * A taken spare: its process, the spare cgroups its launcher is in (undefined: none), the pipe
+ * its launcher reads its command from, and the launcher's process (its group's leader; undefined
+ * when it has already gone).
+ */
 export interface TakenSpare {
   child: ChildProcess;
   cgroups: string[] | undefined;
   launcher: Writable;
+  launcherProcess: ProcessIdentity | undefined;
 }
 
 const launcherOf = (child: ChildProcess) => child.stdio[3] as Writable;
@@ -48,11 +66,12 @@ export class SpareSupervisor {
     this.spare = undefined;
     // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
     if (spare.child.pid !== undefined) renice(spare.child.pid, 0);
-    const { cgroups, launcherPid } = await spare.ready;
+    const { cgroups, launcherPid, launcherStart } = await spare.ready;
     // Before the game's command, which the launcher execs (the game server keeps its priority); only
     // while it is still the spare's child (a pid can be reused once its process is gone).
     if (launcherPid !== undefined && parentOf(launcherPid) === spare.child.pid) renice(launcherPid, 0);
-    return { child: spare.child, cgroups, launcher: launcherOf(spare.child) };
+    const launcherProcess = launcherPid !== undefined && launcherStart !== undefined ? { pid: launcherPid, start: launcherStart } : undefined;
+    return { child: spare.child, cgroups, launcher: launcherOf(spare.child), launcherProcess };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -93,7 +112,7 @@ export class SpareSupervisor {
     const stdout = child.stdout as Socket;
     stdout.unref();
     stdout.setEncoding('utf8');
-    const ready = new Promise<{ cgroups: string[] | undefined; launcherPid: number | undefined }>((resolve) => {
+    const ready = new Promise<SpareReady>((resolve) => {
       let said = '';
       const settle = () => {
         stdout.destroy();
@@ -101,6 +120,8 @@ export class SpareSupervisor {
         resolve({
           cgroups: told?.[1] === 'joined' && cgroups && cgroups.length > 0 ? cgroups : undefined,
           launcherPid: told ? Number(told[2]) : undefined,
+          // Read while it waits for its supervisor's go (it cannot have ended yet unless that supervisor did).
+          launcherStart: told ? processStartTime(Number(told[2])) : undefined,
         });
       };
       stdout.on('data', (chunk: string) => {

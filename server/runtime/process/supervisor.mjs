@@ -17,7 +17,7 @@ import { closeSync, readdirSync, readFileSync, renameSync, watch, writeFileSync 
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
-import { dismiss, forkLauncher, gameCommand, spawnGame } from './launcher.mjs';
+import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk } from './sdk-server.mjs';
 import { serveHandoff } from './warm-handoff.mjs';
@@ -190,10 +190,12 @@ let killTimer;
 
 function launch() {
   // The first launch is the launcher's when the service told it the game's command (it was in the
-  // session's cgroups): it may have exec'd the game, even seen it end, before this runs.
+  // session's cgroups): it runs it on our go, given once the game's pid is in state.json (so a
+  // supervisor killed from here on leaves a game server the service can find and end).
   const useLauncher = launcher && spec.launcherTold === true;
   if (!useLauncher) dismiss(launcher);
-  game = useLauncher ? launcher.child : spawnGame(spec.sandbox?.cgroups ?? [], gameCommand(spec, join(dir, 'work')));
+  const taken = useLauncher ? launcher : undefined;
+  game = taken ? taken.child : spawnGame(spec.sandbox?.cgroups ?? [], gameCommand(spec, join(dir, 'work')));
   launcher = undefined;
   game.stdout?.on('data', (chunk) => output.write(chunk)).resume();
   game.on('error', (error) => {
@@ -203,6 +205,7 @@ function launch() {
   });
   const launched = game;
   save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: game.pid ? startTimeOf(game.pid) : null });
+  if (taken) sayGo(taken);
   waitUntilReady(launched);
   const ended = (code, signal) => drained(launched).then(() => onExit(launched, code, signal));
   if (game.exitCode !== null || game.signalCode !== null) ended(game.exitCode, game.signalCode);

@@ -1,0 +1,90 @@
+/**
+ * A game server never runs without its supervisor: the spare's launcher, already told the game's
+ * command, runs it only once the supervisor has taken the session and says go. A spare whose
+ * supervisor died fails the start, and one that dies after reading its session but before
+ * launching leaves nothing running (the session is lost). Unsandboxed: the same launcher runs the
+ * game there, and the test needs no root.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
+import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
+import { isAlive } from '../../server/runtime/process/proc.js';
+import { eventually } from '../support/eventually.mjs';
+import { freePort } from '../support/free-port.js';
+import { listenerLaunch } from '../support/launch-specs.js';
+
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+
+/** The waiting spare supervisor (a child of this process) and its launcher, once both are there. */
+async function spare(): Promise<{ supervisor: number; launcher: number }> {
+  const found = await eventually(
+    () => {
+      try {
+        for (const supervisor of childrenOf(process.pid)) {
+          if (!cmdlineOf(supervisor).includes('supervisor.mjs')) continue;
+          const [launcher] = childrenOf(supervisor);
+          if (launcher !== undefined && cmdlineOf(launcher).startsWith('/bin/sh')) return { supervisor, launcher };
+        }
+      } catch {
+        // Gone or not there yet.
+      }
+      return undefined;
+    },
+    { timeoutMs: 30_000, what: 'the spare supervisor and its launcher' },
+  );
+  return found!;
+}
+
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+
+describe('a spare supervisor that dies', () => {
+  const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-death-'));
+  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  const runtimeWith = (events: RuntimeEvent[]) => {
+    const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId: 'i1' });
+    runtime.onEvent((event) => events.push(event));
+    return runtime;
+  };
+
+  it('before the start: the start fails and its launcher never runs the game', async () => {
+    const runtime = runtimeWith([]);
+    const port = await freePort();
+    try {
+      const { supervisor, launcher } = await spare();
+      process.kill(supervisor, 'SIGKILL');
+      await eventually(() => !isAlive(supervisor) || readFileSync(`/proc/${supervisor}/stat`, 'utf8').includes(') Z'), { what: 'the supervisor dead' });
+      await expect(runtime.start(listenerLaunch('s1', port))).rejects.toThrow();
+      await eventually(() => !isAlive(launcher), { timeoutMs: 10_000, what: 'the launcher to end' });
+      expect(await refused(port)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
+  it('after reading its session, before launching: nothing runs and the session is lost', async () => {
+    const events: RuntimeEvent[] = [];
+    const runtime = runtimeWith(events);
+    const port = await freePort();
+    try {
+      const { launcher } = await spare();
+      // Its output log cannot be opened (a directory is in the way): the supervisor exits before it launches.
+      mkdirSync(join(sessionsDir, 's2', 'output.log'), { recursive: true });
+      await runtime.start(listenerLaunch('s2', port));
+      await eventually(() => events.some((e) => e.type === 'lost' && e.sessionId === 's2'), { timeoutMs: 10_000, what: 'the session lost' });
+      await eventually(() => !isAlive(launcher), { timeoutMs: 10_000, what: 'the launcher to end' });
+      expect(await refused(port)).toBe(true);
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+});
