@@ -3,6 +3,7 @@
  * reports raw latencies. autocannon's own histogram has 1 ms resolution, too coarse for
  * sub-millisecond calls, so every response time is collected from its `response` event.
  */
+import type { EventEmitter } from 'node:events';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { LoadResult, LoadSpec, RequestTemplate } from './load.js';
 import { summarize } from './stats.js';
@@ -40,13 +41,18 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
   const idPrefix = spec.idPrefix ?? `bench${process.pid.toString(36)}`;
   const latencies: number[] = [];
   const all: number[] = [];
+  const durationSeconds = mode.durationSeconds ?? 5;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     /**
-     * When the last response came. autocannon calls back only on its next sample tick (every
-     * second): a run of `amount` requests done in 0.6 s would otherwise count as 1.0 s.
+     * When the last request settled (answered, failed or timed out). autocannon calls back only on
+     * its next sample tick (every second): a run of `amount` requests done in 0.6 s would
+     * otherwise count as 1.0 s. A duration run lasts at least its duration: a stall at its end
+     * lowers the rate rather than shortening the wall time.
      */
-    let lastResponse = started;
+    let lastSettled = started;
+    const settled = () => (lastSettled = performance.now());
+    const end = () => Math.max(lastSettled, mode.amount !== undefined ? started : started + durationSeconds * 1000);
     const instance = autocannon(
       {
         url: spec.url,
@@ -54,15 +60,21 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
         pipelining: 1,
         timeout: 30,
         headers: { authorization: `Bearer ${spec.token}` },
-        ...(mode.amount !== undefined ? { amount: mode.amount } : { duration: mode.durationSeconds ?? 5 }),
+        ...(mode.amount !== undefined ? { amount: mode.amount } : { duration: durationSeconds }),
         requests: spec.requests.map((t) => toAutocannon(t, idPrefix)),
         // autocannon shares request objects between connections, so a connection's first request
         // would be whichever was built last; own copies per connection keep every id unique.
-        setupClient: (client) => client.setRequests(spec.requests.map((t) => toAutocannon(t, idPrefix))),
+        setupClient: (client) => {
+          client.setRequests(spec.requests.map((t) => toAutocannon(t, idPrefix)));
+          // In an amount run a connection is done once its last request settled, which may be
+          // neither a response nor a reqError: a request whose connection closed is dropped as
+          // autocannon reconnects. (In a duration run the stop closes them at its tick: not an end.)
+          if (mode.amount !== undefined) (client as unknown as EventEmitter).on('done', settled);
+        },
       },
       (error, result) => {
         if (error) return reject(error);
-        const wallSeconds = (lastResponse - started) / 1000;
+        const wallSeconds = (end() - started) / 1000;
         const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
         resolve({
           statusCodes,
@@ -77,10 +89,12 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
       },
     );
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      lastResponse = performance.now();
+      settled();
       all.push(responseTime);
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     });
+    // Errors and timeouts (autocannon reports both as reqError) end requests too.
+    instance.on('reqError', settled);
   });
 }
 

@@ -113,6 +113,12 @@ function startV8Flags(root: string): string[] {
   return start.split(/\s+/).filter((arg) => /^--max-(semi|old)-space-size=\d+$/.test(arg));
 }
 
+/**
+ * V8's flags for the floors we compare against (the bare Fastify route, Prism): our service's,
+ * so a ratio compares the servers, not their GC settings.
+ */
+const floorV8Flags = () => startV8Flags(serviceRoot);
+
 export async function startOurService(options: ServiceOptions): Promise<OurService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'session-host-bench-'));
   trackDataDir(dataDir);
@@ -192,7 +198,8 @@ export async function startPrism(): Promise<Server> {
     serviceRoot,
     join(projectRoot, 'node_modules/.bin/prism'),
     ['mock', 'generated/openapi.yaml', '--host', '127.0.0.1', '--port', String(port)],
-    { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORCE_COLOR: '0' },
+    // A Node script (its own shebang): the flags reach it through NODE_OPTIONS.
+    { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', FORCE_COLOR: '0', NODE_OPTIONS: floorV8Flags().join(' ') },
     /Prism is listening/,
   );
   return { name: 'prism', url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
@@ -207,7 +214,7 @@ export async function startBare(bodies: BareBodies): Promise<Server> {
     'bare',
     projectRoot,
     process.execPath,
-    ['--import', 'tsx', 'bench/bare-server.ts', file],
+    [...floorV8Flags(), '--import', 'tsx', 'bench/bare-server.ts', file],
     { PATH: process.env.PATH, HOME: process.env.HOME },
     /bare listening on (http:\/\/\S+)/,
   );

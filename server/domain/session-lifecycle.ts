@@ -125,7 +125,8 @@ export class SessionLifecycle {
       ...justPlaced(),
     });
     let handing: Promise<boolean> | undefined;
-    const placed = await repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; changes: SessionChange[]; warm: boolean }> => {
+    let committed: SessionRecord | undefined;
+    const placing = repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; changes: SessionChange[]; warm: boolean }> => {
       // Racing starts (in this process or another on the same database) place one at a time;
       // a warm claim needs only the account held (the claim itself is exact).
       await repository.lockForPlacement(accountId, pool ? [] : nodeKeys);
@@ -161,7 +162,12 @@ export class SessionLifecycle {
       // The handoff once the claim has committed, while its fsync runs: a crash of this process
       // from here on leaves the claim in the store (see SessionRepository.transaction), so no game
       // server is ever told a session a restart would not find. The 201 still waits for the fsync.
+      if (claimed.ok) committed = claimed.session;
       if (claimed.ok && claimed.warm) handing = this.handOff(claimed.session);
+    });
+    const placed = await placing.catch(async (error: unknown) => {
+      if (committed) await this.abandon(committed, handing);
+      throw error;
     });
     if (!placed.ok) return placed;
 
@@ -183,6 +189,32 @@ export class SessionLifecycle {
       });
     }
     return { ok: true, session: (await repository.find(session.key))! };
+  }
+
+  /**
+   * A start whose transaction committed but failed after (SQLite: its fsync) is answered with
+   * that error, yet its session is in the store, holding its ports and a place under the
+   * account's cap, and a warm one's game server has it: nothing would ever end it (no ttl timer,
+   * no events; a retry of the id is a conflict). It ends `start_failed` now, and a warm game
+   * server is stopped, as for a handoff that failed. With the store still failing, the record
+   * stays for the restart's recovery; the game server is stopped regardless.
+   */
+  private async abandon(session: SessionRecord, handing: Promise<boolean> | undefined): Promise<void> {
+    const { runtime, repository } = this.machine;
+    const warm = handing !== undefined;
+    await handing;
+    try {
+      await this.machine.exclusive(session.key, async () => {
+        const status = (await repository.find(session.key))?.status;
+        if (status === 'created' || status === 'running') await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' }, status);
+      });
+    } catch {
+      // The store's failure is the start's own error, reported with it.
+    }
+    if (warm) {
+      await runtime.stop(session.key).catch(() => {});
+      this.deps.warm!.claimed(session.key);
+    }
   }
 
   /** Tells a claimed warm server its session; resolves to whether its SDK has it now. */

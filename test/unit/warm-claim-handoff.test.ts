@@ -47,6 +47,7 @@ async function afterKill9(dataDir: string): Promise<{ warm: WarmServer[]; sessio
 /** The simulated runtime, whose handoff looks at what a kill -9 at its moment would leave. */
 class InspectingRuntime extends SimulatedRuntime {
   readonly handoffs: { allocation: WarmAllocation; heldFsyncs: number; afterKill9: Awaited<ReturnType<typeof afterKill9>> }[] = [];
+  readonly stops: string[] = [];
   constructor(
     private readonly dataDir: string,
     private readonly heldFsyncs: () => number,
@@ -59,15 +60,31 @@ class InspectingRuntime extends SimulatedRuntime {
     const seen = afterKill9(this.dataDir);
     this.handoffs.push({ allocation, heldFsyncs, afterKill9: await seen });
   }
+  override async stop(key: string): Promise<void> {
+    this.stops.push(key);
+    return super.stop(key);
+  }
 }
 
-/** A pool of one in local-a over a store on a file whose fsyncs are held while `hold` is set. */
+/** An fsync's failure as the kernel reports it. */
+const eio = () => Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+
+/**
+ * A pool of one in local-a over a store on a file whose fsyncs are held while `hold` is set, and
+ * fail (after syncing) while `fail` counts down.
+ */
 async function warmService() {
   const dataDir = mkdtempSync(join(tmpdir(), 'warm-claim-'));
   const held: (() => void)[] = [];
-  const fsyncs = { hold: false };
+  const fsyncs = { hold: false, fail: 0 };
   const db: Db = openDatabase(join(dataDir, 'service.db'));
-  const store: Store = createSqliteStore(db, { sync: (fsync) => (done) => (fsyncs.hold ? held.push(() => fsync(done)) : fsync(done)) });
+  const store: Store = createSqliteStore(db, {
+    sync: (fsync) => (done) => {
+      if (fsyncs.fail > 0 && fsyncs.fail--) return fsync(() => done(eio()));
+      if (fsyncs.hold) held.push(() => fsync(done));
+      else fsync(done);
+    },
+  });
   await store.accounts.insert(account('acc'));
   const runtime = new InspectingRuntime(dataDir, () => held.length);
   const sessions = sessionsOver(store, runtime, {
@@ -108,5 +125,29 @@ describe('a warm start’s handoff', () => {
     for (const release of held.splice(0)) release();
     const started = await starting;
     expect(started).toMatchObject({ ok: true, session: { id: 'warm-1', status: 'running' } });
+  });
+});
+
+describe('a start whose transaction committed but whose fsync failed', () => {
+  // Answered with the error, so nothing of it may go on: its session ends start_failed (its
+  // ports and its place under the account's cap free), and a warm one's game server stops.
+  it('warm: ends the session start_failed and stops the game server it was handed to', async () => {
+    const { sessions, store, runtime, fsyncs } = await warmService();
+    fsyncs.fail = 1;
+    await expect(sessions.start('acc', { id: 'warm-1', location: 'local-a', image: 'echo' })).rejects.toThrow(/EIO/);
+    expect(runtime.handoffs).toHaveLength(1);
+    const session = await store.sessions.findOwned('acc', 'warm-1');
+    expect(session).toMatchObject({ status: 'dead', endReason: 'start_failed' });
+    expect(runtime.stops).toEqual([session!.key]);
+  });
+
+  it('cold: ends the session start_failed, with its ports free', async () => {
+    const { sessions, store, runtime, fsyncs } = await warmService();
+    fsyncs.fail = 1;
+    // Args of its own: no warm pool serves it.
+    await expect(sessions.start('acc', { id: 'cold-1', location: 'local-a', image: 'echo', args: ['--cold'] })).rejects.toThrow(/EIO/);
+    expect(runtime.handoffs).toHaveLength(0);
+    expect(await store.sessions.findOwned('acc', 'cold-1')).toMatchObject({ status: 'dead', endReason: 'start_failed' });
+    expect(await store.sessions.launchedAt('acc')).toEqual([]);
   });
 });

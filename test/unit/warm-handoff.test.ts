@@ -49,6 +49,17 @@ describe('the warm handoff', () => {
     expect(existsSync(path)).toBe(false);
   });
 
+  it('uses the connection made ahead, with no connect on the handoff\'s path', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const ahead = connectAhead(path);
+    await turns(5);
+    // A fresh connection cannot reach the supervisor now (it would retry, then fail): only the one made ahead can.
+    rmSync(path);
+    await ahead.handOver(allocation('s1'));
+    expect(received).toEqual([allocation('s1')]);
+  });
+
   it('hands it over on a fresh connection when the one made ahead broke', async () => {
     const path = socketPath();
     const received = await supervisor(path);
