@@ -49,27 +49,55 @@ export class NodeUsage {
    * ports placement picked rather than for every port anyone holds (reading the host's socket
    * tables walks the kernel's whole TCP hash, ~4 ms however few sockets there are): those held
    * are skipped and placement tried again; past a few tries, the whole list is read once.
+   *
+   * This runs inside the placing transaction, so the probe holds the store's writer: the store
+   * (what sessions and warm servers hold) is the only truth among sessions and must be read and
+   * written in one transaction, and a probe made before it would test ports that transaction
+   * might not pick (another start may take them meanwhile), needing a retry across transactions.
+   * The probe is a few binds on loopback or the node's address (well under a millisecond); its
+   * time is bounded all the same (PROBE_BUDGET_MS): past it the socket tables are read instead.
    */
   async placeStart(nodes: readonly NodeConfig[], portCount: number): Promise<Placement> {
     const probe = this.runtime.heldAmong?.bind(this.runtime);
     const usage = await this.of(nodes, !probe);
     // Held ports found by probing, per host address (nodes sharing one share its ports).
     const held = new Map<string, Set<number>>();
+    const skip = (host: string, found: Iterable<number>) => {
+      const skipped = held.get(host) ?? new Set<number>();
+      held.set(host, skipped);
+      for (const port of found) skipped.add(port);
+    };
     const ports = (node: NodeConfig): PortsInUse => {
       const skipped = held.get(node.host);
       return skipped ? { has: (port) => skipped.has(port) || usage.ports(node).has(port) } : usage.ports(node);
     };
+    const deadline = performance.now() + PROBE_BUDGET_MS;
     for (let tries = 1; ; tries++) {
       const placement = place(nodes, usage.slots, ports, portCount);
       if (!placement.ok || !probe) return placement;
-      const found = await probe(placement.node.host, placement.ports);
+      const found = await beforeDeadline(probe(placement.node.host, placement.ports), deadline);
+      if (found === undefined) {
+        // Out of time: every node's socket tables, read once, and placement without more probes.
+        for (const node of nodes) skip(node.host, this.runtime.heldPorts?.(node.id) ?? NONE);
+        return place(nodes, usage.slots, ports, portCount);
+      }
       if (found.size === 0) return placement;
-      const skipped = held.get(placement.node.host) ?? new Set<number>();
-      held.set(placement.node.host, skipped);
-      for (const port of tries < PROBES_BEFORE_READING ? found : [...found, ...(this.runtime.heldPorts?.(placement.node.id) ?? [])]) skipped.add(port);
+      skip(placement.node.host, tries < PROBES_BEFORE_READING ? found : [...found, ...(this.runtime.heldPorts?.(placement.node.id) ?? [])]);
     }
   }
 }
 
 /** Probes of picked ports before a start reads the whole list of held ones (a host full of other listeners). */
 const PROBES_BEFORE_READING = 3;
+
+/** How long one start's probes may hold the placing transaction in all. */
+const PROBE_BUDGET_MS = 50;
+
+/** `promise`'s value, or undefined once `deadline` (performance.now()) has passed. */
+function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
+  const left = deadline - performance.now();
+  if (left <= 0) return Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, left, undefined)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

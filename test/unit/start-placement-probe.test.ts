@@ -49,6 +49,12 @@ describe('a start\'s placement', () => {
     expect(runtime.calls).toEqual({ probes: 4, reads: 1 });
   });
 
+  it('gives up a probe that does not answer in time (it holds the placing transaction) and reads the whole list instead', async () => {
+    const runtime = { ...runtimeHolding(new Set([41_001])), heldAmong: () => new Promise<ReadonlySet<number>>(() => {}) };
+    expect(await new NodeUsage(sessions, undefined, runtime).placeStart([node], 1)).toMatchObject({ ok: true, ports: [41_002] });
+    expect(runtime.calls.reads).toBe(1);
+  });
+
   it('reads the whole list when the runtime cannot probe', async () => {
     const runtime = runtimeHolding(new Set([41_001]), false);
     expect(await new NodeUsage(sessions, undefined, runtime).placeStart([node], 1)).toMatchObject({ ok: true, ports: [41_002] });
