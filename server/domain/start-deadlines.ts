@@ -6,6 +6,8 @@
 
 /** setTimeout takes at most 2^31-1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How far before the wall clock's deadline a timer may fire and still be waited out. */
+const EARLY_FIRE_MS = 50;
 
 export class StartDeadlines {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -17,10 +19,16 @@ export class StartDeadlines {
 
   arm(sessionId: string, dueAt: number): void {
     this.clear(sessionId);
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, dueAt - this.now()));
     const timer = setTimeout(() => {
+      // A timer can fire a millisecond or two before the wall clock says the deadline has come
+      // (the event loop's cached time lags it), and a long deadline is capped: wait out what is
+      // left. A larger gap is a wall clock stepped back, which must not stretch the deadline.
+      const left = dueAt - this.now();
+      if (left > 0 && (left <= EARLY_FIRE_MS || delay === MAX_TIMER_MS)) return this.arm(sessionId, dueAt);
       this.timers.delete(sessionId);
       this.onMissed(sessionId);
-    }, Math.min(MAX_TIMER_MS, Math.max(0, dueAt - this.now())));
+    }, delay);
     timer.unref();
     this.timers.set(sessionId, timer);
   }

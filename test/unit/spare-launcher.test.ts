@@ -124,8 +124,10 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
     try {
       const { launcher, supervisor } = (await eventually(spare, { timeoutMs: 30_000, what: 'the spare launcher' }))!;
       process.kill(supervisor, 'SIGKILL');
+      const ended = (pid: number) => !existsSync(`/proc/${pid}`) || statOf(pid)[0] === 'Z';
+      await eventually(async () => ended(supervisor), { timeoutMs: 15_000, what: 'the supervisor to end' });
       await expect(runtime.start(listenerLaunch('s3', await freePort()))).rejects.toThrow();
-      await eventually(async () => !existsSync(`/proc/${launcher}`) || statOf(launcher)[0] === 'Z', { timeoutMs: 15_000, what: 'the launcher to end' });
+      await eventually(async () => ended(launcher), { timeoutMs: 15_000, what: 'the launcher to end' });
       for (const controller of ['memory', 'pids', 'cpu']) expect(existsSync(join(groupDir(controller), 's3'))).toBe(false);
     } finally {
       await runtime.close();

@@ -6,11 +6,11 @@
  * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import { processStartTime } from './proc.js';
+import { isSameProcess, processStartTime } from './proc.js';
 
 /** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
 export interface ProcessIdentity {
@@ -28,6 +28,8 @@ interface SpareReady {
 interface Spare {
   child: ChildProcess;
   ready: Promise<SpareReady>;
+  /** It loads at SPARE_NICE (set back to 0 when taken). */
+  niced: boolean;
 }
 
 /**
@@ -47,6 +49,8 @@ const launcherOf = (child: ChildProcess) => child.stdio[3] as Writable;
 export class SpareSupervisor {
   private spare: Spare | undefined;
   private closed = false;
+  /** Spares yield only where they can be set back to normal priority (else the game server would inherit SPARE_NICE). */
+  private niceSpares = mayRaisePriority();
 
   constructor(
     private readonly script: string,
@@ -64,10 +68,18 @@ export class SpareSupervisor {
     // One spawned on demand (a burst) is not made to yield: a start waits for it.
     const spare = this.spare ?? this.spawn(false);
     this.spare = undefined;
+    // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
+    let normal = !spare.niced || renice(spare.child.pid, 0);
     const { cgroups, launcherPid, launcherStart } = await spare.ready;
-    // Before the game's command: the game server is exec'd by the launcher and keeps its priority.
-    for (const pid of [spare.child.pid, launcherPid]) if (pid !== undefined) renice(pid, 0);
     const launcherProcess = launcherPid !== undefined && launcherStart !== undefined ? { pid: launcherPid, start: launcherStart } : undefined;
+    // Before the game's command, which the launcher execs (the game server keeps its priority); only while it is still that launcher.
+    if (spare.niced && launcherProcess && isSameProcess(launcherProcess.pid, launcherProcess.start)) normal = renice(launcherProcess.pid, 0) && normal;
+    if (!normal) {
+      // Its game server would run at SPARE_NICE: this spare gets none; one spawned now does, and no spare yields from here on.
+      this.niceSpares = false;
+      dismiss(spare.child);
+      return this.take();
+    }
     return { child: spare.child, cgroups, launcher: launcherOf(spare.child), launcherProcess };
   }
 
@@ -102,7 +114,7 @@ export class SpareSupervisor {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
     child.unref();
-    if (idle && child.pid !== undefined) renice(child.pid, SPARE_NICE);
+    const niced = idle && this.niceSpares && child.pid !== undefined && renice(child.pid, SPARE_NICE);
     (child.stdio[3] as Socket).unref();
     launcherOf(child).on('error', () => {});
     // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
@@ -128,7 +140,7 @@ export class SpareSupervisor {
       stdout.once('close', settle);
       child.once('error', settle);
     });
-    return { child, ready };
+    return { child, ready, niced };
   }
 }
 
@@ -141,19 +153,42 @@ export function dismiss(child: ChildProcess): void {
 /** A waiting spare's niceness: it takes CPU nobody else wants. */
 const SPARE_NICE = 19;
 
-/** Every thread of the process (niceness is per thread on Linux); one that is gone is left alone. */
-function renice(pid: number, nice: number): void {
+/**
+ * Every thread of the process (niceness is per thread on Linux); one that is gone is left alone.
+ * False when one could not be set (not permitted).
+ */
+function renice(pid: number | undefined, nice: number): boolean {
   let threads: string[];
   try {
     threads = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return;
+    return true;
   }
+  let done = true;
   for (const tid of threads) {
     try {
       setPriority(Number(tid), nice);
-    } catch {
-      // Ended meanwhile.
+    } catch (error) {
+      // Ended meanwhile is fine; anything else (EACCES) is not.
+      if ((error as { info?: { code?: string } }).info?.code !== 'ESRCH') done = false;
     }
+  }
+  return done;
+}
+
+const CAP_SYS_NICE = 23n;
+
+/**
+ * Whether this process may raise a priority (nice 19 back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
+ * of at least 20 (it allows nice down to 20 - limit). Read once, from /proc; unknown counts as no.
+ */
+function mayRaisePriority(): boolean {
+  try {
+    const capabilities = BigInt(`0x${/^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]}`);
+    if ((capabilities >> CAP_SYS_NICE) & 1n) return true;
+    const limit = /^Max nice priority\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))![1]!;
+    return limit === 'unlimited' || Number(limit) >= 20;
+  } catch {
+    return false;
   }
 }
