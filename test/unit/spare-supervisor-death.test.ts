@@ -16,29 +16,7 @@ import { isAlive } from '../../server/runtime/process/proc.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
-
-const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-
-/** The waiting spare supervisor (a child of this process) and its launcher, once both are there. */
-async function spare(): Promise<{ supervisor: number; launcher: number }> {
-  const found = await eventually(
-    () => {
-      try {
-        for (const supervisor of childrenOf(process.pid)) {
-          if (!cmdlineOf(supervisor).includes('supervisor.mjs')) continue;
-          const [launcher] = childrenOf(supervisor);
-          if (launcher !== undefined && cmdlineOf(launcher).startsWith('/bin/sh')) return { supervisor, launcher };
-        }
-      } catch {
-        // Gone or not there yet.
-      }
-      return undefined;
-    },
-    { timeoutMs: 30_000, what: 'the spare supervisor and its launcher' },
-  );
-  return found!;
-}
+import { spare } from '../support/spare-processes.js';
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -8,3 +8,4 @@ export function gameCommand(
   workDir: string,
 ): GameCommand;
 export function execCommand(command: GameCommand): string;
+export function exportable(env: Record<string, string>): boolean;

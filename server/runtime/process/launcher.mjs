@@ -13,24 +13,43 @@
 // launcher reads the end instead and exits, so no game server ever runs without its supervisor.
 // Plain JavaScript: the supervisor uses it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 /** Quoted for the shell: nothing in it is expanded. */
 const quoted = (word) => `'${String(word).replaceAll("'", "'\\''")}'`;
 
 const joinCommands = (cgroups) => ['exec 2>&1', ...cgroups.map((dir) => `echo $$ > ${quoted(`${dir}/cgroup.procs`)} || exit 126`)];
 
-/** The program that replaces the environment with exactly the game's (the shell itself would export PWD). */
-const ENV = ['/usr/bin/env', '/bin/env'].find((file) => existsSync(file)) ?? '/usr/bin/env';
+/**
+ * Names the shell itself gives a meaning to, or checks the value of (OPTIND): it could not pass
+ * them on as given. A session with such a name, or one that is no shell name at all (`game.mode`),
+ * is started from Node instead (spawnGame).
+ */
+const SHELL_OWN = new Set(['IFS', 'OPTIND', 'PPID', 'LINENO', 'PS1', 'PS2', 'PS4', 'PWD', 'OLDPWD', 'MAIL', 'MAILPATH', 'MAILCHECK', 'HISTSIZE', 'ENV']);
+
+/** Whether the launcher's shell can give the game exactly this environment (execCommand). */
+export const exportable = (env) => Object.keys(env).every((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !SHELL_OWN.has(name));
 
 /** What runs a session's game server: in its work directory, with exactly its environment, in its sandbox when it has one. */
 export function gameCommand(spec, workDir) {
   return { cwd: workDir, env: spec.env, argv: spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args] };
 }
 
-/** The launcher's one command: the game, exec'd (its stdin not the service's pipe). */
-export const execCommand = ({ cwd, env, argv }) =>
-  `cd ${quoted(cwd)} || exit 126\nexec ${[ENV, '-i', ...Object.entries(env).map(([name, value]) => `${name}=${value}`), ...argv].map(quoted).join(' ')} </dev/null\n`;
+/**
+ * The launcher's one command: the game, exec'd (its stdin not the service's pipe) with exactly its
+ * environment. The values are exported by the shell, never put on a command line (any user can
+ * read /proc/<pid>/cmdline; only the process's own user its environ); the shell, started with an
+ * empty environment, exports nothing of its own but the PWD and OLDPWD that `cd` sets.
+ */
+export function execCommand({ cwd, env, argv }) {
+  if (!exportable(env)) throw new Error('an environment the launcher cannot pass on: start it with spawnGame');
+  return [
+    `cd ${quoted(cwd)} || exit 126`,
+    'unset PWD OLDPWD',
+    ...Object.entries(env).map(([name, value]) => `export ${name}=${quoted(value)}`),
+    `exec ${argv.map(quoted).join(' ')} </dev/null`,
+    '',
+  ].join('\n');
+}
 
 /** The launcher's fd on which its supervisor says go (a pipe from the supervisor; never the game's). */
 const GO_FD = 3;

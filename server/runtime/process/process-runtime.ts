@@ -12,7 +12,7 @@ import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
-import { execCommand, gameCommand } from './launcher.mjs';
+import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
@@ -146,9 +146,9 @@ export class ProcessRuntime implements Runtime {
     const env = { ...spec.env, SESSION_HOST_SDK: sdkSocket };
     // The game's command first, to the launcher when it is in the session's cgroups; it runs it on
     // the supervisor's go, once that has taken its session (launcher.mjs), and the supervisor reads
-    // the same command for restarts. Otherwise the launcher ends and the supervisor starts the game
-    // from a shell that joins them first.
-    const launcherTold = !sandbox || sandbox.launcherJoined;
+    // the same command for restarts. Otherwise (or when its shell cannot set the environment) the
+    // launcher ends and the supervisor starts the game from a shell that joins them first.
+    const launcherTold = (!sandbox || sandbox.launcherJoined) && exportable(env);
     launcher.end(launcherTold ? execCommand(gameCommand({ env, file: spec.file, args: spec.args, sandbox }, work)) : undefined);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.

@@ -1,0 +1,26 @@
+/** The process runtime's waiting spare, seen from /proc: its supervisor (a child of this process) and that supervisor's launcher. */
+import { readFileSync } from 'node:fs';
+import { eventually } from './eventually.mjs';
+
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+
+/** The waiting (unsandboxed) spare supervisor and its launcher, once both are there. */
+export async function spare(): Promise<{ supervisor: number; launcher: number }> {
+  const found = await eventually(
+    () => {
+      try {
+        for (const supervisor of childrenOf(process.pid)) {
+          if (!cmdlineOf(supervisor).includes('supervisor.mjs')) continue;
+          const [launcher] = childrenOf(supervisor);
+          if (launcher !== undefined && cmdlineOf(launcher).startsWith('/bin/sh')) return { supervisor, launcher };
+        }
+      } catch {
+        // Gone or not there yet.
+      }
+      return undefined;
+    },
+    { timeoutMs: 30_000, what: 'the spare supervisor and its launcher' },
+  );
+  return found!;
+}
