@@ -70,6 +70,12 @@ export class GroupCommit {
     // sub-journal, to roll back to. That journal only serves the open transaction (a crash loses
     // it with the uncommitted batch), so it stays in memory: on the default temp store it spills
     // to a file past 64 KiB, two writes per page (issue 19: ~44 writes per start+stop pair).
+    // The setting is the connection's: every temp b-tree and sort stays in memory too, never
+    // spilled. Each is bounded by what its statement returns or changes: sorts are per session or
+    // account, or cut by a LIMIT (the live load reads its index, migration 10); VACUUM INTO
+    // (backups) writes its copy straight to the target file (same peak memory either way); a
+    // savepoint's sub-journal holds the pages it changes, so large deletes go in chunks (the
+    // retention purge: session-repository.ts).
     db.pragma('temp_store = MEMORY');
   }
 

@@ -4,6 +4,9 @@ import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
 import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from './rows.js';
 
+/** Ended sessions purged per savepoint (a bound on the pages its in-memory sub-journal copies). */
+export const PURGE_CHUNK = 1000;
+
 /** Prepared statements kept for list() and update() (each holds its compiled program). */
 export const STATEMENT_CACHE_SIZE = 64;
 
@@ -81,11 +84,22 @@ export function createSessionRepository(db: Db): SqliteSessions {
        AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`,
   );
 
-  const endedBefore = 'SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < @before';
-  const purgePlayers = db.prepare(`DELETE FROM session_players WHERE (account_id, session_id) IN (${endedBefore})`);
-  const purgePorts = db.prepare(`DELETE FROM session_ports WHERE (account_id, session_id) IN (${endedBefore})`);
+  // Ended sessions are purged PURGE_CHUNK at a time, each chunk its own savepoint: the connection
+  // keeps temp data in memory (group-commit.ts), and a savepoint's sub-journal holds a copy of
+  // every page it changes, so one purge of a week's sessions would hold them all in RAM.
+  const endedChunk = db
+    .prepare('SELECT json_group_array(json_array(account_id, id)) FROM (SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < ? LIMIT ?)')
+    .pluck();
+  const inChunk = '(SELECT value ->> 0, value ->> 1 FROM json_each(@chunk))';
+  const purgePlayers = db.prepare(`DELETE FROM session_players WHERE (account_id, session_id) IN ${inChunk}`);
+  const purgePorts = db.prepare(`DELETE FROM session_ports WHERE (account_id, session_id) IN ${inChunk}`);
+  const purgeSessions = db.prepare(`DELETE FROM sessions WHERE (account_id, id) IN ${inChunk}`);
+  const purgeChunk = db.transaction((chunk: string) => {
+    purgePlayers.run({ chunk });
+    purgePorts.run({ chunk });
+    return purgeSessions.run({ chunk }).changes;
+  });
   const storedBytes = db.prepare('SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = ?').pluck();
-  const purgeSessions = db.prepare('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < @before');
 
   // list() and update() build their SQL from the filter or the changed columns: each shape is
   // prepared once and kept among the most recently used few. Values (labels, limit) are always
@@ -133,12 +147,13 @@ export function createSessionRepository(db: Db): SqliteSessions {
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
     storedBytes: (accountId) => storedBytes.get(accountId) as number,
-    purgeEnded: (before) =>
-      db.transaction(() => {
-        purgePlayers.run({ before });
-        purgePorts.run({ before });
-        return purgeSessions.run({ before }).changes;
-      })(),
+    purgeEnded: (before) => {
+      for (let purged = 0; ; ) {
+        const n = purgeChunk(endedChunk.get(before, PURGE_CHUNK) as string);
+        purged += n;
+        if (n < PURGE_CHUNK) return purged;
+      }
+    },
     pruneEvents: ({ count, sinceMs, floors }) => {
       pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },
