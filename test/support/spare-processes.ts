@@ -5,13 +5,26 @@ import { eventually } from './eventually.mjs';
 const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
 const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
 
-/** The waiting (unsandboxed) spare supervisor and its launcher, once both are there. */
-export async function spare(): Promise<{ supervisor: number; launcher: number }> {
+/** The supervisors this process has now (before a runtime is made: another test's may still be ending). */
+export function supervisors(): Set<number> {
+  return new Set(
+    childrenOf(process.pid).filter((pid) => {
+      try {
+        return cmdlineOf(pid).includes('supervisor.mjs');
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
+
+/** The waiting (unsandboxed) spare supervisor, not one of `earlier`, and its launcher, once both are there. */
+export async function spare(earlier: ReadonlySet<number>): Promise<{ supervisor: number; launcher: number }> {
   const found = await eventually(
     () => {
       try {
         for (const supervisor of childrenOf(process.pid)) {
-          if (!cmdlineOf(supervisor).includes('supervisor.mjs')) continue;
+          if (earlier.has(supervisor) || !cmdlineOf(supervisor).includes('supervisor.mjs')) continue;
           const [launcher] = childrenOf(supervisor);
           if (launcher !== undefined && cmdlineOf(launcher).startsWith('/bin/sh')) return { supervisor, launcher };
         }

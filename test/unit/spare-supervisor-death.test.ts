@@ -16,7 +16,7 @@ import { isAlive } from '../../server/runtime/process/proc.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
-import { spare } from '../support/spare-processes.js';
+import { spare, supervisors } from '../support/spare-processes.js';
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -35,10 +35,11 @@ describe('a spare supervisor that dies', () => {
   };
 
   it('before the start: the start fails and its launcher never runs the game', async () => {
+    const earlier = supervisors();
     const runtime = runtimeWith([]);
     const port = await freePort();
     try {
-      const { supervisor, launcher } = await spare();
+      const { supervisor, launcher } = await spare(earlier);
       process.kill(supervisor, 'SIGKILL');
       await eventually(() => !isAlive(supervisor) || readFileSync(`/proc/${supervisor}/stat`, 'utf8').includes(') Z'), { what: 'the supervisor dead' });
       await expect(runtime.start(listenerLaunch('s1', port))).rejects.toThrow();
@@ -51,10 +52,11 @@ describe('a spare supervisor that dies', () => {
 
   it('after reading its session, before launching: nothing runs and the session is lost', async () => {
     const events: RuntimeEvent[] = [];
+    const earlier = supervisors();
     const runtime = runtimeWith(events);
     const port = await freePort();
     try {
-      const { launcher } = await spare();
+      const { launcher } = await spare(earlier);
       // Its output log cannot be opened (a directory is in the way): the supervisor exits before it launches.
       mkdirSync(join(sessionsDir, 's2', 'output.log'), { recursive: true });
       await runtime.start(listenerLaunch('s2', port));
