@@ -5,26 +5,13 @@ import { eventually } from './eventually.mjs';
 const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
 const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
 
-/** The supervisors this process has now (before a runtime is made: another test's may still be ending). */
-export function supervisors(): Set<number> {
-  return new Set(
-    childrenOf(process.pid).filter((pid) => {
-      try {
-        return cmdlineOf(pid).includes('supervisor.mjs');
-      } catch {
-        return false;
-      }
-    }),
-  );
-}
-
-/** The waiting (unsandboxed) spare supervisor, not one of `earlier`, and its launcher, once both are there. */
-export async function spare(earlier: ReadonlySet<number>): Promise<{ supervisor: number; launcher: number }> {
+/** The waiting (unsandboxed) spare supervisor of the runtime with `instanceId` (unique to the test: a worker runs other files' runtimes too) and its launcher, once both are there. */
+export async function spare(instanceId: string): Promise<{ supervisor: number; launcher: number }> {
   const found = await eventually(
     () => {
       try {
         for (const supervisor of childrenOf(process.pid)) {
-          if (earlier.has(supervisor) || !cmdlineOf(supervisor).includes('supervisor.mjs')) continue;
+          if (!cmdlineOf(supervisor).includes(`supervisor.mjs --instance=${instanceId} `)) continue;
           const [launcher] = childrenOf(supervisor);
           if (launcher !== undefined && cmdlineOf(launcher).startsWith('/bin/sh')) return { supervisor, launcher };
         }

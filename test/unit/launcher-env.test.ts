@@ -5,7 +5,7 @@
  * game server still gets exactly its environment. Unsandboxed: the same launcher runs the game.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js'
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
-import { spare, supervisors } from '../support/spare-processes.js';
+import { spare } from '../support/spare-processes.js';
 
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 const tracerOf = (pid: number) => Number(/^TracerPid:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -26,14 +26,15 @@ describe.skipIf(!hasStrace)('the launcher and the session\'s environment', () =>
   afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
 
   it('passes it to the game server exactly, on no command line', async () => {
-    const earlier = supervisors();
-    const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId: 'i1' });
+    // Its own instance id: its spare is found by it (spare-processes.ts).
+    const instanceId = randomUUID();
+    const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId });
     const events: RuntimeEvent[] = [];
     runtime.onEvent((event) => events.push(event));
     const secret = randomBytes(16).toString('hex');
     const trace = join(sessionsDir, 'execve.trace');
     try {
-      const { launcher } = await spare(earlier);
+      const { launcher } = await spare(instanceId);
       const strace = spawn('strace', ['-f', '-qq', '-e', 'trace=execve', '-s', '65536', '-o', trace, '-p', String(launcher)], { stdio: 'ignore' });
       try {
         await eventually(() => tracerOf(launcher) === strace.pid, { timeoutMs: 30_000, what: 'strace attached' });

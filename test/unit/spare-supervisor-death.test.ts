@@ -5,6 +5,7 @@
  * launching leaves nothing running (the session is lost). Unsandboxed: the same launcher runs the
  * game there, and the test needs no root.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { isAlive } from '../../server/runtime/process/proc.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
-import { spare, supervisors } from '../support/spare-processes.js';
+import { spare } from '../support/spare-processes.js';
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -28,18 +29,19 @@ const refused = (port: number) =>
 describe('a spare supervisor that dies', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-death-'));
   afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  /** A runtime with an instance id of its own, by which its spare is found (spare-processes.ts). */
   const runtimeWith = (events: RuntimeEvent[]) => {
-    const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId: 'i1' });
+    const instanceId = randomUUID();
+    const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId });
     runtime.onEvent((event) => events.push(event));
-    return runtime;
+    return { runtime, instanceId };
   };
 
   it('before the start: the start fails and its launcher never runs the game', async () => {
-    const earlier = supervisors();
-    const runtime = runtimeWith([]);
+    const { runtime, instanceId } = runtimeWith([]);
     const port = await freePort();
     try {
-      const { supervisor, launcher } = await spare(earlier);
+      const { supervisor, launcher } = await spare(instanceId);
       process.kill(supervisor, 'SIGKILL');
       await eventually(() => !isAlive(supervisor) || readFileSync(`/proc/${supervisor}/stat`, 'utf8').includes(') Z'), { what: 'the supervisor dead' });
       await expect(runtime.start(listenerLaunch('s1', port))).rejects.toThrow();
@@ -52,11 +54,10 @@ describe('a spare supervisor that dies', () => {
 
   it('after reading its session, before launching: nothing runs and the session is lost', async () => {
     const events: RuntimeEvent[] = [];
-    const earlier = supervisors();
-    const runtime = runtimeWith(events);
+    const { runtime, instanceId } = runtimeWith(events);
     const port = await freePort();
     try {
-      const { launcher } = await spare(earlier);
+      const { launcher } = await spare(instanceId);
       // Its output log cannot be opened (a directory is in the way): the supervisor exits before it launches.
       mkdirSync(join(sessionsDir, 's2', 'output.log'), { recursive: true });
       await runtime.start(listenerLaunch('s2', port));
