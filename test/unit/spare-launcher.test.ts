@@ -120,16 +120,20 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
     }
   }, 90_000);
 
-  it('fails a start whose spare supervisor died, and removes the session\'s cgroups with its launcher', async () => {
+  it('serves a start whose spare supervisor died from a new spare, and ends the dead one\'s launcher', async () => {
     const runtime = runtimeWith();
     try {
       const { launcher, supervisor } = (await eventually(spare, { timeoutMs: 30_000, what: 'the spare launcher' }))!;
       process.kill(supervisor, 'SIGKILL');
       const ended = (pid: number) => !existsSync(`/proc/${pid}`) || statOf(pid)[0] === 'Z';
       await eventually(async () => ended(supervisor), { timeoutMs: 15_000, what: 'the supervisor to end' });
-      await expect(runtime.start(listenerLaunch('s3', await freePort()))).rejects.toThrow();
-      await eventually(async () => ended(launcher), { timeoutMs: 15_000, what: 'the launcher to end' });
-      for (const controller of ['memory', 'pids', 'cpu']) expect(existsSync(join(groupDir(controller), 's3'))).toBe(false);
+      await runtime.start(listenerLaunch('s3', await freePort()));
+      await eventually(async () => ended(launcher), { timeoutMs: 15_000, what: 'the dead spare\'s launcher to end' });
+      const statePath = join(sessionsDir, 's3', 'state.json');
+      await eventually(async () => existsSync(statePath), { timeoutMs: 15_000, what: 'the new supervisor\'s state' });
+      const state = JSON.parse(readFileSync(statePath, 'utf8'));
+      expect(state.supervisorPid).not.toBe(supervisor);
+      expect(ended(state.supervisorPid)).toBe(false);
     } finally {
       await runtime.close();
     }

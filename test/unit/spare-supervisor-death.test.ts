@@ -1,12 +1,12 @@
 /**
  * A game server never runs without its supervisor: the spare's launcher, already told the game's
  * command, runs it only once the supervisor has taken the session and says go. A spare whose
- * supervisor died fails the start, and one that dies after reading its session but before
+ * supervisor died is not taken (a new one serves the start), and one that dies after reading its session but before
  * launching leaves nothing running (the session is lost). Unsandboxed: the same launcher runs the
  * game there, and the test needs no root.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,16 +37,21 @@ describe('a spare supervisor that dies', () => {
     return { runtime, instanceId };
   };
 
-  it('before the start: the start fails and its launcher never runs the game', async () => {
+  it('before the start: a new spare serves the start, and the dead one\'s launcher never runs the game', async () => {
     const { runtime, instanceId } = runtimeWith([]);
     const port = await freePort();
     try {
       const { supervisor, launcher } = await spare(instanceId);
       process.kill(supervisor, 'SIGKILL');
       await eventually(() => !isAlive(supervisor) || readFileSync(`/proc/${supervisor}/stat`, 'utf8').includes(') Z'), { what: 'the supervisor dead' });
-      await expect(runtime.start(listenerLaunch('s1', port))).rejects.toThrow();
-      await eventually(() => !isAlive(launcher), { timeoutMs: 10_000, what: 'the launcher to end' });
-      expect(await refused(port)).toBe(true);
+      await runtime.start(listenerLaunch('s1', port));
+      await eventually(() => !isAlive(launcher), { timeoutMs: 10_000, what: 'the dead spare\'s launcher to end' });
+      const statePath = join(sessionsDir, 's1', 'state.json');
+      await eventually(async () => existsSync(statePath), { timeoutMs: 15_000, what: 'the new supervisor\'s state' });
+      const state = JSON.parse(readFileSync(statePath, 'utf8'));
+      expect(state.supervisorPid).not.toBe(supervisor);
+      expect(isAlive(state.supervisorPid)).toBe(true);
+      await eventually(async () => !(await refused(port)), { timeoutMs: 10_000, what: 'the game server, under its new supervisor' });
     } finally {
       await runtime.close();
     }

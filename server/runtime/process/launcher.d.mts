@@ -9,3 +9,4 @@ export function gameCommand(
 ): GameCommand;
 export function execCommand(command: GameCommand): string;
 export function exportable(env: Record<string, string>): boolean;
+export function spawnGame(cgroups: readonly string[], command: GameCommand): import('node:child_process').ChildProcess;

@@ -103,8 +103,43 @@ export function dismiss(launcher) {
   if (launcher && launcher.child.exitCode === null && launcher.child.signalCode === null) launcher.child.kill('SIGKILL');
 }
 
-/** A game server started from a new shell that joins `cgroups` first (restarts, and starts without a launcher). */
+/**
+ * Perl's part for an environment the shell cannot pass on: stderr with stdout, join the cgroups
+ * (126 if one cannot be joined, as the shell), take the environment from stdin as NUL-ended name
+ * and value pairs, give the game /dev/null as its stdin, exec it (127 if that fails, as the shell).
+ */
+const EXACT_ENV_SCRIPT = [
+  'open STDERR, ">&STDOUT" or exit 126;',
+  'my $n = shift @ARGV;',
+  'for my $dir (splice @ARGV, 0, $n) { open my $f, ">", "$dir/cgroup.procs" or exit 126; print $f $$; close $f or exit 126 }',
+  'my $pairs = do { local $/; <STDIN> };',
+  'open STDIN, "<", "/dev/null" or exit 126;',
+  'my @pairs = split /\\0/, $pairs, -1; pop @pairs;',
+  '%ENV = @pairs;',
+  'exec { $ARGV[0] } @ARGV; exit 127;',
+].join(' ');
+
+/**
+ * A game server started from a new process that joins `cgroups` first (restarts, and starts
+ * without a launcher). A shell does it when it can export every name; names it cannot
+ * (`game.mode`, `my-secret`: dash drops them when it executes a program) need perl (Debian's
+ * perl-base is Essential), which runs with an empty environment of its own, so no session name
+ * steers it, and reads the session's from a pipe: never a command line.
+ */
 export function spawnGame(cgroups, { cwd, env, argv }) {
-  const script = `${joinCommands(cgroups).join('; ')}; exec "$@"`;
-  return spawnShell({ args: ['-c', script, 'sh', ...argv], cwd, env });
+  if (exportable(env)) {
+    // Exactly its environment: the PWD dash sets is none of the session's (PWD is a name it cannot export).
+    const script = `${joinCommands(cgroups).join('; ')}; unset PWD OLDPWD; exec "$@"`;
+    return spawnShell({ args: ['-c', script, 'sh', ...argv], cwd, env });
+  }
+  const child = spawn('/usr/bin/perl', ['-e', EXACT_ENV_SCRIPT, String(cgroups.length), ...cgroups, ...argv], {
+    cwd,
+    env: {},
+    stdio: ['pipe', 'pipe', 'ignore'],
+    detached: true,
+  });
+  // A game that ends before reading its environment closes the pipe: its exit says why.
+  child.stdin.on('error', () => {});
+  child.stdin.end(Object.entries(env).map(([name, value]) => `${name}\0${value}\0`).join(''));
+  return child;
 }

@@ -66,8 +66,13 @@ export class SpareSupervisor {
   /** The spare (or a new one when there is none), once it has started and its launcher has joined its cgroups. */
   async take(): Promise<TakenSpare> {
     // One spawned on demand (a burst) is not made to yield: a start waits for it.
-    const spare = this.spare ?? this.spawn(false);
+    let spare = this.spare ?? this.spawn(false);
     this.spare = undefined;
+    // One that died while it waited (killed, out of memory) serves nobody: a new one does.
+    if (!running(spare.child)) {
+      dismiss(spare.child);
+      spare = this.spawn(false);
+    }
     // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
     let normal = !spare.niced || renice(spare.child.pid, 0);
     const { cgroups, launcherPid, launcherStart } = await spare.ready;
@@ -75,8 +80,9 @@ export class SpareSupervisor {
     // Before the game's command, which the launcher execs (the game server keeps its priority); only while it is still that launcher.
     if (spare.niced && launcherProcess && isSameProcess(launcherProcess.pid, launcherProcess.start)) normal = renice(launcherProcess.pid, 0) && normal;
     if (!normal) {
-      // Its game server would run at SPARE_NICE: this spare gets none; one spawned now does, and no spare yields from here on.
-      this.niceSpares = false;
+      // Its game server would run at SPARE_NICE: this spare gets none; one spawned now does, and no
+      // spare yields from here on (unless it failed only because this one died just now).
+      if (running(spare.child)) this.niceSpares = false;
       dismiss(spare.child);
       return this.take();
     }
@@ -149,6 +155,10 @@ export function dismiss(child: ChildProcess): void {
   child.stdin?.end();
   launcherOf(child).end();
 }
+
+/** Whether a spare's process still runs (not exited, not a zombie its exit has not reached us from yet). */
+const running = (child: ChildProcess) =>
+  child.exitCode === null && child.signalCode === null && child.pid !== undefined && processStartTime(child.pid) !== undefined;
 
 /** A waiting spare's niceness: it takes CPU nobody else wants. */
 const SPARE_NICE = 19;
