@@ -97,7 +97,8 @@ describe('a hostile game server in the process runtime sandbox', () => {
   it('finds no secret in its own environment, nor in its supervisor\'s', async () => {
     const attacker = await run('attacker', { ATTACK: 'environ' });
     const log = await output(attacker.id);
-    expect(log).toContain(`ENVIRON `);
+    // It did read its environment (the game server's own: its session's id is in it).
+    expect(log).toContain(`SESSION_ID=${attacker.id} `);
     const state = JSON.parse(readFileSync(join(await sessionDir(attacker.id), 'state.json'), 'utf8'));
     const supervisorEnv = readFileSync(`/proc/${state.supervisorPid}/environ`, 'utf8');
     for (const secret of Object.values(SECRETS)) {

@@ -19,7 +19,8 @@ case "$ATTACK" in
     ' "$SOCKET"
     ;;
   environ)
-    echo "ENVIRON $(tr '\0' ' ' < /proc/self/environ)"
+    # From env: a game server's own /proc/self/environ is root's to read once its uid was changed.
+    echo "ENVIRON $(env | tr '\n' ' ')"
     ;;
   forkbomb)
     # FORKS background processes, in a subshell (a failed fork ends the shell that tried it).
