@@ -43,6 +43,11 @@ describe('spawnGame', () => {
     expect(out).toBe('read 1\noops\n');
   });
 
+  it('refuses a value holding a NUL, which would smuggle in a second name', () => {
+    const env = { 'game.mode': 'ctf\0LD_PRELOAD\0/nowhere.so' };
+    expect(() => spawnGame([], { cwd: work, env, argv: ['/usr/bin/env'] })).toThrow(/NUL/);
+  });
+
   it('ends 127 when the game cannot be executed, as a shell would', async () => {
     expect((await run([], { 'game.mode': 'x' }, [join(work, 'missing')])).code).toBe(127);
   });

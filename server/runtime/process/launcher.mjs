@@ -127,6 +127,11 @@ const EXACT_ENV_SCRIPT = [
  * steers it, and reads the session's from a pipe: never a command line.
  */
 export function spawnGame(cgroups, { cwd, env, argv }) {
+  // As Node's spawn refuses it: a NUL cannot be in an environment, and perl's pairs are NUL-ended
+  // (a value holding one would smuggle in a name the service refuses, such as LD_PRELOAD).
+  if (Object.entries(env).some(([name, value]) => name.includes('\0') || value.includes('\0'))) {
+    throw new TypeError('a game server\'s environment cannot hold a NUL byte');
+  }
   if (exportable(env)) {
     // Exactly its environment: the PWD dash sets is none of the session's (PWD is a name it cannot export).
     const script = `${joinCommands(cgroups).join('; ')}; unset PWD OLDPWD; exec "$@"`;
