@@ -12,20 +12,33 @@
  * (test/unit/session-json.test.ts compares them).
  */
 import { SerializerSelector, type Options, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import { piecewise, type Pieces } from './piecewise-reply.js';
 import type { SessionBody } from './session-view.js';
 
 const build = SerializerSelector();
 /** By the component schemas and options (JSON), then by the route's schema (JSON). */
 const compiled = new Map<string, Map<string, Serializer>>();
 
+/** A Session body's JSON, made once, with what a list needs of it (made when first listed). */
+interface KeptJson {
+  json: string;
+  /** The JSON as a list's later item: after a comma. */
+  item?: string;
+  /** Its UTF-8 length. */
+  bytes: number;
+}
+
 /** The JSON of each Session body served so far, by body (bodies are per record and immutable). */
-const sessionJson = new WeakMap<object, string>();
+const sessionJson = new WeakMap<object, KeptJson>();
 
 /** A Session body's JSON, made once. */
-function keptSessionJson(serialize: Serializer, body: object): string {
-  let json = sessionJson.get(body);
-  if (json === undefined) sessionJson.set(body, (json = flat(serialize(body))));
-  return json;
+function keptSessionJson(serialize: Serializer, body: object): KeptJson {
+  let kept = sessionJson.get(body);
+  if (kept === undefined) {
+    const json = flat(serialize(body));
+    sessionJson.set(body, (kept = { json, bytes: Buffer.byteLength(json) }));
+  }
+  return kept;
 }
 
 /**
@@ -39,23 +52,34 @@ function flat(json: string): string {
 }
 
 /**
- * A SessionList's JSON as one flat string made by one join: the envelope's ends go onto the first
- * and last items. Wrapping the joined items in the envelope made a rope of the whole body, which
- * Fastify's Content-Length flattened into a second copy before the socket's write made the third:
- * 40 KB each at 100 sessions a page, and those bytes on the young generation brought the
- * scavenges that were B3's p99 at 10,000 live sessions (README, issue 19). Not a Buffer: its
- * bytes live outside the heap but count as external memory, which V8 answers with full
- * mark-compacts when nothing frees it between the now rare scavenges (20 in 5 s when tried).
+ * A SessionList's JSON as pieces that are kept strings but for the envelope's two ends: the
+ * envelope's start, each session's kept JSON (after the first, its kept form with a leading
+ * comma) and the envelope's end. Written to the socket piece by piece (session-list-writer.ts),
+ * a page makes no copy of its sessions' JSON on the heap: joined, the body was one 40 KB string
+ * at 100 sessions a page and Node's HTTP write prepended the head in a second, and those bytes on
+ * the young generation brought the scavenges behind B3's p99 at 10,000 live sessions (README,
+ * issue 19). Not a Buffer made per page: its bytes live outside the heap but count as external
+ * memory, which V8 answered with full mark-compacts (20 in 5 s when tried in round 5).
  */
-function joinSessionList(session: Serializer, body: SessionListBody): string {
+function sessionListPieces(session: Serializer, body: SessionListBody): Pieces {
   const { sessions } = body;
   const end = body.next_cursor === undefined ? ']}' : `],"next_cursor":${JSON.stringify(body.next_cursor)}}`;
-  if (sessions.length === 0) return `{"sessions":[${end}`;
-  const items = new Array<string>(sessions.length);
-  for (let i = 0; i < sessions.length; i++) items[i] = keptSessionJson(session, sessions[i]!);
-  items[0] = `{"sessions":[${items[0]}`;
-  items[items.length - 1] += end;
-  return items.join(',');
+  const pieces = new Array<string>(sessions.length + 2);
+  pieces[0] = '{"sessions":[';
+  let bytes = pieces[0].length + Buffer.byteLength(end);
+  for (let i = 0; i < sessions.length; i++) {
+    const kept = keptSessionJson(session, sessions[i]!);
+    if (i === 0) pieces[1] = kept.json;
+    else pieces[i + 1] = kept.item ??= flat(`,${kept.json}`);
+    bytes += kept.bytes + (i === 0 ? 0 : 1);
+  }
+  pieces[sessions.length + 1] = end;
+  return { pieces, bytes };
+}
+
+/** The same as one string (the answer when a list is not written piece by piece). */
+function joinSessionList(session: Serializer, body: SessionListBody): string {
+  return sessionListPieces(session, body).pieces.join('');
 }
 
 interface SessionListBody {
@@ -79,8 +103,12 @@ export function joinWritesSessionList(externalSchemas: unknown): boolean {
 
 /** The route schemas whose bodies are made of kept Session bodies, and how to join them. */
 const OF_SESSIONS: Record<string, (session: Serializer) => Serializer> = {
-  'Session#': (session) => (body) => keptSessionJson(session, body),
-  'SessionList#': (session) => (body: SessionListBody) => joinSessionList(session, body),
+  'Session#': (session) => (body) => keptSessionJson(session, body).json,
+  'SessionList#': (session) =>
+    piecewise<SessionListBody>(
+      (body) => joinSessionList(session, body),
+      (body) => sessionListPieces(session, body),
+    ),
 };
 
 export const buildSerializer: SerializerFactory = (externalSchemas?: unknown, options?: Options) => {
