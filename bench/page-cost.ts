@@ -7,12 +7,15 @@
  * connection as B3 does, in turns (BENCH_ROUNDS, default 3, of BENCH_DURATION seconds, default
  * 3), and prints per request: the service's CPU time (/proc), the bytes V8 allocated (the sum of
  * `allocated=` in `--trace-gc-nvp`'s lines), its scavenges and their pauses, and the latency.
- * Allocation and CPU per request depend far less on the neighbours' load than a p99 does.
+ * With PAGE_COST_BEFORE naming another checkout (e.g. an exported commit with node_modules), that
+ * checkout's service is measured too, in turns with this one's, so a change is measured against
+ * what it changed under the same load. Allocation and CPU per request depend far less on the
+ * neighbours' load than a p99 does.
  */
 import { fleet } from './fleets.js';
 import { runLoad } from './load.js';
 import { cpuSeconds } from './proc-cpu.js';
-import { startOurService } from './service.js';
+import { serviceRoot, startOurService } from './service.js';
 import { fillSessions } from './setup.js';
 import { ms } from './stats.js';
 
@@ -23,57 +26,75 @@ const PAGES = { '10-session page': '/session?limit=100&filter[shard]=s7', '100-s
 type Page = keyof typeof PAGES;
 
 /** V8's garbage collections as --trace-gc-nvp reports them, summed. */
-const gc = { allocated: 0, scavenges: 0, scavengeMs: 0, full: 0 };
-let partial = '';
-function read(text: string): void {
-  const lines = (partial + text).split('\n');
-  partial = lines.pop()!;
-  for (const line of lines) {
-    const kind = / gc=(\w+)/.exec(line)?.[1];
-    if (kind === undefined) continue;
-    gc.allocated += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
-    if (kind === 's') {
-      gc.scavenges++;
-      gc.scavengeMs += Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
-    } else gc.full++;
-  }
+type GcTotals = { allocated: number; scavenges: number; scavengeMs: number; full: number };
+
+function gcReader(gc: GcTotals): (text: string) => void {
+  let partial = '';
+  return (text) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const kind = / gc=(\w+)/.exec(line)?.[1];
+      if (kind === undefined) continue;
+      gc.allocated += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
+      if (kind === 's') {
+        gc.scavenges++;
+        gc.scavengeMs += Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+      } else gc.full++;
+    }
+  };
 }
 
-const service = await startOurService({
-  runtime: 'simulated',
-  fleet: fleet({ driver: 'simulated', capacity: 20_000, ports: { from: 10_000, to: 59_999 } }),
-  logLevel: 'warn',
-  nodeArgs: ['--trace-gc-nvp'],
-  output: read,
-});
+/** This checkout, and another to compare with (PAGE_COST_BEFORE, e.g. an exported commit), measured in turns. */
+const checkouts = [{ name: 'this checkout', root: serviceRoot }, ...(process.env.PAGE_COST_BEFORE ? [{ name: 'before', root: process.env.PAGE_COST_BEFORE }] : [])];
+const services = [];
+for (const checkout of checkouts) {
+  const gc: GcTotals = { allocated: 0, scavenges: 0, scavengeMs: 0, full: 0 };
+  const service = await startOurService({
+    runtime: 'simulated',
+    fleet: fleet({ driver: 'simulated', capacity: 20_000, ports: { from: 10_000, to: 59_999 } }),
+    logLevel: 'warn',
+    checkout,
+    nodeArgs: ['--trace-gc-nvp'],
+    output: gcReader(gc),
+  });
+  services.push({ checkout, service, gc });
+}
 try {
-  await fillSessions(service, sessions, 'page-cost');
-  const totals = Object.fromEntries(Object.keys(PAGES).map((page) => [page, { ok: 0, cpu: 0, allocated: 0, scavenges: 0, scavengeMs: 0, full: 0, p50: [] as number[], p99: [] as number[] }]));
-  for (const path of Object.values(PAGES)) await runLoad({ url: service.url, token: service.token, connections: 1, durationSeconds: 1, requests: [{ method: 'GET', path }] });
-  for (let round = 0; round < rounds; round++) {
-    for (const [page, path] of Object.entries(PAGES) as [Page, string][]) {
-      const before = { cpu: cpuSeconds(service.pid), ...gc };
-      const load = await runLoad({ url: service.url, token: service.token, connections: 1, durationSeconds, requests: [{ method: 'GET', path }] });
-      const total = totals[page]!;
-      total.ok += load.ok;
-      total.cpu += cpuSeconds(service.pid) - before.cpu;
-      total.allocated += gc.allocated - before.allocated;
-      total.scavenges += gc.scavenges - before.scavenges;
-      total.scavengeMs += gc.scavengeMs - before.scavengeMs;
-      total.full += gc.full - before.full;
-      total.p50.push(load.latencyMs.p50);
-      total.p99.push(load.latencyMs.p99);
+  const totals = new Map<string, { ok: number; cpu: number; allocated: number; scavenges: number; scavengeMs: number; full: number; p50: number[]; p99: number[] }>();
+  for (const { checkout, service } of services) {
+    await fillSessions(service, sessions, 'page-cost');
+    for (const [page, path] of Object.entries(PAGES)) {
+      await runLoad({ url: service.url, token: service.token, connections: 1, durationSeconds: 1, requests: [{ method: 'GET', path }] });
+      totals.set(`${checkout.name}, ${page}`, { ok: 0, cpu: 0, allocated: 0, scavenges: 0, scavengeMs: 0, full: 0, p50: [], p99: [] });
     }
   }
-  for (const [page, t] of Object.entries(totals)) {
+  for (let round = 0; round < rounds; round++) {
+    for (const [page, path] of Object.entries(PAGES) as [Page, string][]) {
+      for (const { checkout, service, gc } of services) {
+        const before = { cpu: cpuSeconds(service.pid), ...gc };
+        const load = await runLoad({ url: service.url, token: service.token, connections: 1, durationSeconds, requests: [{ method: 'GET', path }] });
+        const total = totals.get(`${checkout.name}, ${page}`)!;
+        total.ok += load.ok;
+        total.cpu += cpuSeconds(service.pid) - before.cpu;
+        total.allocated += gc.allocated - before.allocated;
+        total.scavenges += gc.scavenges - before.scavenges;
+        total.scavengeMs += gc.scavengeMs - before.scavengeMs;
+        total.full += gc.full - before.full;
+        total.p50.push(load.latencyMs.p50);
+        total.p99.push(load.latencyMs.p99);
+      }
+    }
+  }
+  for (const [name, t] of totals) {
     const per1000 = (n: number) => ((n * 1000) / t.ok).toFixed(1);
     console.log(
-      `${page} (${sessions} live): ${((t.cpu / t.ok) * 1e6).toFixed(0)} µs CPU/request, ${(t.allocated / t.ok / 1024).toFixed(1)} KiB allocated/request, ` +
+      `${name} (${sessions} live): ${((t.cpu / t.ok) * 1e6).toFixed(0)} µs CPU/request, ${(t.allocated / t.ok / 1024).toFixed(1)} KiB allocated/request, ` +
         `${per1000(t.scavenges)} scavenges (${(t.scavengeMs / Math.max(1, t.scavenges)).toFixed(2)} ms each) and ${per1000(t.full)} full GCs per 1,000; ` +
         `p50 ${t.p50.map(ms).join(' ')}, p99 ${t.p99.map(ms).join(' ')} (${t.ok} requests in ${rounds} rounds)`,
     );
   }
 } finally {
-  await service.stop();
+  for (const { service } of services) await service.stop();
 }
 process.exit(0);

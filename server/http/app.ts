@@ -36,7 +36,7 @@ import {
   type ServerLimits,
 } from './request-limits.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
-import { sentPiecewise } from './piecewise-reply.js';
+import { sentFromScratch } from './scratch-reply.js';
 import { buildSerializer } from './serializers.js';
 
 /** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
@@ -339,7 +339,7 @@ export function createApp(deps: AppDependencies) {
         if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
-        if (sentPiecewise(reply, result.status, result.body)) return;
+        if (sentFromScratch(reply, result.status, result.body)) return reply;
         const contentType = route.responses[result.status]?.contentType;
         if (contentType) reply.type(contentType);
         return reply.send(result.body);

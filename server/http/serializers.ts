@@ -12,20 +12,17 @@
  * (test/unit/session-json.test.ts compares them).
  */
 import { SerializerSelector, type Options, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
-import { piecewise, type Pieces } from './piecewise-reply.js';
+import { withScratch, type ScratchBuffer } from './scratch-reply.js';
 import type { SessionBody } from './session-view.js';
 
 const build = SerializerSelector();
 /** By the component schemas and options (JSON), then by the route's schema (JSON). */
 const compiled = new Map<string, Map<string, Serializer>>();
 
-/** A Session body's JSON, made once, with what a list needs of it (made when first listed). */
+/** A Session body's JSON, made once, and its UTF-8 bytes (made when first listed). */
 interface KeptJson {
   json: string;
-  /** The JSON as a list's later item: after a comma. */
-  item?: string;
-  /** Its UTF-8 length. */
-  bytes: number;
+  bytes?: Buffer;
 }
 
 /** The JSON of each Session body served so far, by body (bodies are per record and immutable). */
@@ -34,10 +31,7 @@ const sessionJson = new WeakMap<object, KeptJson>();
 /** A Session body's JSON, made once. */
 function keptSessionJson(serialize: Serializer, body: object): KeptJson {
   let kept = sessionJson.get(body);
-  if (kept === undefined) {
-    const json = flat(serialize(body));
-    sessionJson.set(body, (kept = { json, bytes: Buffer.byteLength(json) }));
-  }
+  if (kept === undefined) sessionJson.set(body, (kept = { json: flat(serialize(body)) }));
   return kept;
 }
 
@@ -51,35 +45,47 @@ function flat(json: string): string {
   return json;
 }
 
-/**
- * A SessionList's JSON as pieces that are kept strings but for the envelope's two ends: the
- * envelope's start, each session's kept JSON (after the first, its kept form with a leading
- * comma) and the envelope's end. Written to the socket piece by piece (session-list-writer.ts),
- * a page makes no copy of its sessions' JSON on the heap: joined, the body was one 40 KB string
- * at 100 sessions a page and Node's HTTP write prepended the head in a second, and those bytes on
- * the young generation brought the scavenges behind B3's p99 at 10,000 live sessions (README,
- * issue 19). Not a Buffer made per page: its bytes live outside the heap but count as external
- * memory, which V8 answered with full mark-compacts (20 in 5 s when tried in round 5).
- */
-function sessionListPieces(session: Serializer, body: SessionListBody): Pieces {
+const listEnd = (body: SessionListBody) => (body.next_cursor === undefined ? ']}' : `],"next_cursor":${JSON.stringify(body.next_cursor)}}`);
+
+/** A SessionList's JSON as one string: the page's kept JSON joined, the envelope's ends on the first and last item (one copy). */
+function joinSessionList(session: Serializer, body: SessionListBody): string {
   const { sessions } = body;
-  const end = body.next_cursor === undefined ? ']}' : `],"next_cursor":${JSON.stringify(body.next_cursor)}}`;
-  const pieces = new Array<string>(sessions.length + 2);
-  pieces[0] = '{"sessions":[';
-  let bytes = pieces[0].length + Buffer.byteLength(end);
-  for (let i = 0; i < sessions.length; i++) {
-    const kept = keptSessionJson(session, sessions[i]!);
-    if (i === 0) pieces[1] = kept.json;
-    else pieces[i + 1] = kept.item ??= flat(`,${kept.json}`);
-    bytes += kept.bytes + (i === 0 ? 0 : 1);
-  }
-  pieces[sessions.length + 1] = end;
-  return { pieces, bytes };
+  const end = listEnd(body);
+  if (sessions.length === 0) return `{"sessions":[${end}`;
+  const items = new Array<string>(sessions.length);
+  for (let i = 0; i < sessions.length; i++) items[i] = keptSessionJson(session, sessions[i]!).json;
+  items[0] = `{"sessions":[${items[0]}`;
+  items[items.length - 1] += end;
+  return items.join(',');
 }
 
-/** The same as one string (the answer when a list is not written piece by piece). */
-function joinSessionList(session: Serializer, body: SessionListBody): string {
-  return sessionListPieces(session, body).pieces.join('');
+const LIST_START = Buffer.from('{"sessions":[');
+const COMMA = 0x2c;
+
+/**
+ * The same JSON written into the scratch buffer from the sessions' kept bytes (scratch-reply.ts):
+ * no string the size of the page is made. Undefined when the page is too large for the buffer.
+ */
+function sessionListInto(session: Serializer, body: SessionListBody, scratch: ScratchBuffer): Buffer | undefined {
+  const { sessions } = body;
+  const end = listEnd(body);
+  const items = new Array<Buffer>(sessions.length);
+  let size = LIST_START.length + sessions.length + Buffer.byteLength(end);
+  for (let i = 0; i < sessions.length; i++) {
+    const kept = keptSessionJson(session, sessions[i]!);
+    size += (items[i] = kept.bytes ??= Buffer.from(kept.json)).length;
+  }
+  const out = scratch.take(size);
+  if (!out) return undefined;
+  out.set(LIST_START, 0);
+  let at = LIST_START.length;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out[at++] = COMMA;
+    out.set(items[i]!, at);
+    at += items[i]!.length;
+  }
+  at += out.write(end, at);
+  return out.subarray(0, at);
 }
 
 interface SessionListBody {
@@ -105,9 +111,9 @@ export function joinWritesSessionList(externalSchemas: unknown): boolean {
 const OF_SESSIONS: Record<string, (session: Serializer) => Serializer> = {
   'Session#': (session) => (body) => keptSessionJson(session, body).json,
   'SessionList#': (session) =>
-    piecewise<SessionListBody>(
+    withScratch<SessionListBody>(
       (body) => joinSessionList(session, body),
-      (body) => sessionListPieces(session, body),
+      (body, scratch) => sessionListInto(session, body, scratch),
     ),
 };
 
