@@ -54,6 +54,7 @@ describe('the SQLite store\'s copies in memory', () => {
       const fresh = fromDatabase().sessions;
       expect(await store.sessions.find(record.key)).toStrictEqual(await fresh.find(record.key));
       expect(await store.sessions.launchedAt('acc')).toEqual(await fresh.launchedAt('acc'));
+      expect(await store.sessions.launchSummary('acc')).toEqual(await fresh.launchSummary('acc'));
       expect(await store.sessions.liveSessionsOn('n1')).toBe(await fresh.liveSessionsOn('n1'));
       expect(portsHeld(await store.sessions.portsInUse('127.0.0.1'))).toEqual(portsHeld(await fresh.portsInUse('127.0.0.1')));
     };
