@@ -1092,7 +1092,8 @@ export interface components {
              *     `GCONV_PATH`, `NODE_*`, `PYTHON*`, `PERL5*`, `RUBYOPT`, `JAVA_TOOL_OPTIONS`,
              *     `_JAVA_OPTIONS`, `OPENSSL_*`, `DOTNET_*`, and the like) and the session's own `SESSION_*`,
              *     `PORT_*` and `PUBLIC_PORT_*`. An image may declare an allowlist instead; then exactly its
-             *     names are accepted (never the session's own).
+             *     names are accepted (never the session's own). No name or value may hold a NUL character
+             *     (U+0000), nor may `args` or `labels`: a program's environment and arguments end at one (422).
              */
             env?: components["schemas"]["StringMap"];
             /**
@@ -1805,7 +1806,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels (violations lists each). */
+        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels, a string or key holding a NUL character (U+0000, JSON `\u0000`, URL `%00`) anywhere in the body or query (violations lists each). */
         InvalidRequest: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

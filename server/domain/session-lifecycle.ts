@@ -200,14 +200,11 @@ export class SessionLifecycle {
    * stays for the restart's recovery; the game server is stopped regardless.
    */
   private async abandon(session: SessionRecord, handing: Promise<boolean> | undefined): Promise<void> {
-    const { runtime, repository } = this.machine;
+    const { runtime } = this.machine;
     const warm = handing !== undefined;
     await handing;
     try {
-      await this.machine.exclusive(session.key, async () => {
-        const status = (await repository.find(session.key))?.status;
-        if (status === 'created' || status === 'running') await this.machine.transition(session.key, 'dead', { endReason: 'start_failed' }, status);
-      });
+      await this.machine.failStart(session.key, ['created', 'running']);
     } catch {
       // The store's failure is the start's own error, reported with it.
     }
@@ -234,11 +231,7 @@ export class SessionLifecycle {
     const { runtime, repository } = this.machine;
     try {
       if (await handing) return { ok: true, session };
-      const failed = await this.machine.exclusive(session.key, async () => {
-        if ((await repository.find(session.key))?.status !== 'running') return false;
-        return this.machine.transition(session.key, 'dead', { endReason: 'start_failed' }, 'running');
-      });
-      if (failed) await runtime.stop(session.key).catch(() => {});
+      if (await this.machine.failStart(session.key, ['running'])) await runtime.stop(session.key).catch(() => {});
       return { ok: true, session: (await repository.find(session.key))! };
     } finally {
       // After the handoff: the refill's launch is no part of this start's answer.

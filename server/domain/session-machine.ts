@@ -93,6 +93,18 @@ export class SessionMachine {
     return true;
   }
 
+  /**
+   * A start that did not come to be (its deadline passed, its launch or handoff failed, its
+   * commit's fsync failed): dead, start_failed, if the session is in one of `from` when its turn
+   * comes. Resolves to whether it ended here; its game server is the caller's to stop.
+   */
+  failStart(key: string, from: readonly SessionStatus[]): Promise<boolean> {
+    return this.exclusive(key, async () => {
+      const status = (await this.repository.find(key))?.status;
+      return status !== undefined && from.includes(status) && this.transition(key, 'dead', { endReason: 'start_failed' }, status);
+    });
+  }
+
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
   async stop(session: SessionRecord, reason: EndReason): Promise<void> {
     try {

@@ -36,8 +36,58 @@ for (const schema of schemas) {
 
 export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
-export function compileValidator(schema: object, part: HttpPart) {
-  return (part === 'body' ? bodyAjv : textAjv).compile(schema);
+/** What a request's NUL character is refused as (U+0000; JSON writes it `\u0000`, a URL `%00`). */
+export const NUL_RULE = 'cannot hold a NUL character (U+0000)';
+
+/**
+ * The JSON pointers of the strings and keys in `value` that hold a NUL, in document order. No
+ * request string of the spec may hold one: a program's arguments and environment end at it (a
+ * value holding one would smuggle in a name), and PostgreSQL's text cannot store it.
+ */
+function nulPointersIn(value: unknown, pointer = ''): string[] {
+  if (typeof value === 'string') return value.includes('\0') ? [pointer] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  const found: string[] = [];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) found.push(...nulPointersIn(value[i], `${pointer}/${i}`));
+    return found;
+  }
+  for (const key of Object.keys(value)) {
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (key.includes('\0')) found.push(at);
+    else found.push(...nulPointersIn((value as Record<string, unknown>)[key], at));
+  }
+  return found;
+}
+
+/** Whether any string or key in `value` holds a NUL: the per-request check, allocating nothing. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsNul);
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && (key.includes('\0') || holdsNul((value as Record<string, unknown>)[key]))) return true;
+  }
+  return false;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** The part's schema, and the NUL rule over every string in it (headers cannot carry one: HTTP refuses it). */
+export function compileValidator(schema: object, part: HttpPart): Validate {
+  const validate = (part === 'body' ? bodyAjv : textAjv).compile(schema);
+  if (part === 'headers') return validate;
+  const checked: Validate = (data) => {
+    const valid = validate(data);
+    if (!holdsNul(data)) {
+      checked.errors = validate.errors;
+      return valid;
+    }
+    const nulErrors = nulPointersIn(data).map((instancePath) => ({ instancePath, keyword: 'nul', message: NUL_RULE, params: {}, schemaPath: '' }));
+    checked.errors = [...nulErrors, ...(validate.errors ?? [])];
+    return false;
+  };
+  return checked;
 }
 
 const partName: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
