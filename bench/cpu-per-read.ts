@@ -7,23 +7,15 @@
  * the median of each is printed. On a machine shared with other work, wall-clock rates swing
  * with the neighbours' load; a process's CPU time per request much less so.
  */
-import { readFileSync } from 'node:fs';
 import { client } from './api.js';
 import { fleet } from './fleets.js';
 import { runLoad } from './load.js';
 import { startBare, startOurService, type Server } from './service.js';
+import { cpuSeconds } from './proc-cpu.js';
 import { fillSessions } from './setup.js';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a process, in seconds (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
 
 async function measure(server: Server, token: string, path: string) {
   const before = cpuSeconds(server.pid);

@@ -54,7 +54,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Spawn a server and wait until a line of its output matches `ready`; later output is drained. */
-function spawnServer(name: string, cwd: string, file: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+function spawnServer(name: string, cwd: string, file: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, output?: (text: string) => void) {
   const child = track(spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   return new Promise<{ child: ChildProcess; match: RegExpMatchArray }>((resolvePromise, reject) => {
     let seen = '';
@@ -73,7 +73,7 @@ function spawnServer(name: string, cwd: string, file: string, args: string[], en
       // From now on only drain the pipes, so a chatty server never blocks on a full pipe.
       for (const stream of [child.stdout!, child.stderr!]) {
         stream.off('data', onData);
-        stream.on('data', () => {});
+        stream.on('data', output ? (later: Buffer) => output(later.toString('utf8')) : () => {});
       }
       resolvePromise({ child, match });
     };
@@ -105,6 +105,10 @@ export interface ServiceOptions {
   env?: Record<string, string>;
   /** Another checkout to run (bench/baseline.ts), and the name it goes by in the table. */
   checkout?: { root: string; name: string };
+  /** More V8/Node flags for the service (e.g. `--trace-gc-nvp`, read back through `output`). */
+  nodeArgs?: string[];
+  /** The service's output (stdout and stderr) once it is listening; otherwise drained unread. */
+  output?: (text: string) => void;
 }
 
 /** The V8 heap flags of a checkout's `npm start` (package.json). */
@@ -126,7 +130,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
   writeFileSync(fleetFile, JSON.stringify(options.fleet, null, 2));
   const token = randomToken();
   // V8's flags as `npm start` gives them (the checkout's package.json), so the service runs as deployed.
-  const nodeArgs = [...startV8Flags(options.checkout?.root ?? serviceRoot), '--import', 'tsx'];
+  const nodeArgs = [...startV8Flags(options.checkout?.root ?? serviceRoot), ...(options.nodeArgs ?? []), '--import', 'tsx'];
   if (options.cpuProfileDir) {
     mkdirSync(options.cpuProfileDir, { recursive: true });
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir);
@@ -156,6 +160,7 @@ export async function startOurService(options: ServiceOptions): Promise<OurServi
       ...options.env,
     },
     /session host listening on (http:\/\/\S+)/,
+    options.output,
   );
   const pid = child.pid!;
   const stop = async () => {

@@ -167,6 +167,7 @@ export async function createService(
       account: (id) => accounts.findById(id),
       addUsedSeconds: (id, seconds) => accounts.addUsedSeconds(id, seconds),
       launchedAt: (id) => sessionRepository.launchedAt(id),
+      launchSummary: (id) => sessionRepository.launchSummary(id),
       accountsWithLiveSessions: () => sessionRepository.accountsWithLiveSessions(),
     },
     {

@@ -72,7 +72,28 @@ export class Quota {
   }
 
   async allowsStart(accountId: string): Promise<boolean> {
-    return !this.policy.charge || (await this.usage(accountId)).remainingSeconds > 0;
+    if (!this.policy.charge) return true;
+    // Far from the limit the bound answers; near it, the exact usage does.
+    if (((await this.remainingAtLeast(accountId))?.seconds ?? 0) > 0) return true;
+    return (await this.usage(accountId)).remainingSeconds > 0;
+  }
+
+  /**
+   * A lower bound of the account's remaining seconds and its live sessions' count, from their
+   * launches in aggregate (constant time, however many are live; a start checks and recomputes
+   * quota): each live session has used (now - launch) / 1000 seconds rounded up, so the sum is
+   * under count * (now - mean launch) / 1000 + count (one more second for the double's rounding).
+   * Undefined when the store has no aggregate or a launch lies ahead of now (a clock stepped
+   * back: sessions are then charged nothing for now, which the bound does not model).
+   */
+  private async remainingAtLeast(accountId: string): Promise<{ seconds: number; count: number } | undefined> {
+    if (!this.store.launchSummary) return undefined;
+    const [account, launches] = await Promise.all([this.store.account(accountId), this.store.launchSummary(accountId)]);
+    if (!account) throw new Error(`no account ${accountId}`);
+    const now = this.now();
+    if (launches.latestMs > now) return undefined;
+    const liveAtMost = launches.count === 0 ? 0 : (launches.count * (now - launches.meanMs)) / 1000 + launches.count + 1;
+    return { seconds: account.quotaMinutes * 60 - account.usedSeconds - liveAtMost, count: launches.count };
   }
 
   /** Charge an ended session; call inside the transaction that ends it. */
@@ -84,6 +105,17 @@ export class Quota {
   /** Recompute an account's deadline after its live sessions changed. */
   async recompute(accountId: string): Promise<void> {
     if (!this.policy.charge) return;
+    const bound = await this.remainingAtLeast(accountId);
+    if (bound?.count === 0) {
+      this.deadlines.delete(accountId);
+      return;
+    }
+    // Far from the limit: a deadline from the bound, a little early (at most about a second), when
+    // the tick reads the exact usage and recomputes, by then near the limit and exactly.
+    if (bound && bound.seconds > bound.count) {
+      this.deadlines.set(accountId, this.now() + (bound.seconds * 1000) / bound.count);
+      return;
+    }
     const launched = await this.store.launchedAt(accountId);
     if (launched.length === 0) {
       this.deadlines.delete(accountId);

@@ -133,7 +133,7 @@ export class SessionLifecycle {
       if (await repository.exists(accountId, request.id)) return { ok: false, reason: 'conflict' };
       // Counted in the transaction that inserts, so racing starts cannot pass the cap together.
       const max = await this.deps.maxSessions(accountId);
-      if (typeof max === 'number' && (await repository.launchedAt(accountId)).length >= max) {
+      if (typeof max === 'number' && (await repository.launchSummary(accountId)).count >= max) {
         return { ok: false, reason: 'no_capacity', why: 'account_session_limit', max };
       }
       const open = nodes.nodes.filter((node) => !closedToStarts(node)).map((node) => node.id);

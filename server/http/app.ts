@@ -36,6 +36,7 @@ import {
   type ServerLimits,
 } from './request-limits.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
+import { sentFromScratch } from './scratch-reply.js';
 import { buildSerializer } from './serializers.js';
 
 /** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
@@ -338,6 +339,7 @@ export function createApp(deps: AppDependencies) {
         if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
+        if (sentFromScratch(reply, result.status, result.body)) return reply;
         const contentType = route.responses[result.status]?.contentType;
         if (contentType) reply.type(contentType);
         return reply.send(result.body);

@@ -12,20 +12,27 @@
  * (test/unit/session-json.test.ts compares them).
  */
 import { SerializerSelector, type Options, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import { withScratch, type ScratchBuffer } from './scratch-reply.js';
 import type { SessionBody } from './session-view.js';
 
 const build = SerializerSelector();
 /** By the component schemas and options (JSON), then by the route's schema (JSON). */
 const compiled = new Map<string, Map<string, Serializer>>();
 
+/** A Session body's JSON, made once, and its UTF-8 bytes (made when first listed). */
+interface KeptJson {
+  json: string;
+  bytes?: Buffer;
+}
+
 /** The JSON of each Session body served so far, by body (bodies are per record and immutable). */
-const sessionJson = new WeakMap<object, string>();
+const sessionJson = new WeakMap<object, KeptJson>();
 
 /** A Session body's JSON, made once. */
-function keptSessionJson(serialize: Serializer, body: object): string {
-  let json = sessionJson.get(body);
-  if (json === undefined) sessionJson.set(body, (json = flat(serialize(body))));
-  return json;
+function keptSessionJson(serialize: Serializer, body: object): KeptJson {
+  let kept = sessionJson.get(body);
+  if (kept === undefined) sessionJson.set(body, (kept = { json: flat(serialize(body)) }));
+  return kept;
 }
 
 /**
@@ -38,24 +45,47 @@ function flat(json: string): string {
   return json;
 }
 
-/**
- * A SessionList's JSON as one flat string made by one join: the envelope's ends go onto the first
- * and last items. Wrapping the joined items in the envelope made a rope of the whole body, which
- * Fastify's Content-Length flattened into a second copy before the socket's write made the third:
- * 40 KB each at 100 sessions a page, and those bytes on the young generation brought the
- * scavenges that were B3's p99 at 10,000 live sessions (README, issue 19). Not a Buffer: its
- * bytes live outside the heap but count as external memory, which V8 answers with full
- * mark-compacts when nothing frees it between the now rare scavenges (20 in 5 s when tried).
- */
+const listEnd = (body: SessionListBody) => (body.next_cursor === undefined ? ']}' : `],"next_cursor":${JSON.stringify(body.next_cursor)}}`);
+
+/** A SessionList's JSON as one string: the page's kept JSON joined, the envelope's ends on the first and last item (one copy). */
 function joinSessionList(session: Serializer, body: SessionListBody): string {
   const { sessions } = body;
-  const end = body.next_cursor === undefined ? ']}' : `],"next_cursor":${JSON.stringify(body.next_cursor)}}`;
+  const end = listEnd(body);
   if (sessions.length === 0) return `{"sessions":[${end}`;
   const items = new Array<string>(sessions.length);
-  for (let i = 0; i < sessions.length; i++) items[i] = keptSessionJson(session, sessions[i]!);
+  for (let i = 0; i < sessions.length; i++) items[i] = keptSessionJson(session, sessions[i]!).json;
   items[0] = `{"sessions":[${items[0]}`;
   items[items.length - 1] += end;
   return items.join(',');
+}
+
+const LIST_START = Buffer.from('{"sessions":[');
+const COMMA = 0x2c;
+
+/**
+ * The same JSON written into the scratch buffer from the sessions' kept bytes (scratch-reply.ts):
+ * no string the size of the page is made. Undefined when the page is too large for the buffer.
+ */
+function sessionListInto(session: Serializer, body: SessionListBody, scratch: ScratchBuffer): Buffer | undefined {
+  const { sessions } = body;
+  const end = listEnd(body);
+  const items = new Array<Buffer>(sessions.length);
+  let size = LIST_START.length + sessions.length + Buffer.byteLength(end);
+  for (let i = 0; i < sessions.length; i++) {
+    const kept = keptSessionJson(session, sessions[i]!);
+    size += (items[i] = kept.bytes ??= Buffer.from(kept.json)).length;
+  }
+  const out = scratch.take(size);
+  if (!out) return undefined;
+  out.set(LIST_START, 0);
+  let at = LIST_START.length;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out[at++] = COMMA;
+    out.set(items[i]!, at);
+    at += items[i]!.length;
+  }
+  at += out.write(end, at);
+  return out.subarray(0, at);
 }
 
 interface SessionListBody {
@@ -79,8 +109,12 @@ export function joinWritesSessionList(externalSchemas: unknown): boolean {
 
 /** The route schemas whose bodies are made of kept Session bodies, and how to join them. */
 const OF_SESSIONS: Record<string, (session: Serializer) => Serializer> = {
-  'Session#': (session) => (body) => keptSessionJson(session, body),
-  'SessionList#': (session) => (body: SessionListBody) => joinSessionList(session, body),
+  'Session#': (session) => (body) => keptSessionJson(session, body).json,
+  'SessionList#': (session) =>
+    withScratch<SessionListBody>(
+      (body) => joinSessionList(session, body),
+      (body, scratch) => sessionListInto(session, body, scratch),
+    ),
 };
 
 export const buildSerializer: SerializerFactory = (externalSchemas?: unknown, options?: Options) => {

@@ -28,7 +28,8 @@ export function sessionBody(session: SessionRecord): SessionBody {
   return body;
 }
 
-function buildSessionBody(session: SessionRecord): SessionBody {
+/** A new body, never kept (sessionBody keeps one per record; tests compare the two). */
+export function buildSessionBody(session: SessionRecord): SessionBody {
   return {
     id: session.id,
     image: session.image,

@@ -10,7 +10,7 @@
  * in the same order: a listing walks the shortest list that every match is on, so a selective
  * filter costs what it finds, not what the fleet holds.
  */
-import type { ListPosition, PortsInUse, SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
+import type { LaunchSummary, ListPosition, PortsInUse, SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
 type Position = ListPosition;
 
@@ -76,6 +76,10 @@ export class LiveSessions {
   /** Placement's counts, kept as records come and go: live sessions per node, and per host address how many hold each port. */
   private readonly perNode = new Map<string, number>();
   private readonly perHost = new Map<string, Map<number, number>>();
+  /** Per account, the sum of its live sessions' launch times less `launchBase` (quota's bound: launchSummary()). */
+  private readonly launchSums = new Map<string, number>();
+  /** Near the launch times summed, so that sums of many stay exact in a double. */
+  private launchBase: number | undefined;
 
   constructor(records: Iterable<SessionRecord>) {
     for (const record of records) this.put(record);
@@ -102,6 +106,13 @@ export class LiveSessions {
     return this.index.get(accountKey(accountId))?.items ?? [];
   }
 
+  /** The account's live sessions' launches in aggregate, without a walk over them. */
+  launchSummary(accountId: string): LaunchSummary {
+    const items = this.ofAccount(accountId);
+    if (items.length === 0) return { count: 0, meanMs: 0, latestMs: 0 };
+    return { count: items.length, meanMs: this.launchBase! + this.launchSums.get(accountId)! / items.length, latestMs: items.at(-1)!.created };
+  }
+
   /** How many live sessions are placed on the node. */
   countOn(nodeId: string): number {
     return this.perNode.get(nodeId) ?? 0;
@@ -120,6 +131,7 @@ export class LiveSessions {
     if (existing) this.count(existing, -1);
     this.count(record, 1);
     if (!existing) {
+      this.launched(record, 1);
       this.ordered.insert(record);
       for (const key of indexKeys(record)) this.indexed(key).insert(record);
       return;
@@ -141,6 +153,7 @@ export class LiveSessions {
     this.byKey.delete(key);
     this.byOwner.delete(owned(existing.accountId, existing.id));
     this.count(existing, -1);
+    this.launched(existing, -1);
     this.ordered.remove(existing);
     this.unindex(existing, indexKeys(existing));
   }
@@ -199,6 +212,14 @@ export class LiveSessions {
       else ports.set(port, holders);
     }
     if (ports.size === 0) this.perHost.delete(record.host);
+  }
+
+  /** Add (1) or take away (-1) a record's launch from its account's sum (a session's launch never changes). */
+  private launched(record: SessionRecord, by: 1 | -1): void {
+    this.launchBase ??= record.created;
+    const sum = (this.launchSums.get(record.accountId) ?? 0) + by * (record.created - this.launchBase);
+    if (by === -1 && this.ofAccount(record.accountId).length === 1) this.launchSums.delete(record.accountId);
+    else this.launchSums.set(record.accountId, sum);
   }
 
   private indexed(key: string): OrderedRecords {

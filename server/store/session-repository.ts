@@ -158,6 +158,7 @@ export function createSessionRepository(db: Db): SqliteSessions {
       pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },
     launchedAt: (accountId) => liveSessions.ofAccount(accountId).map((s) => s.created),
+    launchSummary: (accountId) => liveSessions.launchSummary(accountId),
     accountsWithLiveSessions: () => [
       ...new Set([...liveSessions.values()].map((s) => s.accountId)),
     ],

@@ -3,6 +3,14 @@ import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from './rows.js';
 
+/**
+ * Per connection, the accounts that may have a subscription: those with one when the first store
+ * opened it, and every account a subscription was inserted for since (never shrunk: a deletion
+ * may yet roll back). An account outside it has none, so the dispatcher's look after each of its
+ * session changes (issue 19: every start and stop) costs no query.
+ */
+const subscribers = new WeakMap<Db, Set<string>>();
+
 export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepository> {
   const insert = db.prepare(
     'INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -23,10 +31,13 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?`,
   );
   const pruneDeliveries = db.prepare('DELETE FROM webhook_deliveries WHERE at < ?');
+  let mayHave = subscribers.get(db);
+  if (!mayHave) subscribers.set(db, (mayHave = new Set(accounts.all() as string[])));
   const lowestCursors = db.prepare('SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id');
 
   return {
     insert: (r, sealed) => {
+      mayHave.add(r.accountId);
       insert.run(r.id, r.accountId, r.url, sealed, r.created, r.cursor, r.attempt, r.due);
     },
     find: (accountId, id) => {
@@ -34,7 +45,8 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
       return row && subscriptionFromRow(row);
     },
     listForAccount: (accountId) => (list.all(accountId) as SubscriptionRow[]).map(subscriptionFromRow),
-    activeForAccount: (accountId) => (activeForAccount.all(accountId) as SubscriptionRow[]).map((row) => ({ ...subscriptionFromRow(row), sealed: row.sealed })),
+    activeForAccount: (accountId) =>
+      !mayHave.has(accountId) ? [] : (activeForAccount.all(accountId) as SubscriptionRow[]).map((row) => ({ ...subscriptionFromRow(row), sealed: row.sealed })),
     accountsWithSubscriptions: () => accounts.all() as string[],
     delete: (id, at) => {
       remove.run(at, id);

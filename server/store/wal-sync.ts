@@ -6,7 +6,7 @@
  * of the WAL file has finished. fsync is per file, not per descriptor: a descriptor of our own on
  * the WAL file flushes what the connection wrote through its own.
  */
-import { close, closeSync, fsync, fsyncSync, openSync, statSync } from 'node:fs';
+import { close, closeSync, fsync, fsyncSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Db } from './sqlite.js';
 
@@ -16,14 +16,16 @@ export function walSync(db: Db): { sync: Sync; close(): void } {
   if (db.memory) return { sync: (done) => queueMicrotask(() => done(null)), close: () => {} };
   const path = `${db.name}-wal`;
   let fd: number | undefined;
-  let inode: number | undefined;
-  /** The WAL's descriptor; opened again if the file was replaced (it only is when the connection closes). */
+  /**
+   * The WAL's descriptor, opened at the first sync (the first commit has created the file). It
+   * stays the connection's WAL for the connection's life: SQLite opens it once and removes it only
+   * when the connection closes or leaves WAL mode (never while the service runs); a reset after a
+   * checkpoint rewrites the same file (test/store/wal-sync.test.ts). So no stat of the path per
+   * sync (a system call per commit, on the write path of every start and stop).
+   */
   const descriptor = (): number => {
-    const current = statSync(path).ino;
-    if (fd !== undefined && current === inode) return fd;
-    if (fd !== undefined) closeSync(fd);
+    if (fd !== undefined) return fd;
     fd = openSync(path, 'r');
-    inode = current;
     // A new WAL file's directory entry must be durable too (SQLite syncs it on the first sync).
     // Synchronous, once per WAL file: rare, and it must precede the first answer.
     const directory = openSync(dirname(path), 'r');

@@ -54,6 +54,7 @@ describe('the SQLite store\'s copies in memory', () => {
       const fresh = fromDatabase().sessions;
       expect(await store.sessions.find(record.key)).toStrictEqual(await fresh.find(record.key));
       expect(await store.sessions.launchedAt('acc')).toEqual(await fresh.launchedAt('acc'));
+      expect(await store.sessions.launchSummary('acc')).toEqual(await fresh.launchSummary('acc'));
       expect(await store.sessions.liveSessionsOn('n1')).toBe(await fresh.liveSessionsOn('n1'));
       expect(portsHeld(await store.sessions.portsInUse('127.0.0.1'))).toEqual(portsHeld(await fresh.portsInUse('127.0.0.1')));
     };
@@ -117,5 +118,32 @@ describe('the SQLite store\'s copies in memory', () => {
     expect(await store.warmServers.remove('w2')).toBe(true);
     await same();
     expect(await store.warmServers.all()).toEqual([]);
+  });
+
+  it('know which accounts have subscriptions, across stores on the connection and a rolled-back delete, and ask nothing for the others', async () => {
+    const store = openStore();
+    await store.accounts.insert(account('acc'));
+    await store.accounts.insert(account('other'));
+    const second = fromDatabase();
+    const sub = { id: 'sub-1', accountId: 'acc', url: 'http://127.0.0.1:9/hook', created: 1, cursor: 0, attempt: 1, due: 0 };
+    await store.subscriptions.insert(sub, Buffer.from('sealed'));
+    expect((await second.subscriptions.activeForAccount('acc')).map((s) => s.id)).toEqual(['sub-1']);
+    await failed(store, () => store.subscriptions.delete('sub-1', 2));
+    expect((await store.subscriptions.activeForAccount('acc')).map((s) => s.id)).toEqual(['sub-1']);
+    expect((await fromDatabase().subscriptions.activeForAccount('acc')).map((s) => s.id)).toEqual(['sub-1']);
+    // An account without any: answered from memory (issue 19: the dispatcher asks after every session change).
+    const statement = Object.getPrototypeOf(db.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
+    const all = statement.all;
+    const asked: string[] = [];
+    statement.all = function (this: { source: string }, ...args: unknown[]) {
+      asked.push(this.source);
+      return all.apply(this, args);
+    };
+    try {
+      expect(await store.subscriptions.activeForAccount('other')).toEqual([]);
+    } finally {
+      statement.all = all;
+    }
+    expect(asked.filter((sql) => sql.includes('subscriptions'))).toEqual([]);
   });
 });

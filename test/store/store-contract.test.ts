@@ -97,6 +97,8 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.liveCountsByNode()).toEqual(new Map([['n1', 1], ['n2', 1]]));
     expect(await sessions.liveKeysOn('n2')).toEqual(['key-s2']);
     expect((await sessions.launchedAt('acc')).sort()).toEqual([1, 2]);
+    expect(await sessions.launchSummary('acc')).toEqual({ count: 2, meanMs: 1.5, latestMs: 2 });
+    expect(await sessions.launchSummary('nobody')).toEqual({ count: 0, meanMs: 0, latestMs: 0 });
     expect(await sessions.accountsWithLiveSessions()).toEqual(['acc']);
 
     await sessions.join('key-s1', ['p1', 'p2'], 10);

@@ -21,6 +21,7 @@ export function sessionsOver(store: Store, runtime: Runtime, extra: Partial<Sess
         account: (id) => store.accounts.findById(id),
         addUsedSeconds: (id, s) => store.accounts.addUsedSeconds(id, s),
         launchedAt: (id) => store.sessions.launchedAt(id),
+        launchSummary: (id) => store.sessions.launchSummary(id),
         accountsWithLiveSessions: () => store.sessions.accountsWithLiveSessions(),
       },
       { charge: false, terminate: false, graceMs: 0, tickMs: 1000 },

@@ -4,7 +4,7 @@
  * beside a starting game server would slow its start). Observed through the runtime's spawn hook
  * and its events, not timed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,13 @@ import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js'
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
+import { spare } from '../support/spare-processes.js';
+
+/** `/autogroup-123 nice 19` -> { group: '/autogroup-123', nice: 19 } */
+const autogroup = (pid: number) => {
+  const [group, , nice] = readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' ');
+  return { group, nice: Number(nice) };
+};
 
 describe('the spare supervisor', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-'));
@@ -48,5 +55,22 @@ describe('the spare supervisor', () => {
       await runtime.close();
     }
   });
-});
 
+  // With autogroups a spare's own nice does not count against other sessions: its session's does.
+  it.skipIf(process.getuid?.() !== 0 || !existsSync('/proc/self/autogroup'))('waits at nice 19 in its own scheduling group, and is set back to 0 when taken', async () => {
+    const instanceId = `autogroup-${process.pid}`;
+    const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId });
+    try {
+      const { supervisor } = await spare(instanceId);
+      expect(autogroup(supervisor).group).not.toBe(autogroup(process.pid).group);
+      expect(autogroup(supervisor).nice).toBe(19);
+      await runtime.start(listenerLaunch('s2', await freePort()));
+      expect(autogroup(supervisor).nice).toBe(0);
+      // The service's own group is never changed.
+      expect(autogroup(process.pid).nice).toBe(0);
+      await runtime.stop('s2');
+    } finally {
+      await runtime.close();
+    }
+  });
+});

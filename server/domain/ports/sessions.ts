@@ -88,6 +88,13 @@ export type SessionChanges = Partial<
   Pick<SessionRecord, 'status' | 'pendingEndReason' | 'ended' | 'exitCode' | 'endReason' | 'runningSince'>
 >;
 
+/** An account's live sessions' launch times (ms) in aggregate; zeros when it has none. */
+export interface LaunchSummary {
+  count: number;
+  meanMs: number;
+  latestMs: number;
+}
+
 export interface SessionRepository {
   /**
    * Run fn in one write transaction (placement reads usage and writes the session atomically):
@@ -170,6 +177,8 @@ export interface SessionRepository {
   purgeEnded(endedBefore: number): Promise<number>;
   /** When each of the account's live sessions was launched (quota is charged from there). */
   launchedAt(accountId: string): Promise<number[]>;
+  /** The same launches in aggregate, read without going over each (a start's quota check). */
+  launchSummary(accountId: string): Promise<LaunchSummary>;
   accountsWithLiveSessions(): Promise<string[]>;
   /** The account's live session each player is in (its key). */
   liveSessionsOfPlayers(accountId: string, players: readonly string[]): Promise<Map<string, string>>;

@@ -18,7 +18,8 @@ const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
 /**
  * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does.
  * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
- * Returns { allocate(session), close() }.
+ * Returns { allocate(session), close() }: allocate() returns the function that answers the calls
+ * waiting for the session (see there).
  */
 export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers }) {
   let session = allocation;
@@ -129,10 +130,18 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     setPlayers(players) {
       if (session) session = { ...session, players };
     },
-    /** The session a warm game server now runs for: waiting readers get it at once. */
+    /**
+     * The session a warm game server now runs for: every call is answered with it from here on.
+     * The calls already waiting for it (a long-poll) are answered by the function it returns, which
+     * the handoff calls once its `ok` is out (warm-handoff.mjs): answering one wakes the game server,
+     * and on a busy core the woken game server runs before the `ok` is written, so the start's
+     * `201` would wait for its reaction to the session too (~2 ms measured at load 5).
+     */
     allocate(next) {
       session = next;
-      for (const waiter of [...waiters]) waiter();
+      return () => {
+        for (const waiter of [...waiters]) waiter();
+      };
     },
     close() {
       server.close();

@@ -410,7 +410,9 @@ if (spec.sdk?.warm) {
     socketPath: 'handoff.sock', // process-runtime.ts's HANDOFF_SOCKET
     onAllocation({ id, labels, players, restart }) {
       spec.restart = restart === true;
-      sdk.allocate({ ...spec.sdk.warm, id, labels, players });
+      // Its SDK answers with the session from now on; the game server's waiting long-poll is
+      // answered once the handoff's `ok` is out (sdk-server.mjs: allocate).
+      return sdk.allocate({ ...spec.sdk.warm, id, labels, players });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { WarmAllocation } from '../../domain/ports/runtime.js';
 
+/** `onAllocation` may return a function: called once the `ok` is written. */
 export function serveHandoff(options: { socketPath: string; onAllocation: (allocation: WarmAllocation) => unknown }): Promise<{ close(): void }>;
 /** Hand the supervisor listening on `socketPath` its session; resolves once its SDK has it. */
 export function handOver(socketPath: string, allocation: WarmAllocation): Promise<void>;

@@ -15,7 +15,8 @@ const ANSWER_TIMEOUT_MS = 5000;
 
 /**
  * Listens on `socketPath` until it has handed one allocation over (the socket goes then);
- * `onAllocation(allocation)` applies it (and may be async). Returns { close() }.
+ * `onAllocation(allocation)` applies it (and may be async); it may return a function, called once
+ * the `ok` is written (what must follow the answer: see sdk-server.mjs's allocate). Returns { close() }.
  */
 export async function serveHandoff({ socketPath, onAllocation }) {
   let claimed = false;
@@ -38,8 +39,9 @@ export async function serveHandoff({ socketPath, onAllocation }) {
       }
       claimed = true;
       try {
-        await onAllocation(allocation);
+        const afterAnswer = await onAllocation(allocation);
         socket.end('ok\n');
+        afterAnswer?.();
         // Served: its one allocation is given. Closed after the answer, which waits on nothing else.
         server.close();
       } catch (error) {

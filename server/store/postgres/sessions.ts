@@ -100,6 +100,13 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
         return sql.run('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < $1', [before]);
       }),
     launchedAt: (accountId) => numbers('SELECT created AS n FROM sessions WHERE account_id = $1 AND ended IS NULL', [accountId]),
+    launchSummary: async (accountId) => {
+      const [row] = await sql.rows<{ count: string; mean: number | null; latest: string | null }>(
+        'SELECT count(*) AS count, avg(created)::float8 AS mean, max(created) AS latest FROM sessions WHERE account_id = $1 AND ended IS NULL',
+        [accountId],
+      );
+      return { count: Number(row!.count), meanMs: row!.mean ?? 0, latestMs: Number(row!.latest ?? 0) };
+    },
     accountsWithLiveSessions: async () =>
       (await sql.rows<{ account_id: string }>('SELECT DISTINCT account_id FROM sessions WHERE ended IS NULL')).map((r) => r.account_id),
     exists: async (accountId, id) => (await sql.rows('SELECT 1 FROM sessions WHERE account_id = $1 AND id = $2', [accountId, id])).length > 0,
