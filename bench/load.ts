@@ -34,6 +34,8 @@ export interface LoadSpec {
   /** A discarded run of this length first, so JIT and caches are warm. */
   warmupSeconds?: number;
   idPrefix?: string;
+  /** autocannon (default), or raw-client.ts: GETs of one path over one connection, bodies counted and dropped, never decoded. */
+  client?: 'autocannon' | 'raw';
 }
 
 export interface LoadResult {
