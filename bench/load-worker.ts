@@ -4,6 +4,7 @@
  * sub-millisecond calls, so every response time is collected from its `response` event.
  */
 import type { EventEmitter } from 'node:events';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { LoadResult, LoadSpec, RequestTemplate } from './load.js';
 import { summarize } from './stats.js';
@@ -42,6 +43,16 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
   const latencies: number[] = [];
   const all: number[] = [];
   const durationSeconds = mode.durationSeconds ?? 5;
+  const gc = { minor: 0, major: 0, ms: 0 };
+  const gcs = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gc.minor++;
+      else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+      gc.ms += entry.duration;
+    }
+  });
+  gcs.observe({ entryTypes: ['gc'] });
   return new Promise((resolve, reject) => {
     const started = performance.now();
     /**
@@ -73,6 +84,7 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
         },
       },
       (error, result) => {
+        gcs.disconnect();
         if (error) return reject(error);
         const wallSeconds = (end() - started) / 1000;
         const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
@@ -85,6 +97,7 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
           wallSeconds,
           latencyMs: summarize(latencies),
           allLatencyMs: summarize(all),
+          loadGeneratorGc: gc,
         });
       },
     );

@@ -156,6 +156,21 @@ export async function b3(options: BenchOptions): Promise<ScenarioResult> {
     target: '',
     met: null,
   });
+  // The other side of the same tail: the load generator decodes every body into a string, so its
+  // own scavenges grow with the page and pause inside the response times it measures.
+  const clientGc = (r: SizeResult) => {
+    const { ok, loadGeneratorGc: g } = r.queries[SELECTIVE];
+    return `${((g.minor * 1000) / Math.max(1, ok)).toFixed(1)} scavenges, ${((g.major * 1000) / Math.max(1, ok)).toFixed(1)} full GCs (${(g.ms / Math.max(1, g.minor + g.major)).toFixed(2)} ms each)`;
+  };
+  rows.push({
+    scenario: `B3 GET /session ${SELECTIVE}`,
+    metric: `load generator's GCs per 1,000 requests at ${k(large.sessions)}`,
+    ours: clientGc(large),
+    reference: `at ${k(small.sessions)}: ${clientGc(small)}`,
+    ratio: '',
+    target: '',
+    met: null,
+  });
   const marginalRss = (large.rssLoadedBytes - small.rssLoadedBytes) / (large.sessions - small.sessions);
   rows.push({
     scenario: 'B3 memory',
