@@ -4,7 +4,8 @@
  * ended when its supervisor wrote its end, or when its supervisor is gone and its state has not
  * changed for the whole retention (a supervisor that vanished). A live supervisor's is never.
  */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSameProcess } from './proc.js';
 
@@ -20,10 +21,20 @@ export function purgeEndedSessions(sessionsDir: string, options: { before: numbe
     if (options.isLive(sessionId)) continue;
     const last = lastChange(join(sessionsDir, sessionId));
     if (last === undefined || last >= options.before) continue;
-    rmSync(join(sessionsDir, sessionId), { recursive: true, force: true });
-    purged.push(sessionId);
+    if (removeTree(join(sessionsDir, sessionId))) purged.push(sessionId);
   }
   return purged;
+}
+
+/**
+ * Removes a session's directory, however deep its game server nested it: not Node's rmSync,
+ * which walks by whole paths and throws ENAMETOOLONG past PATH_MAX (a timer's throw would end
+ * the service, at every purge), but rm, which descends relative to each directory (fts). False
+ * when it could not (tried again at the next purge).
+ */
+export function removeTree(dir: string): boolean {
+  const removed = spawnSync('/bin/rm', ['-rf', '--one-file-system', '--', dir], { stdio: 'ignore', env: {} });
+  return removed.status === 0;
 }
 
 /** When the session last changed: its end, or its state file's last write; undefined while its supervisor lives. */
