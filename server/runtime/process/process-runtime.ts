@@ -15,6 +15,7 @@ import { isAlive, isSameProcess } from './proc.js';
 import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { purgeEndedSessions } from './retention.js';
+import { setSessionGroupNice } from './session-priority.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
@@ -22,6 +23,16 @@ import type { AllocatedSession } from '../../../generated/sdk/types.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
 const SDK_SOCKET = 'sdk.sock';
+/**
+ * A warm game server is background work until a start claims it: its session's scheduling group
+ * (session-priority.ts) runs at this nice from its launch (so its start, and whatever it does while
+ * it waits, yields to claims and cold starts) and is set back to 0 at its handoff. 10, not a
+ * spare's 19: a spare is set back when a start needs it, but a pool is only refilled by its
+ * servers' own starts, which at 19 would take ~1.5% of a core on a host kept busy (weight 110
+ * against 1024 at 10: a Node game server's ~80 ms start then takes about a second, not five).
+ */
+const WARM_NICE = 10;
+
 /** Where a warm game server's supervisor takes its session (warm-handoff.mjs). */
 const HANDOFF_SOCKET = 'handoff.sock';
 const LIVENESS_POLL_MS = 1000;
@@ -150,6 +161,8 @@ export class ProcessRuntime implements Runtime {
     // launcher ends and the supervisor starts the game from a shell that joins them first.
     const launcherTold = (!sandbox || sandbox.launcherJoined) && exportable(env);
     launcher.end(launcherTold ? execCommand(gameCommand({ env, file: spec.file, args: spec.args, sandbox }, work)) : undefined);
+    // The launcher execs the game on the supervisor's go: in its session, and so in its group.
+    if (spec.warm && launcherTold) setSessionGroupNice(launcherProcess?.pid, WARM_NICE);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -254,7 +267,13 @@ export class ProcessRuntime implements Runtime {
   async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
     const ahead = this.handoffs.get(sessionId);
     this.handoffs.delete(sessionId);
-    await (ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation));
+    const handing = ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
+    // Claimed: no longer background work (WARM_NICE). Set while the handoff is on its way (its write
+    // is out), before the supervisor answers the game server's long-poll; one launched by an
+    // earlier run of the service is found through its state.
+    const state = this.readState(sessionId);
+    if (state?.gamePid && state.gameStart && isSameProcess(state.gamePid, state.gameStart)) setSessionGroupNice(state.gamePid, 0);
+    await handing;
   }
 
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */

@@ -6,11 +6,12 @@
  * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import { isSameProcess, processStartTime } from './proc.js';
+import { hasCapability, setSessionGroupNice } from './session-priority.js';
 
 /** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
 export interface ProcessIdentity {
@@ -113,7 +114,9 @@ export class SpareSupervisor {
     } catch {
       // Without them its launcher joins nothing: the start makes the session's cgroups and a fresh shell joins them.
     }
-    const child = spawn(process.execPath, [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)], {
+    const args = [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)];
+    // One spawned ahead of need warms its SDK server while it waits; one a start waits for does not.
+    const child = spawn(process.execPath, idle ? [...args, '--warm-up'] : args, {
       detached: true,
       // fd 3: the pipe its launcher reads the game's command from (launcher.mjs).
       stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
@@ -165,10 +168,10 @@ const SPARE_NICE = 19;
 
 /**
  * Every thread of the process (niceness is per thread on Linux), and its session's scheduling
- * group (below); one that is gone is left alone. False when one could not be set (not permitted).
+ * group (session-priority.ts); one that is gone is left alone. False when one could not be set (not permitted).
  */
 function renice(pid: number | undefined, nice: number): boolean {
-  return reniceThreads(pid, nice) && reniceAutogroup(pid, nice);
+  return reniceThreads(pid, nice) && setSessionGroupNice(pid, nice);
 }
 
 function reniceThreads(pid: number | undefined, nice: number): boolean {
@@ -191,42 +194,6 @@ function reniceThreads(pid: number | undefined, nice: number): boolean {
 }
 
 const CAP_SYS_NICE = 23n;
-const CAP_SYS_ADMIN = 21n;
-
-/**
- * With autogroup scheduling (CONFIG_SCHED_AUTOGROUP, on in Debian's kernels), a process in a
- * session of its own, as a spare is (detached), competes with other sessions at its session's
- * nice, whatever its threads' own: a busy loop at nice 19 in a session of its own took as much of
- * a core as one at nice 0 in another (88 against 87 ticks), so a loading spare slowed the starts
- * and warm handoffs it was to yield to (issue 19). Its session's group is set too, where the
- * kernel has autogroups, the process has a group of its own (never the service's) and this process
- * may change it as often as it needs (CAP_SYS_ADMIN: without it, one change per 100 ms on the
- * whole host). Elsewhere (a cgroup of its own, no autogroups) the threads' nice is what counts.
- */
-function reniceAutogroup(pid: number | undefined, nice: number): boolean {
-  if (!mayChangeAutogroups || pid === undefined) return true;
-  try {
-    if (autogroupOf(pid) === autogroupOf(process.pid)) return true;
-    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** The autogroup a process is in (`/autogroup-123 nice 0`: its name). */
-const autogroupOf = (pid: number) => readFileSync(`/proc/${pid}/autogroup`, 'utf8').split(' ', 1)[0];
-
-const hasCapability = (capability: bigint): boolean => {
-  try {
-    const capabilities = BigInt(`0x${/^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]}`);
-    return ((capabilities >> capability) & 1n) === 1n;
-  } catch {
-    return false;
-  }
-};
-
-const mayChangeAutogroups = existsSync('/proc/self/autogroup') && hasCapability(CAP_SYS_ADMIN);
 
 /**
  * Whether this process may raise a priority (nice 19 back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
