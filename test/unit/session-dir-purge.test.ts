@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { purgeEndedSessions } from '../../server/runtime/process/retention.js';
+import { RetainedSessions } from '../../server/runtime/process/retention.js';
 
 describe('purge of ended sessions’ directories', () => {
   it('removes a directory nested past PATH_MAX, and keeps what is not due', () => {
@@ -30,7 +30,7 @@ describe('purge of ended sessions’ directories', () => {
       expect(() => rmSync(probe, { recursive: true, force: true })).toThrow(/ENAMETOOLONG/);
       execFileSync('/bin/rm', ['-rf', probe]);
 
-      const purged = purgeEndedSessions(sessions, { before: 5_000, isLive: () => false });
+      const purged = new RetainedSessions(sessions, 2 ** 40).purge({ before: 5_000, isLive: () => false });
       expect(purged).toEqual(['deep']);
       expect(existsSync(join(sessions, 'deep'))).toBe(false);
       expect(existsSync(join(sessions, 'recent'))).toBe(true);
