@@ -94,6 +94,8 @@ export interface paths {
         /**
          * Add players to a session
          * @description Record players as joined (already joined ones are kept once). Returns the session's players.
+         *     A session holds at most 1,024 players (as its game server's SDK connects): a join that would
+         *     pass that is refused whole with 409, as is a join to a session that has ended.
          */
         put: operations["joinPlayers"];
         post?: never;
