@@ -119,6 +119,7 @@ export async function createService(
   // With several instances, a verdict another instance's forget message never reached expires anyway.
   const tokens = new Tokens(store.tokens, createTokenVault(box), { isAccountActive }, now, {
     verdictMaxAgeMs: config.databaseUrl ? SHARED_VERDICT_MAX_AGE_MS : undefined,
+    perAccount: config.limits.tokens,
   });
   const bootstrapped = await bootstrap(accounts, tokens, {
     bootstrapToken: config.bootstrapToken,

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAYERS_PER_SESSION } from '../../server/domain/session-lifecycle.js';
+import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
 
@@ -28,5 +29,29 @@ describe('bounds on what a caller can grow', () => {
     // Leaving makes room again.
     expect((await service.call('DELETE', '/session/player/leave', { body: { session: 'crowd', players: ['p1'] } })).status).toBe(200);
     expect((await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: ['late'] } })).json.count).toBe(MAX_PLAYERS_PER_SESSION);
+  });
+});
+
+describe('tokens per account', () => {
+  const MAX = 3;
+  let skew = 0;
+  const service = useService({ limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: 25, tokens: MAX } }, { now: () => Date.now() + skew });
+
+  it('refuses a token past the cap with 409, and counts neither revoked nor expired ones', async () => {
+    // The bootstrap token is one.
+    const minted: string[] = [];
+    for (let i = 1; i < MAX; i++) {
+      const created = await service.call('POST', '/token', { body: { name: `t${i}`, scopes: ['session:read'] } });
+      expect(created.status).toBe(201);
+      minted.push(created.json.id);
+    }
+    const refused = await service.call('POST', '/token', { body: { name: 'one-more', scopes: ['session:read'] } });
+    expectError(refused, 409, 'CONFLICT', '/token');
+    expect((await service.call('DELETE', `/token/${minted[0]}`)).status).toBe(204);
+    const shortLived = await service.call('POST', '/token', { body: { name: 'short', scopes: ['session:read'], expires_after: '1m' } });
+    expect(shortLived.status).toBe(201);
+    expectError(await service.call('POST', '/token', { body: { name: 'one-more', scopes: ['session:read'] } }), 409, 'CONFLICT', '/token');
+    skew = 2 * 60_000;
+    expect((await service.call('POST', '/token', { body: { name: 'after', scopes: ['session:read'] } })).status).toBe(201);
   });
 });
