@@ -6,7 +6,8 @@
  * or when its supervisor is gone and its state has not changed for the whole retention (a
  * supervisor that vanished). A live supervisor's is never.
  */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { directoryBytes } from './game-tree.mjs';
 import { isSameProcess } from './proc.js';
@@ -73,10 +74,22 @@ export class RetainedSessions {
   }
 
   private remove(sessionId: string, purged: string[]) {
-    rmSync(join(this.sessionsDir, sessionId), { recursive: true, force: true });
+    // Not removable now (tried again at the next purge): still counted.
+    if (!removeTree(join(this.sessionsDir, sessionId))) return;
     this.kept.delete(sessionId);
     purged.push(sessionId);
   }
+}
+
+/**
+ * Removes a session's directory, however deep its game server nested it: not Node's rmSync,
+ * which walks by whole paths and throws ENAMETOOLONG past PATH_MAX (a timer's throw would end
+ * the service, at every purge), but rm, which descends relative to each directory (fts). False
+ * when it could not (tried again at the next purge).
+ */
+export function removeTree(dir: string): boolean {
+  const removed = spawnSync('/bin/rm', ['-rf', '--one-file-system', '--', dir], { stdio: 'ignore', env: {} });
+  return removed.status === 0;
 }
 
 /** When the session last changed: its end, or its state file's last write; undefined while its supervisor lives. */
