@@ -135,6 +135,13 @@ export interface FleetConfig {
     limits?: Partial<SessionLimits>;
     /** How long ended sessions' directories (process) or containers (Docker), logs and artifacts are kept (default 24). */
     retentionHours?: number;
+    /**
+     * Process runtime, sandboxed: private networks (CIDRs) game servers may reach, which the egress
+     * firewall refuses otherwise (egress-firewall.ts), e.g. a shared backend at 10.20.0.0/24.
+     */
+    allowedNetworks?: string[];
+    /** Process runtime: ended sessions' directories kept at most this many MiB in all; the oldest go first (default 10240). */
+    retentionMb?: number;
     /** Docker runtime: the limits of every tag that does not set its own. */
     docker?: DockerLimits;
     /** Docker runtime: a node whose engine stays silent this long is gone for good; its sessions end `node_lost` (default 300). */

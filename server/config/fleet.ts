@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fleetSchema } from './fleet-schema.js';
 import type { FleetConfig } from './fleet-types.js';
 import { refusedEnvNames } from '../domain/env-names.js';
+import { parseNetwork } from '../events/egress-guard.js';
 
 const Ajv = AjvModule.default;
 
@@ -81,6 +82,8 @@ function checkConsistency(fleet: FleetConfig): string[] {
   }
   const uids = fleet.runtime.uids;
   if (uids && uids.to < uids.from) problems.push('runtime.uids: to is below from');
+  const malformed = (fleet.runtime.allowedNetworks ?? []).filter((network) => !parseNetwork(network));
+  if (malformed.length > 0) problems.push(`runtime.allowedNetworks: ${malformed.join(', ')} not CIDRs`);
   const images = new Set<string>();
   for (const image of fleet.images) {
     if (images.has(image.name)) problems.push(`image ${image.name} appears twice`);

@@ -8,6 +8,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attackerImage } from '../support/attacker.js';
 import { testFleet, useService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
@@ -27,22 +28,7 @@ describe('a hostile game server in the process runtime sandbox', () => {
   });
 
   const fleet = testFleet((fleet) => {
-    const attacker = (name: string, limits: object) => ({
-      name,
-      defaultTag: 'latest',
-      public: true,
-      limits,
-      tags: {
-        latest: {
-          command: ['/bin/sh', './test/support/attacker.sh', process.execPath, './server/sample/echo-server.mjs'],
-          ports: [
-            { name: 'game', type: 'udp' as const, container: 7777 },
-            { name: 'query', type: 'tcp' as const, container: 7778 },
-          ],
-        },
-      },
-    });
-    fleet.images.push(attacker('attacker', LIMITS), attacker('attacker-slow', { ...LIMITS, startSeconds: START_SECONDS }));
+    fleet.images.push(attackerImage('attacker', LIMITS), attackerImage('attacker-slow', { ...LIMITS, startSeconds: START_SECONDS }));
   });
   const service = useService({}, { fleet });
 

@@ -18,6 +18,20 @@ case "$ATTACK" in
       socket.on("error", (error) => { console.log("REFUSED " + process.argv[1] + " " + error.code); process.exit(0); });
     ' "$SOCKET"
     ;;
+  connect)
+    # TARGETS: host:port pairs (space-separated) to open a TCP connection to, reading what answers.
+    "$NODE" -e '
+      let left = process.argv.length - 1;
+      for (const target of process.argv.slice(1)) {
+        const at = target.lastIndexOf(":");
+        const socket = require("node:net").connect(Number(target.slice(at + 1)), target.slice(0, at));
+        const done = (line) => { console.log(line); socket.destroy(); if (--left === 0) process.exit(0); };
+        socket.setTimeout(5000, () => done("REFUSED " + target + " timeout"));
+        socket.on("data", (data) => done("GOT " + target + " " + String(data).trim()));
+        socket.on("error", (error) => done("REFUSED " + target + " " + error.code));
+      }
+    ' $TARGETS
+    ;;
   environ)
     # From env: a game server's own /proc/self/environ is root's to read once its uid was changed.
     echo "ENVIRON $(env | tr '\n' ' ')"

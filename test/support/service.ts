@@ -13,6 +13,7 @@ import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet } from '../../server/config/fleet.js';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { removeInstanceCgroups } from '../../server/runtime/process/cgroups.js';
+import { egressTable, removeEgressFirewall } from '../../server/runtime/process/egress-firewall.js';
 import { instanceCgroupGroup } from '../../server/runtime/process/sandboxes.js';
 import { createService, type Service } from '../../server/service.js';
 
@@ -100,6 +101,8 @@ export async function reapSessionProcesses(dataDir: string): Promise<void> {
   for (let attempt = 0; attempt < 20 && !removeInstanceCgroups('/sys/fs/cgroup', instanceCgroupGroup(dataDir)); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  // Its egress firewall: the data directory is gone with the test (the service leaves it for its game servers).
+  removeEgressFirewall('/usr/sbin/nft', egressTable(instanceCgroupGroup(dataDir)));
 }
 
 function killSessionProcesses(dataDir: string): void {

@@ -20,6 +20,8 @@ describe('the fleet file', () => {
     const tag = { ...echo.tags.latest!, readiness: 'soon' };
     expect(parse({ ...defaultFleet, images: [{ ...echo, tags: { latest: tag } }] })).toThrow('/images/0/tags/latest/readiness must be equal to one of the allowed values');
     expect(parse({ ...defaultFleet, runtime: { ...defaultFleet.runtime, stopGraceSeconds: -1 } })).toThrow('/runtime/stopGraceSeconds must be >= 0');
+    expect(parse({ ...defaultFleet, runtime: { ...defaultFleet.runtime, allowedNetworks: ["10.20.0.0/24", "10.1.2.3/99", "backend"] } })).toThrow("runtime.allowedNetworks: 10.1.2.3/99, backend not CIDRs");
+    expect(parse({ ...defaultFleet, runtime: { ...defaultFleet.runtime, retentionMb: -1 } })).toThrow("/runtime/retentionMb must be >= 0");
   });
 
   it('takes warm pools of a location, image and tag it has, once each, and refuses the rest', () => {

@@ -52,6 +52,8 @@ describe.skipIf(!hasStrace)('the launcher and the session\'s environment', () =>
       const execs = readFileSync(trace, 'utf8').split('\n').filter((line) => line.includes('execve('));
       // The trace saw the game server's own exec...
       expect(execs.some((line) => line.includes('createServer'))).toBe(true);
+      // ...as the launcher's only exec: nothing is executed between its supervisor's go and the game...
+      expect(execs).toHaveLength(1);
       // ...and no program on the way got the secret among its arguments.
       expect(execs.filter((line) => line.includes(secret))).toEqual([]);
       await runtime.stop('s1');

@@ -87,6 +87,9 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
     await eventually(async () => ['memory', 'pids', 'cpu'].every((c) => spares(c).length === 0), { timeoutMs: 30_000, what: 'the spare cgroups removed' });
   }, 90_000);
 
+  /** read(2)'s number in /proc/<pid>/syscall (x86-64; arm64's generic table has 63). */
+  const READ_SYSCALL = process.arch === 'arm64' ? 63 : 0;
+
   // The spare's launcher, and its parent: the spare supervisor (once an earlier test's dismissed spare is gone).
   const spare = async () => {
     try {
@@ -103,6 +106,9 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
     const runtime = runtimeWith();
     try {
       const { launcher, supervisor } = (await eventually(spare, { timeoutMs: 30_000, what: 'the spare launcher' }))!;
+      // Stopped only once it waits for its session (blocked reading its stdin): stopped before it
+      // has told the service its launcher joined, it could never be taken.
+      await eventually(async () => readFileSync(`/proc/${supervisor}/syscall`, 'utf8').startsWith(`${READ_SYSCALL} 0x0 `), { timeoutMs: 30_000, what: 'the spare waiting for its session' });
       // The supervisor stopped: the launcher has the game's command, and the supervisor its session unread.
       process.kill(supervisor, 'SIGSTOP');
       try {

@@ -71,7 +71,10 @@ const spawnShell = (options) =>
  */
 export function forkLauncher(cgroups, commands) {
   const awaitGo = `read go <&${GO_FD} && [ "$go" = go ] || exit 125`;
-  const script = `${joinCommands(cgroups).join('; ')}; echo joined; ${awaitGo}; exec /bin/sh -s ${GO_FD}<&-`;
+  // Its command (read whole from stdin, a socket: `. /dev/stdin` cannot open one) runs in this
+  // same shell: no second shell is exec'd between the go and the game's own exec (~1 ms here).
+  const readCommand = 'launch=; while IFS= read -r line; do launch="$launch$line\n"; done';
+  const script = `${joinCommands(cgroups).join('; ')}; echo joined; ${awaitGo}; exec ${GO_FD}<&-; ${readCommand}; eval "$launch"`;
   const child = spawnShell({ args: ['-c', script], cwd: '/', env: {}, stdin: commands, go: true });
   const joined = new Promise((resolve) => {
     let seen = '';

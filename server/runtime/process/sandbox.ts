@@ -22,11 +22,13 @@ export interface SandboxTools {
   pasta: string;
   setpriv: string;
   prlimit: string;
+  /** Applies the egress firewall (egress-firewall.ts). */
+  nft: string;
 }
 
 /** Where the tools are looked for: system directories only, never the caller's PATH. */
 const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const PACKAGES: Record<keyof SandboxTools, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux' };
+const PACKAGES: Record<keyof SandboxTools, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux', nft: 'nftables' };
 /** Directories replaced by empty ones: per-user and runtime state (sockets), never the game's. */
 const HIDDEN = ['/tmp', '/var/tmp', '/root', '/home', '/run', '/var/run', '/dev/shm'];
 
@@ -69,7 +71,7 @@ function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
 export function noSandboxMessage(problem: string): string {
   return (
     `The process runtime will not run game servers unsandboxed: ${problem}. ` +
-    'Install bubblewrap and passt and run the service as root, or set runtime.isolation to "none" in the fleet file (trusted code on a developer machine only).'
+    'Install bubblewrap, passt and nftables and run the service as root, or set runtime.isolation to "none" in the fleet file (trusted code on a developer machine only).'
   );
 }
 

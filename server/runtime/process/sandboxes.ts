@@ -10,6 +10,7 @@ import { projectRoot } from '../../project-root.js';
 import type { FleetConfig } from '../../config/fleet-types.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { adoptSpareCgroups, cgroupProblem, createCgroups, createSpareCgroups, removeSessionCgroups, removeSpareCgroups } from './cgroups.js';
+import { applyEgressFirewall, egressTable, hostResolvers } from './egress-firewall.js';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
 
 export interface SandboxesOptions {
@@ -118,6 +119,10 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
   if (!check.ok) throw new FleetConfigError(noSandboxMessage(check.problem));
   // Session uids pass through to their own work dirs; the database and key stay the service's alone.
   chmodSync(dataDir, 0o711);
+  const uids = fleet.runtime.uids ?? DEFAULT_UIDS;
+  const allowedNetworks = (fleet.runtime.allowedNetworks ?? []).map((network) => network.trim());
+  const egress = applyEgressFirewall(check.tools.nft, egressTable(instanceCgroupGroup(dataDir)), { uids, allowedNetworks, resolvers: hostResolvers() });
+  if (egress) throw new FleetConfigError(noSandboxMessage(egress));
   allowTraversal(dirname(dataDir));
   for (const file of ['service.db', 'service.db-wal', 'service.db-shm', 'secret.key']) {
     if (existsSync(join(dataDir, file))) chmodSync(join(dataDir, file), 0o600);
@@ -129,7 +134,7 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
   for (const dir of readOnly) allowTraversal(dir);
   return new Sandboxes({
     tools: check.tools,
-    uids: fleet.runtime.uids ?? DEFAULT_UIDS,
+    uids,
     cgroupRoot: '/sys/fs/cgroup',
     cgroupGroup: instanceCgroupGroup(dataDir),
     hide: [dataDir],

@@ -19,3 +19,6 @@ export function serveSdk(options: {
   allocate(session: SdkSession): () => void;
   close(): void;
 }>;
+
+/** sdk-server.mjs's warm-up (a spare supervisor's, while it waits). */
+export function warmUp(): Promise<void>;

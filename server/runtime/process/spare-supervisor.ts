@@ -113,7 +113,9 @@ export class SpareSupervisor {
     } catch {
       // Without them its launcher joins nothing: the start makes the session's cgroups and a fresh shell joins them.
     }
-    const child = spawn(process.execPath, [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)], {
+    const args = [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)];
+    // One spawned ahead of need warms its SDK server while it waits; one a start waits for does not.
+    const child = spawn(process.execPath, idle ? [...args, '--warm-up'] : args, {
       detached: true,
       // fd 3: the pipe its launcher reads the game's command from (launcher.mjs).
       stdio: ['pipe', 'pipe', 'ignore', 'pipe'],

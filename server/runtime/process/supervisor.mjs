@@ -13,14 +13,23 @@
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { closeSync, readdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { closeSync, readdirSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
-import { serveSdk } from './sdk-server.mjs';
+import { serveSdk, warmUp } from './sdk-server.mjs';
 import { serveHandoff } from './warm-handoff.mjs';
+
+const startTimeOf = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+};
 
 // The launcher the game server will be started from, in the spare cgroups the service made
 // (--join=<dir>, one per controller): the service learns on stdout whether it is in them (and its pid). It
@@ -31,13 +40,17 @@ const spareCgroups = process.argv.filter((arg) => arg.startsWith('--join=')).map
 let launcher = forkLauncher(spareCgroups, LAUNCHER_COMMANDS_FD);
 closeSync(LAUNCHER_COMMANDS_FD);
 process.stdout.on('error', () => {});
-launcher.joined.then(async (joined) => {
-  process.stdout.write(`${joined ? 'joined' : 'not joined'} ${launcher.child.pid}\n`);
-  // The service makes the session's cgroups afresh then: these go.
-  if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
-});
+const joined = await launcher.joined;
+process.stdout.write(`${joined ? 'joined' : 'not joined'} ${launcher.child.pid}\n`);
+// The service makes the session's cgroups afresh then: these go.
+if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
+// Read while it waits: the launcher's pid becomes the game's when it execs the game's command.
+const launcherStart = joined ? startTimeOf(launcher.child.pid) : undefined;
+// Spawned ahead of need (at low priority): its SDK server's first requests are paid now, not
+// while its game server starts (sdk-server.mjs). A session that arrives meanwhile waits for it.
+if (process.argv.includes('--warm-up')) await warmUp();
 
-const input = await firstLine(process.stdin);
+const input = firstLine(0);
 if (input.trim() === '') {
   // No session (the service closed): the launcher and its cgroups go too.
   dismiss(launcher);
@@ -46,23 +59,30 @@ if (input.trim() === '') {
 }
 const { dir, spec } = JSON.parse(input);
 
-/** Its session is one line: read as soon as it is whole, not when the service closes the pipe after it. */
-function firstLine(stream) {
-  return new Promise((resolve) => {
-    let text = '';
-    const done = () => {
-      stream.off('data', onData);
-      stream.pause();
-      resolve(text.split('\n', 1)[0]);
-    };
-    const onData = (chunk) => {
-      text += chunk;
-      if (text.includes('\n')) done();
-    };
-    stream.setEncoding('utf8');
-    stream.on('data', onData);
-    stream.once('end', done);
-  });
+/**
+ * Its session is one line, read as soon as it is whole (not when the service closes the pipe
+ * after it), by blocking in read(2): a spare has nothing else to do, and the first pass through
+ * Node's stream machinery after the wake-up cost a start ~1 ms of the supervisor's CPU before
+ * its go. Its end without a newline (the service closed it) is the line.
+ */
+function firstLine(fd) {
+  const chunks = [];
+  const buffer = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let read;
+    try {
+      read = readSync(fd, buffer);
+    } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+      // Not a blocking descriptor after all: a millisecond's sleep, and again.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      continue;
+    }
+    if (read === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, read)));
+    if (buffer.subarray(0, read).includes(10)) break;
+  }
+  return Buffer.concat(chunks).toString('utf8').split('\n', 1)[0];
 }
 // Relative paths (the SDK socket's: a unix socket path is at most 108 bytes) are the session directory's.
 process.chdir(dir);
@@ -81,15 +101,6 @@ const WORK_DIR_CHECK_MS = 1000;
 /** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap). */
 const WORK_DIR_MAX_ENTRIES = 100_000;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
-
-const startTimeOf = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-};
 
 const state = {
   supervisorPid: process.pid,
@@ -204,7 +215,9 @@ function launch() {
     if (game.pid === undefined) finish(127, null);
   });
   const launched = game;
-  save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: game.pid ? startTimeOf(game.pid) : null });
+  // The launcher's start time is the game's (it execs it): read while the spare waited.
+  const gameStart = taken && launcherStart !== undefined ? launcherStart : game.pid && startTimeOf(game.pid);
+  save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: gameStart || null });
   if (taken) sayGo(taken);
   waitUntilReady(launched);
   const ended = (code, signal) => drained(launched).then(() => onExit(launched, code, signal));

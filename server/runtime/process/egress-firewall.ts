@@ -1,0 +1,100 @@
+/**
+ * The process runtime's egress firewall: what a sandboxed game server may connect to.
+ *
+ * pasta carries a game server's outbound traffic on sockets of its own, on the host's side and
+ * under the session's uid; so the host's `output` hook sees every new connection a game server
+ * opens, owned by a uid of `runtime.uids`. This instance's nftables table refuses those to
+ * - the host itself: any of its addresses (`fib daddr type local`: loopback, the node's address,
+ *   bridges, VPNs, whatever is added later), so no host service (the API, PostgreSQL, dockerd's
+ *   TCP, exporters) answers a game server, whatever address it listens on;
+ * - link-local destinations (169.254.0.0/16: cloud metadata and its credentials; fe80::/10) and
+ *   Azure's host endpoint 168.63.129.16, always;
+ * - private networks (RFC 1918, 100.64.0.0/10, fc00::/7, the NAT64 and 6to4 prefixes), except the
+ *   operator's `runtime.allowedNetworks` and DNS (port 53) to the host's resolvers.
+ * As deploy/docker/session-host-firewall.nft does for the Docker runtime. Only new connections
+ * are judged: replies to players connecting in (from anywhere, loopback included) pass. pasta
+ * leaves a refused connection of the game's unanswered (its connect times out), as a drop would.
+ *
+ * Applied when the runtime starts, in one transaction that replaces the previous table (atomic
+ * and idempotent). It is left in place when the service stops: game servers outlive it.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+
+const PRIVATE_V4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10'];
+const PRIVATE_V6 = ['fc00::/7', '64:ff9b::/96', '64:ff9b:1::/48', '2002::/16'];
+
+export interface EgressPolicy {
+  /** The session uids whose new connections are judged. */
+  uids: { from: number; to: number };
+  /** Private networks game servers may reach (CIDRs, either family). */
+  allowedNetworks: readonly string[];
+  /** DNS servers game servers may query on port 53 (the host's resolvers). */
+  resolvers: readonly string[];
+}
+
+/** One table per instance (its data directory's hash), as its cgroups are. */
+export const egressTable = (instanceGroup: string) => `session_host_egress_${instanceGroup}`;
+
+/** The nft script that replaces the table in one transaction. */
+export function egressRuleset(table: string, policy: EgressPolicy): string {
+  const family = (cidr: string) => (cidr.includes(':') ? 6 : 4);
+  const set = (name: string, type: string, elements: readonly string[]) =>
+    `  set ${name} {\n    type ${type}\n    flags interval\n${elements.length > 0 ? `    elements = { ${elements.join(', ')} }\n` : ''}  }`;
+  const { from, to } = policy.uids;
+  const resolvers = { 4: policy.resolvers.filter((a) => isIP(a) === 4), 6: policy.resolvers.filter((a) => isIP(a) === 6) };
+  return [
+    `table inet ${table}`,
+    `delete table inet ${table}`,
+    `table inet ${table} {`,
+    set('private_v4', 'ipv4_addr', PRIVATE_V4),
+    set('private_v6', 'ipv6_addr', PRIVATE_V6),
+    set('allowed_v4', 'ipv4_addr', policy.allowedNetworks.filter((n) => family(n) === 4)),
+    set('allowed_v6', 'ipv6_addr', policy.allowedNetworks.filter((n) => family(n) === 6)),
+    set('resolvers_v4', 'ipv4_addr', resolvers[4]),
+    set('resolvers_v6', 'ipv6_addr', resolvers[6]),
+    '  chain output {',
+    '    type filter hook output priority filter - 10; policy accept;',
+    `    meta skuid != ${from}-${to} accept`,
+    '    ct state != new accept',
+    '    fib daddr type local counter reject with icmpx type admin-prohibited',
+    '    ip daddr { 169.254.0.0/16, 168.63.129.16 } counter reject with icmpx type admin-prohibited',
+    '    ip6 daddr fe80::/10 counter reject with icmpx type admin-prohibited',
+    '    ip daddr @allowed_v4 accept',
+    '    ip6 daddr @allowed_v6 accept',
+    '    ip daddr @resolvers_v4 meta l4proto { tcp, udp } th dport 53 accept',
+    '    ip6 daddr @resolvers_v6 meta l4proto { tcp, udp } th dport 53 accept',
+    '    ip daddr @private_v4 counter reject with icmpx type admin-prohibited',
+    '    ip6 daddr @private_v6 counter reject with icmpx type admin-prohibited',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Applies the table; a one-line problem when nft refuses (no nf_tables, a bad range). */
+export function applyEgressFirewall(nft: string, table: string, policy: EgressPolicy): string | undefined {
+  const result = spawnSync(nft, ['-f', '-'], { input: egressRuleset(table, policy), env: {}, timeout: 10_000, encoding: 'utf8' });
+  if (result.status === 0) return undefined;
+  const why = (result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n')[0];
+  return `its egress firewall (nftables table ${table}) could not be applied: ${why}`;
+}
+
+/** Removes the table (tests; an operator retiring an instance): absent is fine. */
+export function removeEgressFirewall(nft: string, table: string): void {
+  spawnSync(nft, ['-f', '-'], { input: `table inet ${table}\ndelete table inet ${table}\n`, env: {}, timeout: 10_000 });
+}
+
+/** The non-loopback nameservers of /etc/resolv.conf (a loopback one is the namespace's own, unreachable anyway). */
+export function hostResolvers(resolvConf = '/etc/resolv.conf'): string[] {
+  let text: string;
+  try {
+    text = readFileSync(resolvConf, 'utf8');
+  } catch {
+    return [];
+  }
+  return [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)]
+    .map((match) => match[1]!.split('%')[0]!)
+    .filter((address) => isIP(address) !== 0 && !address.startsWith('127.') && address !== '::1');
+}

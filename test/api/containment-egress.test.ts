@@ -1,0 +1,104 @@
+/**
+ * The process runtime's egress firewall (server/runtime/process/egress-firewall.ts), tried by a
+ * hostile game server (test/support/attacker.sh, ATTACK=connect): it must not reach a service
+ * listening on one of the host's own non-loopback addresses, nor one on a private network, while
+ * its own ports keep answering players (on loopback); a private network the operator allows is
+ * reachable. The test gives the host a private network behind a veth into a network namespace of
+ * its own, and the veth's host side a second address (TEST-NET-2: not a private range, so only
+ * the host-address rule refuses it); both go afterwards.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attackerImage } from '../support/attacker.js';
+import { testFleet, useService } from '../support/service.js';
+import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
+
+const tag = Math.random().toString(16).slice(2, 8);
+const random = (n: number) => Math.floor(Math.random() * n);
+const HOST_ADDRESS = `198.51.100.${1 + random(250)}`;
+const PRIVATE_NET = `10.${200 + random(50)}.${random(256)}.${random(64) * 4}`;
+const [a, b, c, d] = PRIVATE_NET.split('.').map(Number) as [number, number, number, number];
+const PRIVATE_HOST_SIDE = `${a}.${b}.${c}.${d + 1}`;
+const PRIVATE_PEER = `${a}.${b}.${c}.${d + 2}`;
+const VETH = `shcv${tag}`;
+const NETNS = `shcn${tag}`;
+
+const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
+describe('a hostile game server in the process runtime sandbox, connecting out', () => {
+  const closed = useService({}, { fleet: testFleet((fleet) => fleet.images.push(attackerImage())) });
+  const allowing = useService({}, { fleet: testFleet((fleet) => {
+    fleet.images.push(attackerImage());
+    fleet.runtime.allowedNetworks = [`${PRIVATE_NET}/30`];
+  }) });
+
+  let hostListener: Server;
+  let hostConnections = 0;
+  let peer: ChildProcess;
+  let targets = '';
+
+  beforeAll(async () => {
+    ip('netns', 'add', NETNS);
+    ip('link', 'add', VETH, 'type', 'veth', 'peer', 'name', `${VETH}p`);
+    ip('link', 'set', `${VETH}p`, 'netns', NETNS);
+    ip('addr', 'add', `${PRIVATE_HOST_SIDE}/30`, 'dev', VETH);
+    ip('addr', 'add', `${HOST_ADDRESS}/32`, 'dev', VETH);
+    ip('link', 'set', VETH, 'up');
+    ip('-n', NETNS, 'addr', 'add', `${PRIVATE_PEER}/30`, 'dev', `${VETH}p`);
+    ip('-n', NETNS, 'link', 'set', `${VETH}p`, 'up');
+    hostListener = createServer((socket) => {
+      hostConnections++;
+      socket.end('host-service\n');
+    });
+    await new Promise<void>((resolve) => hostListener.listen(0, HOST_ADDRESS, resolve));
+    // A service on the private network: in the namespace, it says its port once listening.
+    peer = spawn('ip', ['netns', 'exec', NETNS, process.execPath, '-e', `
+      const server = require('node:net').createServer((s) => s.end('private-service\\n'));
+      server.listen(0, '${PRIVATE_PEER}', () => console.log(server.address().port));
+    `]);
+    const peerPort = await new Promise<number>((resolve) => peer.stdout!.once('data', (data) => resolve(Number(String(data).trim()))));
+    const hostAddress = hostListener.address();
+    if (!hostAddress || typeof hostAddress === 'string') throw new Error('no listener address');
+    targets = `${HOST_ADDRESS}:${hostAddress.port} ${PRIVATE_PEER}:${peerPort}`;
+  });
+
+  afterAll(() => {
+    hostListener?.close();
+    peer?.kill();
+    for (const args of [['link', 'del', VETH], ['netns', 'del', NETNS]]) {
+      try {
+        ip(...args);
+      } catch {
+        // Not created: the setup failed half-way.
+      }
+    }
+  });
+
+  const attack = async (service: typeof closed) => {
+    const id = `egress-${tag}-${Math.random().toString(16).slice(2, 8)}`;
+    const started = await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'attacker', env: { ATTACK: 'connect', TARGETS: targets } } });
+    expect(started.status).toBe(201);
+    const session = await waitForStatus(service.call, id, ['running']);
+    return { session, log: (await service.call('GET', `/logs?id=${id}`)).text };
+  };
+
+  it('reaches neither the host on its other addresses nor a private network, and still answers its players', async () => {
+    const { session, log } = await attack(closed);
+    const [host, privateService] = targets.split(' ');
+    expect(log).toContain(`REFUSED ${host}`);
+    expect(log).toContain(`REFUSED ${privateService}`);
+    expect(log).not.toContain('GOT ');
+    expect(hostConnections).toBe(0);
+    // Its forwarded ports answer players on loopback (replies to connections made to it pass).
+    expect(await udpExchange('127.0.0.1', hostPort(session, 'udp'), 'ping')).toBe(`echo ${session.id} ping`);
+    expect(await tcpExchange('127.0.0.1', hostPort(session, 'tcp'), 'hello')).toBe(`echo ${session.id} hello`);
+  });
+
+  it('reaches a private network the operator allows, never the host itself', async () => {
+    const { log } = await attack(allowing);
+    const [host, privateService] = targets.split(' ');
+    expect(log).toContain(`GOT ${privateService} private-service`);
+    expect(log).toContain(`REFUSED ${host}`);
+    expect(hostConnections).toBe(0);
+  });
+});
