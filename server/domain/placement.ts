@@ -38,13 +38,10 @@ export function place(
 
 /** The lowest `count` ports of the range not in use, or undefined when there are too few. */
 export function freePorts(range: { from: number; to: number }, used: PortsInUse, count: number): number[] | undefined {
-  return used.lowestFree ? used.lowestFree(range, count) : freePortsFrom(range, used, count, []);
-}
-
-/** Adds to `found` the free ports of the range, lowest first, until it holds `count`; undefined when there are too few. */
-export function freePortsFrom(range: { from: number; to: number }, used: PortsInUse, count: number, found: number[]): number[] | undefined {
-  for (let port = range.from; port <= range.to && found.length < count; port++) {
-    if (!used.has(port)) found.push(port);
+  if (used.lowestFree) return used.lowestFree(range, count);
+  const ports: number[] = [];
+  for (let port = range.from; port <= range.to && ports.length < count; port++) {
+    if (!used.has(port)) ports.push(port);
   }
-  return found.length === count ? found : undefined;
+  return ports.length === count ? ports : undefined;
 }

@@ -10,7 +10,6 @@
  * in the same order: a listing walks the shortest list that every match is on, so a selective
  * filter costs what it finds, not what the fleet holds.
  */
-import { freePortsFrom } from '../domain/placement.js';
 import type { LaunchSummary, ListPosition, PortsInUse, SessionFilter, SessionRecord } from '../domain/ports/sessions.js';
 
 type Position = ListPosition;
@@ -50,13 +49,14 @@ class HostPorts extends Map<number, number> implements PortsInUse {
     let known = this.known.get(range.from);
     if (!known) this.known.set(range.from, (known = { scanned: range.from, holes: new Set() }));
     const found = [...known.holes].filter((port) => port <= range.to).sort((a, b) => a - b).slice(0, count);
+    // Then placement's walk (placement.ts), from where every port below is known.
     const start = Math.max(known.scanned, range.from);
-    const ports = freePortsFrom({ from: start, to: range.to }, this, count, found);
-    // Walked up to the last port it found (or the range's end): what it found below is free.
+    for (let port = start; port <= range.to && found.length < count; port++) if (!this.has(port)) found.push(port);
+    // Walked up to the last port it found (or the range's end): what it found there is free.
     const end = found.length === count ? found.at(-1)! + 1 : range.to + 1;
     for (const port of found) if (port >= start) known.holes.add(port);
     if (end > known.scanned) known.scanned = end;
-    return ports;
+    return found.length === count ? found : undefined;
   }
 }
 
