@@ -4,8 +4,10 @@
  * sub-millisecond calls, so every response time is collected from its `response` event.
  */
 import type { EventEmitter } from 'node:events';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { LoadResult, LoadSpec, RequestTemplate } from './load.js';
+import { rawGets } from './raw-client.js';
 import { summarize } from './stats.js';
 
 let sequence = 0;
@@ -37,11 +39,37 @@ function toAutocannon(template: RequestTemplate, idPrefix: string): AutocannonRe
   };
 }
 
+/** This process's garbage collections from now until stop(), by kind, and their total pause. */
+function observeGc() {
+  const counts = { minor: 0, major: 0, ms: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) counts.minor++;
+      else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) counts.major++;
+      counts.ms += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { counts, stop: () => observer.disconnect() };
+}
+
+/** The same load from the raw client (raw-client.ts). */
+async function rawOnce(spec: LoadSpec, durationSeconds: number): Promise<LoadResult> {
+  const gc = observeGc();
+  try {
+    return await rawGets(spec, durationSeconds, gc.counts);
+  } finally {
+    gc.stop();
+  }
+}
+
 function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number }): Promise<LoadResult> {
   const idPrefix = spec.idPrefix ?? `bench${process.pid.toString(36)}`;
   const latencies: number[] = [];
   const all: number[] = [];
   const durationSeconds = mode.durationSeconds ?? 5;
+  const gc = observeGc();
   return new Promise((resolve, reject) => {
     const started = performance.now();
     /**
@@ -73,6 +101,7 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
         },
       },
       (error, result) => {
+        gc.stop();
         if (error) return reject(error);
         const wallSeconds = (end() - started) / 1000;
         const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
@@ -85,6 +114,7 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
           wallSeconds,
           latencyMs: summarize(latencies),
           allLatencyMs: summarize(all),
+          loadGeneratorGc: gc.counts,
         });
       },
     );
@@ -100,6 +130,11 @@ function once(spec: LoadSpec, mode: { durationSeconds?: number; amount?: number 
 
 process.once('message', async (spec: LoadSpec) => {
   try {
+    if (spec.client === 'raw') {
+      if (spec.warmupSeconds) await rawOnce(spec, spec.warmupSeconds);
+      process.send!({ result: await rawOnce(spec, spec.durationSeconds ?? 5) }, () => process.exit(0));
+      return;
+    }
     if (spec.warmupSeconds) await once(spec, { durationSeconds: spec.warmupSeconds });
     const result = await once(spec, spec.amount !== undefined ? { amount: spec.amount } : { durationSeconds: spec.durationSeconds ?? 5 });
     process.send!({ result }, () => process.exit(0));

@@ -34,6 +34,8 @@ export interface LoadSpec {
   /** A discarded run of this length first, so JIT and caches are warm. */
   warmupSeconds?: number;
   idPrefix?: string;
+  /** autocannon (default), or raw-client.ts: GETs of one path over one connection, bodies counted and dropped, never decoded. */
+  client?: 'autocannon' | 'raw';
 }
 
 export interface LoadResult {
@@ -48,6 +50,12 @@ export interface LoadResult {
   /** Latency of 2xx responses, and of all responses, in ms (autocannon's per-response timer). */
   latencyMs: Summary;
   allLatencyMs: Summary;
+  /**
+   * The load generator's own garbage collections in the measured run (its pauses land inside the
+   * response times it measures: autocannon decodes every body into a string), by kind, and their
+   * total pause in ms.
+   */
+  loadGeneratorGc: { minor: number; major: number; ms: number };
 }
 
 const WORKER = join(import.meta.dirname, 'load-worker.ts');

@@ -148,6 +148,21 @@ describe('a hostile game server in the process runtime sandbox', () => {
     expect(await output(id)).toContain('the work directory passed its limit');
   });
 
+  it('counts files it unlinked but keeps open against the work directory\'s limit', async () => {
+    const id = await start('attacker', { ATTACK: 'unlinked', FILL_MB: String(LIMITS.workDirMb * 3) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+    expect(await output(id)).toContain('the work directory passed its limit');
+  });
+
+  it('cannot write one file larger than its work directory\'s limit', async () => {
+    const id = await start('attacker', { ATTACK: 'bigfile', FILL_MB: String(LIMITS.workDirMb * 8) });
+    await waitForStatus(service.call, id, ['running', 'dead', 'exited']);
+    const written = Number(/BIGFILE (\d+)/.exec(await output(id))?.[1]);
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThanOrEqual(LIMITS.workDirMb * 1024 * 1024);
+  });
+
   it('caps a log flood, keeping the newest output', async () => {
     const attacker = await run('attacker', { ATTACK: 'flood', FLOOD_MB: '6' });
     const dir = await sessionDir(attacker.id);

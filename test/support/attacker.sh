@@ -72,6 +72,22 @@ case "$ATTACK" in
     while [ $i -lt "$FILL_MB" ]; do head -c 1048576 /dev/zero > "fill-$i"; i=$((i + 1)); done
     echo "FILLED"
     ;;
+  bigfile)
+    # One file of FILL_MB, written at once.
+    head -c $((FILL_MB * 1024 * 1024)) /dev/zero > big 2> /dev/null
+    echo "BIGFILE $(wc -c < big)"
+    ;;
+  unlinked)
+    # FILL_MB in four files unlinked first, kept open (fds 3-6) by the echo server it becomes.
+    exec 3> hidden3 4> hidden4 5> hidden5 6> hidden6
+    rm hidden3 hidden4 hidden5 hidden6
+    quarter=$((FILL_MB * 1024 * 256))
+    head -c $quarter /dev/zero >&3
+    head -c $quarter /dev/zero >&4
+    head -c $quarter /dev/zero >&5
+    head -c $quarter /dev/zero >&6
+    echo "WROTE UNLINKED"
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600

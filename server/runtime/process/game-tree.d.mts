@@ -1,3 +1,4 @@
 export function childInOtherNetns(pid: number, options?: { newerOnly?: boolean }): number | undefined;
 export function removeCgroups(dirs: readonly string[]): boolean;
 export function directoryBytes(dir: string, maxEntries: number): number;
+export function openDeletedBytes(cgroupDir: string, dir: string): number;

@@ -1,7 +1,7 @@
 // The game server's process tree as the supervisor sees it from outside the sandbox: the
 // process inside its network namespace (where readiness is read), and the session's cgroups
 // (emptied and removed at the end). Plain JavaScript: the supervisor uses it.
-import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ownNetns = readlinkSync('/proc/self/ns/net');
@@ -86,6 +86,46 @@ export function directoryBytes(dir, maxEntries) {
         try {
           bytes += lstatSync(path).blocks * 512;
         } catch {}
+      }
+    }
+  }
+  return bytes;
+}
+
+/**
+ * Disk bytes of files under `dir` that the processes in `cgroupDir` keep open although they were
+ * unlinked (`/proc/<pid>/fd/<n>` -> `<dir>/... (deleted)`): invisible to a walk of `dir`, yet on
+ * its disk until the last descriptor closes. Each file counted once, however many hold it.
+ */
+export function openDeletedBytes(cgroupDir, dir) {
+  let pids;
+  try {
+    pids = readFileSync(join(cgroupDir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return 0;
+  }
+  const prefix = `${dir}/`;
+  const seen = new Set();
+  let bytes = 0;
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      const path = `/proc/${pid}/fd/${fd}`;
+      try {
+        const target = readlinkSync(path);
+        if (!target.startsWith(prefix) || !target.endsWith(' (deleted)')) continue;
+        const stats = statSync(path);
+        const key = `${stats.dev}:${stats.ino}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        bytes += stats.blocks * 512;
+      } catch {
+        // Closed or gone meanwhile.
       }
     }
   }

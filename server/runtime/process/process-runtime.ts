@@ -14,7 +14,8 @@ import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
 import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
-import { purgeEndedSessions } from './retention.js';
+import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
+import { setSessionGroupNice } from './session-priority.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
@@ -22,6 +23,16 @@ import type { AllocatedSession } from '../../../generated/sdk/types.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
 const SDK_SOCKET = 'sdk.sock';
+/**
+ * A warm game server is background work until a start claims it: its session's scheduling group
+ * (session-priority.ts) runs at this nice from its launch (so its start, and whatever it does while
+ * it waits, yields to claims and cold starts) and is set back to 0 at its handoff. 10, not a
+ * spare's 19: a spare is set back when a start needs it, but a pool is only refilled by its
+ * servers' own starts, which at 19 would take ~1.5% of a core on a host kept busy (weight 110
+ * against 1024 at 10: a Node game server's ~80 ms start then takes about a second, not five).
+ */
+const WARM_NICE = 10;
+
 /** Where a warm game server's supervisor takes its session (warm-handoff.mjs). */
 const HANDOFF_SOCKET = 'handoff.sock';
 const LIVENESS_POLL_MS = 1000;
@@ -63,6 +74,8 @@ export interface ProcessRuntimeOptions {
   graceMs: number;
   /** How long an ended session's directory (logs, artifacts) is kept. */
   retentionMs: number;
+  /** How much disk ended sessions' directories may hold in all: the oldest go first beyond it (default DEFAULT_RETENTION_MB). */
+  retentionBytes?: number;
   /** Each game server in a sandbox of its own (sandbox.ts); undefined runs it as the service's user (isolation "none"). */
   sandboxes: Sandboxes | undefined;
   now: () => number;
@@ -83,6 +96,7 @@ export class ProcessRuntime implements Runtime {
   private readonly watched = new Map<string, Watched>();
   private readonly liveness: NodeJS.Timeout;
   private readonly retention: NodeJS.Timeout;
+  private readonly retained: RetainedSessions;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
   /** Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs). */
@@ -96,6 +110,7 @@ export class ProcessRuntime implements Runtime {
     if (options.sandboxes) chmodSync(options.sessionsDir, 0o711);
     this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
     this.liveness.unref();
+    this.retained = new RetainedSessions(options.sessionsDir, options.retentionBytes ?? DEFAULT_RETENTION_MB * 1024 * 1024);
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
     const { sandboxes } = options;
@@ -150,6 +165,8 @@ export class ProcessRuntime implements Runtime {
     // launcher ends and the supervisor starts the game from a shell that joins them first.
     const launcherTold = (!sandbox || sandbox.launcherJoined) && exportable(env);
     launcher.end(launcherTold ? execCommand(gameCommand({ env, file: spec.file, args: spec.args, sandbox }, work)) : undefined);
+    // The launcher execs the game on the supervisor's go: in its session, and so in its group.
+    if (spec.warm && launcherTold) setSessionGroupNice(launcherProcess?.pid, WARM_NICE);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
       supervisor.stdin!.once('error', reject);
@@ -254,7 +271,13 @@ export class ProcessRuntime implements Runtime {
   async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
     const ahead = this.handoffs.get(sessionId);
     this.handoffs.delete(sessionId);
-    await (ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation));
+    const handing = ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
+    // Claimed: no longer background work (WARM_NICE). Set while the handoff is on its way (its write
+    // is out), before the supervisor answers the game server's long-poll; one launched by an
+    // earlier run of the service is found through its state.
+    const state = this.readState(sessionId);
+    if (state?.gamePid && state.gameStart && isSameProcess(state.gamePid, state.gameStart)) setSessionGroupNice(state.gamePid, 0);
+    await handing;
   }
 
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
@@ -296,10 +319,14 @@ export class ProcessRuntime implements Runtime {
 
   /** Ended sessions' directories past the retention. */
   private purge() {
-    const purged = purgeEndedSessions(this.options.sessionsDir, {
+    const purged = this.retained.purge({
       before: this.options.now() - this.options.retentionMs,
       isLive: (id) => this.watched.has(id) || this.starting.has(id),
     });
+    this.forgetPurged(purged);
+  }
+
+  private forgetPurged(purged: readonly string[]) {
     for (const sessionId of purged) this.options.sandboxes?.removeLeftovers(sessionId);
   }
 
@@ -353,6 +380,8 @@ export class ProcessRuntime implements Runtime {
   /** `seen`: the phase last reported for it; a run nobody saw is reported (running) before the end. */
   private emitEnded(sessionId: string, state: SupervisorState, seen: SupervisorState['phase'] | undefined) {
     this.unwatch(sessionId);
+    // Its directory no longer grows: counted against the retention's disk budget now, not at the next purge.
+    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at));
     // It ran while nobody watched (the service was down): that it ran is part of the record.
     if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: state.runningAt });
     this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });

@@ -6,11 +6,12 @@
  * spawns its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import { isSameProcess, processStartTime } from './proc.js';
+import { hasCapability, setSessionGroupNice } from './session-priority.js';
 
 /** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
 export interface ProcessIdentity {
@@ -44,7 +45,11 @@ export interface TakenSpare {
   launcherProcess: ProcessIdentity | undefined;
 }
 
-const launcherOf = (child: ChildProcess) => child.stdio[3] as Writable;
+/** Undefined only for a spare whose spawn failed (it has no pipes). */
+const launcherOf = (child: ChildProcess) => child.stdio?.[3] as Writable | undefined;
+
+/** What a spare that never started says: nothing joined, no launcher. */
+const NEVER_STARTED: SpareReady = { cgroups: undefined, launcherPid: undefined, launcherStart: undefined };
 
 export class SpareSupervisor {
   private spare: Spare | undefined;
@@ -73,6 +78,8 @@ export class SpareSupervisor {
       dismiss(spare.child);
       spare = this.spawn(false);
     }
+    // No process could be made (EMFILE, ENFILE, EAGAIN): this start fails, the service goes on.
+    if (spare.child.pid === undefined) throw new Error('could not start a supervisor: the host has no file descriptors or processes to spare');
     // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
     let normal = !spare.niced || renice(spare.child.pid, 0);
     const { cgroups, launcherPid, launcherStart } = await spare.ready;
@@ -86,7 +93,7 @@ export class SpareSupervisor {
       dismiss(spare.child);
       return this.take();
     }
-    return { child: spare.child, cgroups, launcher: launcherOf(spare.child), launcherProcess };
+    return { child: spare.child, cgroups, launcher: launcherOf(spare.child)!, launcherProcess };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -121,10 +128,15 @@ export class SpareSupervisor {
       stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
+    // A spawn that fails (out of file descriptors or processes) says so in an 'error' event and
+    // leaves the child without pipes or pid: a spare that never started, which take() replaces.
+    // Unheard, that event would end the service.
+    child.on('error', () => {});
+    if (child.pid === undefined) return { child, ready: Promise.resolve(NEVER_STARTED), niced: false };
     child.unref();
     const niced = idle && this.niceSpares && child.pid !== undefined && renice(child.pid, SPARE_NICE);
     (child.stdio[3] as Socket).unref();
-    launcherOf(child).on('error', () => {});
+    launcherOf(child)!.on('error', () => {});
     // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
     const stdout = child.stdout as Socket;
     stdout.unref();
@@ -155,7 +167,7 @@ export class SpareSupervisor {
 /** A spare (taken or not) that gets no session: its stdin and its launcher's pipe closed empty, it ends with its launcher. */
 export function dismiss(child: ChildProcess): void {
   child.stdin?.end();
-  launcherOf(child).end();
+  launcherOf(child)?.end();
 }
 
 /** Whether a spare's process still runs (not exited, not a zombie its exit has not reached us from yet). */
@@ -167,10 +179,10 @@ const SPARE_NICE = 19;
 
 /**
  * Every thread of the process (niceness is per thread on Linux), and its session's scheduling
- * group (below); one that is gone is left alone. False when one could not be set (not permitted).
+ * group (session-priority.ts); one that is gone is left alone. False when one could not be set (not permitted).
  */
 function renice(pid: number | undefined, nice: number): boolean {
-  return reniceThreads(pid, nice) && reniceAutogroup(pid, nice);
+  return reniceThreads(pid, nice) && setSessionGroupNice(pid, nice);
 }
 
 function reniceThreads(pid: number | undefined, nice: number): boolean {
@@ -193,42 +205,6 @@ function reniceThreads(pid: number | undefined, nice: number): boolean {
 }
 
 const CAP_SYS_NICE = 23n;
-const CAP_SYS_ADMIN = 21n;
-
-/**
- * With autogroup scheduling (CONFIG_SCHED_AUTOGROUP, on in Debian's kernels), a process in a
- * session of its own, as a spare is (detached), competes with other sessions at its session's
- * nice, whatever its threads' own: a busy loop at nice 19 in a session of its own took as much of
- * a core as one at nice 0 in another (88 against 87 ticks), so a loading spare slowed the starts
- * and warm handoffs it was to yield to (issue 19). Its session's group is set too, where the
- * kernel has autogroups, the process has a group of its own (never the service's) and this process
- * may change it as often as it needs (CAP_SYS_ADMIN: without it, one change per 100 ms on the
- * whole host). Elsewhere (a cgroup of its own, no autogroups) the threads' nice is what counts.
- */
-function reniceAutogroup(pid: number | undefined, nice: number): boolean {
-  if (!mayChangeAutogroups || pid === undefined) return true;
-  try {
-    if (autogroupOf(pid) === autogroupOf(process.pid)) return true;
-    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** The autogroup a process is in (`/autogroup-123 nice 0`: its name). */
-const autogroupOf = (pid: number) => readFileSync(`/proc/${pid}/autogroup`, 'utf8').split(' ', 1)[0];
-
-const hasCapability = (capability: bigint): boolean => {
-  try {
-    const capabilities = BigInt(`0x${/^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]}`);
-    return ((capabilities >> capability) & 1n) === 1n;
-  } catch {
-    return false;
-  }
-};
-
-const mayChangeAutogroups = existsSync('/proc/self/autogroup') && hasCapability(CAP_SYS_ADMIN);
 
 /**
  * Whether this process may raise a priority (nice 19 back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
