@@ -93,6 +93,14 @@ describe('a hostile game server in the process runtime sandbox', () => {
     }
   });
 
+  it('cannot make a user namespace of its own (root there, nf_tables and mounts to reach)', async () => {
+    const attacker = await run('attacker', { ATTACK: 'userns' });
+    const log = await output(attacker.id);
+    expect(log).toContain('REFUSED userns\n');
+    expect(log).toContain('REFUSED userns+net\n');
+    expect(log).not.toContain('GOT userns');
+  });
+
   it('cannot take ports another session holds: that session\'s players keep their own answers', async () => {
     const victim = await run('echo');
     const range = fleet.locations[0]!.nodes[0]!.ports;

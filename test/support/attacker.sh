@@ -88,6 +88,11 @@ case "$ATTACK" in
     head -c $quarter /dev/zero >&6
     echo "WROTE UNLINKED"
     ;;
+  userns)
+    # A user namespace of its own: root there, with nf_tables and mounts to reach (kernel attack surface).
+    if unshare -Ur true 2> /dev/null; then echo "GOT userns"; else echo "REFUSED userns"; fi
+    if unshare -Urn true 2> /dev/null; then echo "GOT userns+net"; else echo "REFUSED userns+net"; fi
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600

@@ -131,3 +131,13 @@ export function openDeletedBytes(cgroupDir, dir) {
   }
   return bytes;
 }
+
+/** Pages ever charged to a cgroup v1 memory controller (`pgpgin`: it grows as the tree writes files), or undefined. */
+export function chargedPages(memoryCgroup) {
+  try {
+    const match = /^pgpgin (\d+)$/m.exec(readFileSync(join(memoryCgroup, 'memory.stat'), 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
