@@ -967,6 +967,7 @@ export const routes: readonly RouteDefinition[] = [
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       409: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },

@@ -232,6 +232,11 @@ export interface paths {
          *     The archive is `application/x-tar`, as Gameye clients expect, compressed on the wire with
          *     `Content-Encoding: gzip` when `Accept-Encoding` allows gzip (HTTP clients then unpack it
          *     transparently; `curl --compressed`).
+         *
+         *     Only regular files, folders and symbolic links (as links) are archived: FIFOs, sockets and
+         *     devices a game server left behind are skipped. An account may hold 4 downloads open at once
+         *     (operator-configurable); one more is 429 with `Retry-After`. A download ends within a second
+         *     of its token being revoked, disabled or expiring, or its account being disabled.
          */
         get: operations["downloadArtifacts"];
         put?: never;
@@ -2529,6 +2534,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -263,7 +263,7 @@ export async function createService(
     ...playerHandlers(sessions),
     ...locationHandlers(sessions),
     ...logHandlers(sessions, eventStreams),
-    ...artifactHandlers(sessions),
+    ...artifactHandlers(sessions, eventStreams),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now, storeFeed ?? localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,

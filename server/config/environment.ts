@@ -122,6 +122,7 @@ interface EnvSettings {
   HTTP_MAX_CONNECTIONS: number;
   EVENT_STREAMS_PER_ACCOUNT: number;
   LOG_FOLLOWS_PER_ACCOUNT: number;
+  ARTIFACT_DOWNLOADS_PER_ACCOUNT: number;
   SUBSCRIPTIONS_PER_ACCOUNT: number;
   WEBHOOK_ALLOWED_NETWORKS: string;
   TRUST_PROXY: string;
@@ -168,6 +169,7 @@ const schema: JSONSchemaType<EnvSettings> = {
     HTTP_MAX_CONNECTIONS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnections },
     EVENT_STREAMS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.events },
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
+    ARTIFACT_DOWNLOADS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.artifacts },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
     WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
@@ -237,7 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     storageBudgetMiB: raw.STORAGE_BUDGET_MIB,
     webhookAllowedNetworks: allowedNetworks(raw.WEBHOOK_ALLOWED_NETWORKS),
     limits: {
-      streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT, logs: raw.LOG_FOLLOWS_PER_ACCOUNT },
+      streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT, logs: raw.LOG_FOLLOWS_PER_ACCOUNT, artifacts: raw.ARTIFACT_DOWNLOADS_PER_ACCOUNT },
       subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT,
     },
     observability: {

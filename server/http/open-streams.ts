@@ -1,5 +1,5 @@
 /**
- * The long responses in flight: event streams and log follows. Each is held under the token
+ * The long responses in flight: event streams, log follows and artifact downloads. Each is held under the token
  * that opened it: per account there is a cap on each kind, and a sweep a few times a second
  * ends every stream whose token would no longer authenticate (revoked, expired, disabled, its
  * account disabled), so revocation reaches open streams within a second. A shutdown ends all.
@@ -8,16 +8,18 @@ import type { Principal } from '../domain/tokens.js';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
 
-export type StreamKind = 'events' | 'logs';
+export type StreamKind = 'events' | 'logs' | 'artifacts';
 
 /** Open streams per account and kind (README, Limits; admin-configurable with STREAMS_*). */
 export interface StreamLimits {
   events: number;
   logs: number;
+  /** Each reads a session's files from disk as fast as its client takes them. */
+  artifacts: number;
 }
 
 /** Follows: as many as there are log-read slots per account (LOG_READS_PER_ACCOUNT), so one more is refused, not queued. */
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { events: 20, logs: 8 };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { events: 20, logs: 8, artifacts: 4 };
 const SWEEP_MS = 250;
 
 /** A held stream: abort ends it (the handler listens); release when it has ended. */

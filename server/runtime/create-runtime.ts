@@ -10,6 +10,7 @@ import type { Runtime } from '../domain/ports/runtime.js';
 import { DockerRuntime } from './docker/docker-runtime.js';
 import { ProcessRuntime } from './process/process-runtime.js';
 import { processSandboxes } from './process/sandboxes.js';
+import { DEFAULT_RETENTION_MB } from './process/retention.js';
 import { SimulatedRuntime } from './simulated-runtime.js';
 
 function isLoopback(host: string): boolean {
@@ -54,6 +55,7 @@ export function createRuntime(config: Config, fleet: FleetConfig, now: () => num
     sessionsDir: join(config.dataDir, 'sessions'),
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
     retentionMs: (fleet.runtime.retentionHours ?? 24) * 3600_000,
+    retentionBytes: (fleet.runtime.retentionMb ?? DEFAULT_RETENTION_MB) * 1024 * 1024,
     sandboxes: processSandboxes(fleet, config.dataDir),
     now,
     instanceId,

@@ -7,13 +7,16 @@
  * Not SQLite's incremental backup API: stepped between turns it met the open batch, and
  * better-sqlite3 then answered an unfinished copy as done and deleted its file (issue 19's review).
  */
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './sqlite.js';
 
 export const DATABASE_FILE = 'service.db';
 /** Files of the data directory a backup carries besides the database (when present). */
 const COMPANIONS = ['secret.key', 'fleet.json'];
+
+/** Every file of a backup: it holds password hashes and every account's data. */
+const PRIVATE = 0o600;
 
 export class BackupTargetNotEmpty extends Error {}
 
@@ -29,6 +32,9 @@ export async function backupDataDir(
   mkdirSync(target, { recursive: true, mode: 0o700 });
   if (readdirSync(target).length > 0) throw new BackupTargetNotEmpty(`${target} is not empty: a backup goes into a new or empty directory`);
   const file = join(target, DATABASE_FILE);
+  // The service's alone whatever the directory's mode (it may be readable by all, and every game
+  // server's sandbox shows / read-only): made empty at 0600 first, which VACUUM INTO keeps.
+  closeSync(openSync(file, 'wx', PRIVATE));
   // Blocks the event loop for the copy (milliseconds per megabyte): writes wait, none is lost.
   await quiet(() => db.prepare('VACUUM INTO ?').run(file));
   syncFile(file);
@@ -37,6 +43,7 @@ export async function backupDataDir(
   for (const name of COMPANIONS) {
     if (!existsSync(join(dataDir, name))) continue;
     copyFileSync(join(dataDir, name), join(target, name));
+    chmodSync(join(target, name), PRIVATE);
     syncFile(join(target, name));
     files.push(name);
   }

@@ -93,6 +93,14 @@ describe('a hostile game server in the process runtime sandbox', () => {
     }
   });
 
+  it('cannot make a user namespace of its own (root there, nf_tables and mounts to reach)', async () => {
+    const attacker = await run('attacker', { ATTACK: 'userns' });
+    const log = await output(attacker.id);
+    expect(log).toContain('REFUSED userns\n');
+    expect(log).toContain('REFUSED userns+net\n');
+    expect(log).not.toContain('GOT userns');
+  });
+
   it('cannot take ports another session holds: that session\'s players keep their own answers', async () => {
     const victim = await run('echo');
     const range = fleet.locations[0]!.nodes[0]!.ports;
@@ -146,6 +154,28 @@ describe('a hostile game server in the process runtime sandbox', () => {
     const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
     expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
     expect(await output(id)).toContain('the work directory passed its limit');
+  });
+
+  it('counts files it unlinked but keeps open against the work directory\'s limit', async () => {
+    const id = await start('attacker', { ATTACK: 'unlinked', FILL_MB: String(LIMITS.workDirMb * 3) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+    expect(await output(id)).toContain('the work directory passed its limit');
+  });
+
+  it('counts files under directories nested past PATH_MAX against the work directory\'s limit', async () => {
+    const id = await start('attacker', { ATTACK: 'deep', FILL_MB: String(LIMITS.workDirMb * 3) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+    // (Not its log: its directory, uncountable, is the first the retention's disk budget removes.)
+  });
+
+  it('cannot write one file larger than its work directory\'s limit', async () => {
+    const id = await start('attacker', { ATTACK: 'bigfile', FILL_MB: String(LIMITS.workDirMb * 8) });
+    await waitForStatus(service.call, id, ['running', 'dead', 'exited']);
+    const written = Number(/BIGFILE (\d+)/.exec(await output(id))?.[1]);
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThanOrEqual(LIMITS.workDirMb * 1024 * 1024);
   });
 
   it('caps a log flood, keeping the newest output', async () => {

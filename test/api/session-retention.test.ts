@@ -1,7 +1,12 @@
-/** Ended sessions' directories go after `runtime.retentionHours`; live ones stay, however old. */
+/**
+ * Ended sessions' directories go after `runtime.retentionHours`; live ones stay, however old; and
+ * beyond `runtime.retentionMb` in all, the oldest go first.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { attackerImage } from '../support/attacker.js';
+import { eventually } from '../support/eventually.mjs';
 import { testFleet, useService } from '../support/service.js';
 import { runtimeDir, waitForStatus } from '../support/sessions.js';
 
@@ -26,5 +31,29 @@ describe('retention of ended session directories', () => {
     // Well past the retention since it started, the live session's directory is still there.
     expect(existsSync(join(await dirOf(live), 'work'))).toBe(true);
     expect((await service.call('GET', `/session/${live}`)).json.status).toBe('running');
+  });
+});
+
+describe('the disk budget of ended session directories (runtime.retentionMb)', () => {
+  const BUDGET_MB = 3;
+  const service = useService({}, { fleet: testFleet((fleet) => {
+    fleet.runtime.retentionMb = BUDGET_MB;
+    fleet.images.push(attackerImage());
+  }) });
+  const dirOf = (id: string) => runtimeDir(service.running, id);
+
+  it('removes the oldest ended directories once they hold more than the budget, within the retention', async () => {
+    // Each leaves a 1 MiB file (and its log, its state): three of them pass the 3 MiB budget.
+    const ids = [1, 2, 3].map((n) => `b-${process.pid}-${n}`);
+    for (const id of ids) {
+      expect((await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'attacker', env: { ATTACK: 'fill', FILL_MB: '1' } } })).status).toBe(201);
+      await waitForStatus(service.call, id, ['running']);
+      await service.call('DELETE', `/session/${id}`);
+      await waitForStatus(service.call, id, ['exited']);
+    }
+    const [oldest, middle, newest] = await Promise.all(ids.map(dirOf));
+    await eventually(async () => !existsSync(oldest!), { timeoutMs: 10_000, what: 'the oldest directory removed' });
+    expect(existsSync(join(middle!, 'work', 'fill-0'))).toBe(true);
+    expect(existsSync(join(newest!, 'work', 'fill-0'))).toBe(true);
   });
 });

@@ -37,7 +37,7 @@ async function msUntilEnd(stream: { ended: Promise<number> }, act: () => Promise
 describe('streams end when their token or account stops authenticating', () => {
   let clock = Date.now();
   const service = useService(
-    { runtime: 'simulated', limits: { streams: { events: 2, logs: 2 }, subscriptions: 3 } },
+    { runtime: 'simulated', limits: { streams: { events: 2, logs: 2, artifacts: 2 }, subscriptions: 3 } },
     { now: () => clock },
   );
   const mint = async (scopes: string[], token?: string, expiresAfter?: string) => {
@@ -103,7 +103,7 @@ describe('streams end when their token or account stops authenticating', () => {
 });
 
 describe('token revoke rule, subscription scope and cap', () => {
-  const service = useService({ runtime: 'simulated', limits: { streams: { events: 2, logs: 2 }, subscriptions: 3 } });
+  const service = useService({ runtime: 'simulated', limits: { streams: { events: 2, logs: 2, artifacts: 2 }, subscriptions: 3 } });
   const mint = async (scopes: string[], token?: string) => {
     const minted = await service.call('POST', '/token', { ...(token ? { token } : {}), body: { name: 'rule', scopes } });
     expect(minted.status).toBe(201);

@@ -72,6 +72,41 @@ case "$ATTACK" in
     while [ $i -lt "$FILL_MB" ]; do head -c 1048576 /dev/zero > "fill-$i"; i=$((i + 1)); done
     echo "FILLED"
     ;;
+  deep)
+    # FILL_MB in 1 MiB files under directories nested past PATH_MAX, made by relative steps
+    # (dash's cd goes by whole paths and stops short): no walk by whole names reaches them.
+    "$NODE" -e '
+      const fs = require("node:fs");
+      for (let i = 0; i < 25; i++) {
+        fs.mkdirSync("d".repeat(200));
+        process.chdir("d".repeat(200));
+      }
+      const mb = Buffer.alloc(1 << 20);
+      for (let i = 0; i < Number(process.env.FILL_MB); i++) fs.writeFileSync("fill-" + i, mb);
+      console.log("FILLED DEEP");
+    '
+    ;;
+  bigfile)
+    # One file of FILL_MB, written at once.
+    head -c $((FILL_MB * 1024 * 1024)) /dev/zero > big 2> /dev/null
+    echo "BIGFILE $(wc -c < big)"
+    ;;
+  unlinked)
+    # FILL_MB in four files unlinked first, kept open (fds 3-6) by the echo server it becomes.
+    exec 3> hidden3 4> hidden4 5> hidden5 6> hidden6
+    rm hidden3 hidden4 hidden5 hidden6
+    quarter=$((FILL_MB * 1024 * 256))
+    head -c $quarter /dev/zero >&3
+    head -c $quarter /dev/zero >&4
+    head -c $quarter /dev/zero >&5
+    head -c $quarter /dev/zero >&6
+    echo "WROTE UNLINKED"
+    ;;
+  userns)
+    # A user namespace of its own: root there, with nf_tables and mounts to reach (kernel attack surface).
+    if unshare -Ur true 2> /dev/null; then echo "GOT userns"; else echo "REFUSED userns"; fi
+    if unshare -Urn true 2> /dev/null; then echo "GOT userns+net"; else echo "REFUSED userns+net"; fi
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600

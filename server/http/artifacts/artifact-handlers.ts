@@ -1,11 +1,13 @@
 /** An ended session's files as a tar, gzip on the wire when accepted (the spec's Artifacts tag). */
-import { realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../../generated/handlers.js';
 import type { Sessions } from '../../domain/sessions.js';
 import { fail } from '../errors.js';
+import { tooManyStreams, type OpenStreams } from '../open-streams.js';
 
 /** `path` inside `root`, or undefined when it would leave it (.., absolute, or a symlink out). */
 export function containedPath(root: string, path: string): string | undefined {
@@ -44,7 +46,46 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-export function artifactHandlers(sessions: Sessions): Pick<Handlers, 'downloadArtifacts'> {
+/**
+ * What an archive holds: regular files, folders, and symbolic links (as links). A FIFO the game
+ * server left would stall the archive for good (tar waits to read it); sockets and devices are
+ * not files either. (Entries of an archive read in would be ReadEntries: none are, see below.)
+ */
+const archivable = (_path: string, entry: Stats | object) =>
+  'isFile' in entry && (entry.isFile() || entry.isDirectory() || entry.isSymbolicLink());
+
+/**
+ * The archive as a Node stream, gzipped when the client takes it. tar reads each file through a
+ * descriptor it closes only once the file has been read out, so an archive its client abandons
+ * (or whose token stops authenticating) is read on to its end into nothing, uncompressed: its
+ * descriptors close, the reading is bounded by the session's own directory, and the account's
+ * download slot is freed. Not Readable.from: its iterator, stopped, leaves a pending read's
+ * listener that pauses tar again, and it hears only tar's first error (a directory nested past
+ * PATH_MAX gives two; a second with no listener would end the process).
+ */
+function archiveOf(root: string, entry: string, gzip: boolean, lease: { signal: AbortSignal; release(): void }): Readable {
+  const pack = createTar({ cwd: root, portable: true, filter: archivable }, [entry]);
+  const tar = new Readable({
+    read: () => void pack.resume(),
+    destroy: (error, callback) => {
+      lease.signal.removeEventListener('abort', abandon);
+      lease.release();
+      pack.resume();
+      callback(error);
+    },
+  });
+  pack.on('data', (chunk: Buffer) => {
+    if (!tar.destroyed && !tar.push(chunk)) pack.pause();
+  });
+  pack.on('end', () => tar.push(null));
+  pack.on('error', (error: unknown) => tar.destroy(error as Error));
+  const archive = gzip ? pipeline(tar, createGzip(), () => {}) : tar;
+  const abandon = () => archive.destroy();
+  lease.signal.addEventListener('abort', abandon, { once: true });
+  return archive;
+}
+
+export function artifactHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'downloadArtifacts'> {
   return {
     async downloadArtifacts({ query, headers }, context) {
       const found = await sessions.artifactRoot(context.principal.accountId, query.session);
@@ -75,7 +116,9 @@ export function artifactHandlers(sessions: Sessions): Pick<Handlers, 'downloadAr
       const safeEntry = entry.startsWith('@') ? `./${entry}` : entry;
       // A tar, as Gameye clients expect; gzip is a content encoding when the client takes one.
       const gzip = acceptsGzip(headers['accept-encoding'] as string | undefined);
-      const archive = Readable.from(createTar({ gzip, cwd: found.root, portable: true }, [safeEntry]));
+      const lease = open.open('artifacts', context.principal);
+      if (!lease) return tooManyStreams(context, 'artifact downloads', open.limit('artifacts'));
+      const archive = archiveOf(found.root, safeEntry, gzip, lease);
       const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar`;
       return {
         status: 200,

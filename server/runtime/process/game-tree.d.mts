@@ -1,3 +1,5 @@
 export function childInOtherNetns(pid: number, options?: { newerOnly?: boolean }): number | undefined;
 export function removeCgroups(dirs: readonly string[]): boolean;
 export function directoryBytes(dir: string, maxEntries: number): number;
+export function openDeletedBytes(cgroupDir: string, dir: string): number;
+export function chargedPages(memoryCgroup: string): number | undefined;

@@ -1,7 +1,7 @@
 // The game server's process tree as the supervisor sees it from outside the sandbox: the
 // process inside its network namespace (where readiness is read), and the session's cgroups
 // (emptied and removed at the end). Plain JavaScript: the supervisor uses it.
-import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ownNetns = readlinkSync('/proc/self/ns/net');
@@ -66,7 +66,9 @@ export function removeCgroups(dirs) {
   return removed;
 }
 
-/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen. */
+const vanished = (error) => error?.code === 'ENOENT' || error?.code === 'ENOTDIR';
+
+/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen or a part cannot be read. */
 export function directoryBytes(dir, maxEntries) {
   let bytes = 0;
   let entries = 0;
@@ -75,8 +77,11 @@ export function directoryBytes(dir, maxEntries) {
     let list;
     try {
       list = readdirSync(pending.pop(), { withFileTypes: true });
-    } catch {
-      continue;
+    } catch (error) {
+      // Gone meanwhile is nothing; a directory that cannot be read (nested past PATH_MAX, which a
+      // walk by whole paths never reaches) would hide what is under it: uncountable.
+      if (vanished(error)) continue;
+      return Infinity;
     }
     for (const entry of list) {
       if (++entries > maxEntries) return Infinity;
@@ -85,9 +90,61 @@ export function directoryBytes(dir, maxEntries) {
       else if (entry.isFile()) {
         try {
           bytes += lstatSync(path).blocks * 512;
-        } catch {}
+        } catch (error) {
+          if (!vanished(error)) return Infinity;
+        }
       }
     }
   }
   return bytes;
+}
+
+/**
+ * Disk bytes of files under `dir` that the processes in `cgroupDir` keep open although they were
+ * unlinked (`/proc/<pid>/fd/<n>` -> `<dir>/... (deleted)`): invisible to a walk of `dir`, yet on
+ * its disk until the last descriptor closes. Each file counted once, however many hold it.
+ */
+export function openDeletedBytes(cgroupDir, dir) {
+  let pids;
+  try {
+    pids = readFileSync(join(cgroupDir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return 0;
+  }
+  const prefix = `${dir}/`;
+  const seen = new Set();
+  let bytes = 0;
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      const path = `/proc/${pid}/fd/${fd}`;
+      try {
+        const target = readlinkSync(path);
+        if (!target.startsWith(prefix) || !target.endsWith(' (deleted)')) continue;
+        const stats = statSync(path);
+        const key = `${stats.dev}:${stats.ino}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        bytes += stats.blocks * 512;
+      } catch {
+        // Closed or gone meanwhile.
+      }
+    }
+  }
+  return bytes;
+}
+
+/** Pages ever charged to a cgroup v1 memory controller (`pgpgin`: it grows as the tree writes files), or undefined. */
+export function chargedPages(memoryCgroup) {
+  try {
+    const match = /^pgpgin (\d+)$/m.exec(readFileSync(join(memoryCgroup, 'memory.stat'), 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -14,7 +14,7 @@ import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
 import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
-import { purgeEndedSessions } from './retention.js';
+import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
 import { setSessionGroupNice } from './session-priority.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
@@ -74,6 +74,8 @@ export interface ProcessRuntimeOptions {
   graceMs: number;
   /** How long an ended session's directory (logs, artifacts) is kept. */
   retentionMs: number;
+  /** How much disk ended sessions' directories may hold in all: the oldest go first beyond it (default DEFAULT_RETENTION_MB). */
+  retentionBytes?: number;
   /** Each game server in a sandbox of its own (sandbox.ts); undefined runs it as the service's user (isolation "none"). */
   sandboxes: Sandboxes | undefined;
   now: () => number;
@@ -94,6 +96,7 @@ export class ProcessRuntime implements Runtime {
   private readonly watched = new Map<string, Watched>();
   private readonly liveness: NodeJS.Timeout;
   private readonly retention: NodeJS.Timeout;
+  private readonly retained: RetainedSessions;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
   /** Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs). */
@@ -107,6 +110,7 @@ export class ProcessRuntime implements Runtime {
     if (options.sandboxes) chmodSync(options.sessionsDir, 0o711);
     this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
     this.liveness.unref();
+    this.retained = new RetainedSessions(options.sessionsDir, options.retentionBytes ?? DEFAULT_RETENTION_MB * 1024 * 1024);
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
     const { sandboxes } = options;
@@ -315,10 +319,14 @@ export class ProcessRuntime implements Runtime {
 
   /** Ended sessions' directories past the retention. */
   private purge() {
-    const purged = purgeEndedSessions(this.options.sessionsDir, {
+    const purged = this.retained.purge({
       before: this.options.now() - this.options.retentionMs,
       isLive: (id) => this.watched.has(id) || this.starting.has(id),
     });
+    this.forgetPurged(purged);
+  }
+
+  private forgetPurged(purged: readonly string[]) {
     for (const sessionId of purged) this.options.sandboxes?.removeLeftovers(sessionId);
   }
 
@@ -372,6 +380,8 @@ export class ProcessRuntime implements Runtime {
   /** `seen`: the phase last reported for it; a run nobody saw is reported (running) before the end. */
   private emitEnded(sessionId: string, state: SupervisorState, seen: SupervisorState['phase'] | undefined) {
     this.unwatch(sessionId);
+    // Its directory no longer grows: counted against the retention's disk budget now, not at the next purge.
+    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at));
     // It ran while nobody watched (the service was down): that it ran is part of the record.
     if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: state.runningAt });
     this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });

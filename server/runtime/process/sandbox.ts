@@ -142,6 +142,10 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
     '--bind', session.workDir, session.workDir,
     '--chdir', session.workDir,
     '--unshare-user', '--uid', String(session.uid), '--gid', String(session.uid),
+    // No user namespace of its own: root there would reach nf_tables, mounts and the other
+    // namespaced kernel code most local privilege escalations go through (Docker's default
+    // seccomp profile refuses it too). Asserted, so a bubblewrap that cannot do it refuses to run.
+    '--disable-userns', '--assert-userns-disabled',
     '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
     '--cap-drop', 'ALL',
     // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.

@@ -72,7 +72,8 @@ export class Sandboxes {
         ports: spec.ports,
         hide: this.options.hide,
         readOnly: this.options.readOnly,
-        limits: { openFiles: spec.limits.openFiles, fileBytes: Math.round(spec.limits.fileMb * MB) },
+        // No file larger than the work directory may hold: one file alone never passes its limit.
+        limits: { openFiles: spec.limits.openFiles, fileBytes: Math.round(Math.min(spec.limits.fileMb, spec.limits.workDirMb) * MB) },
         sdkDir,
       });
       return { uid, argv, cgroups, launcherJoined: adopted !== undefined };

@@ -45,7 +45,11 @@ export interface TakenSpare {
   launcherProcess: ProcessIdentity | undefined;
 }
 
-const launcherOf = (child: ChildProcess) => child.stdio[3] as Writable;
+/** Undefined only for a spare whose spawn failed (it has no pipes). */
+const launcherOf = (child: ChildProcess) => child.stdio?.[3] as Writable | undefined;
+
+/** What a spare that never started says: nothing joined, no launcher. */
+const NEVER_STARTED: SpareReady = { cgroups: undefined, launcherPid: undefined, launcherStart: undefined };
 
 export class SpareSupervisor {
   private spare: Spare | undefined;
@@ -74,6 +78,8 @@ export class SpareSupervisor {
       dismiss(spare.child);
       spare = this.spawn(false);
     }
+    // No process could be made (EMFILE, ENFILE, EAGAIN): this start fails, the service goes on.
+    if (spare.child.pid === undefined) throw new Error('could not start a supervisor: the host has no file descriptors or processes to spare');
     // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
     let normal = !spare.niced || renice(spare.child.pid, 0);
     const { cgroups, launcherPid, launcherStart } = await spare.ready;
@@ -87,7 +93,7 @@ export class SpareSupervisor {
       dismiss(spare.child);
       return this.take();
     }
-    return { child: spare.child, cgroups, launcher: launcherOf(spare.child), launcherProcess };
+    return { child: spare.child, cgroups, launcher: launcherOf(spare.child)!, launcherProcess };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -122,10 +128,15 @@ export class SpareSupervisor {
       stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
+    // A spawn that fails (out of file descriptors or processes) says so in an 'error' event and
+    // leaves the child without pipes or pid: a spare that never started, which take() replaces.
+    // Unheard, that event would end the service.
+    child.on('error', () => {});
+    if (child.pid === undefined) return { child, ready: Promise.resolve(NEVER_STARTED), niced: false };
     child.unref();
     const niced = idle && this.niceSpares && child.pid !== undefined && renice(child.pid, SPARE_NICE);
     (child.stdio[3] as Socket).unref();
-    launcherOf(child).on('error', () => {});
+    launcherOf(child)!.on('error', () => {});
     // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
     const stdout = child.stdout as Socket;
     stdout.unref();
@@ -156,7 +167,7 @@ export class SpareSupervisor {
 /** A spare (taken or not) that gets no session: its stdin and its launcher's pipe closed empty, it ends with its launcher. */
 export function dismiss(child: ChildProcess): void {
   child.stdin?.end();
-  launcherOf(child).end();
+  launcherOf(child)?.end();
 }
 
 /** Whether a spare's process still runs (not exited, not a zombie its exit has not reached us from yet). */

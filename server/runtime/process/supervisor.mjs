@@ -16,7 +16,7 @@
 import { closeSync, readdirSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
-import { childInOtherNetns, directoryBytes, removeCgroups } from './game-tree.mjs';
+import { chargedPages, childInOtherNetns, directoryBytes, openDeletedBytes, removeCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
@@ -97,7 +97,12 @@ const FULL_CHECK_MS = 250;
 const DEFAULT_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** How long output still in the pipe is read after the game server exited. */
 const DRAIN_MS = 500;
-const WORK_DIR_CHECK_MS = 1000;
+const WORK_DIR_CHECK_MS = 100;
+const WORK_DIR_CHECK_MAX_MS = 1000;
+/** A check may take at most this share of the supervisor's time (1/20th), so a large work directory is walked less often. */
+const WORK_DIR_CHECK_EVERY_SCAN_COST = 20;
+/** 1 MiB of pages charged to the game tree's memory cgroup: it may have written to a file it unlinked. */
+const WORK_DIR_WRITTEN_PAGES = 256;
 /** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap). */
 const WORK_DIR_MAX_ENTRIES = 100_000;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
@@ -352,17 +357,43 @@ async function releaseCgroups(cgroups) {
   }
 }
 
-/** The work directory's size, checked every second; past the limit the game server is killed (exit 137). */
+/**
+ * The work directory's size: the files under it plus those the game tree unlinked but keeps open
+ * (still on the disk). Checked every WORK_DIR_CHECK_MS while a check is cheap (every
+ * WORK_DIR_CHECK_EVERY_SCAN_COST times what the last one took, at most WORK_DIR_CHECK_MAX_MS):
+ * what a game server writes past the limit is what it writes in that time (one file alone stops
+ * at the limit: its file-size rlimit is no larger). Past the limit the game server is killed (exit 137).
+ */
 function watchWorkDir() {
   if (!spec.workDirBytes) return;
-  const timer = setInterval(() => {
-    if (overLimit || directoryBytes(join(dir, 'work'), WORK_DIR_MAX_ENTRIES) <= spec.workDirBytes) return;
-    overLimit = true;
-    output.write(Buffer.from(`supervisor: the work directory passed its limit of ${spec.workDirBytes} bytes; the game server is stopped\n`));
-    // Only the sandboxed processes: bwrap then reports the kill as exit 137, as the kernel's OOM kill is.
-    if (game && game.exitCode === null && game.signalCode === null) signalGame('SIGKILL', { insideOnly: true });
-  }, WORK_DIR_CHECK_MS);
-  timer.unref();
+  const work = join(dir, 'work');
+  const cgroups = spec.sandbox?.cgroups ?? [];
+  const memory = cgroups.find((cgroup) => cgroup.includes('/memory/'));
+  // Reading every descriptor of the tree costs ~10x the walk of a small work directory: done when
+  // the tree charged pages (it writes) since the last time, and at least every WORK_DIR_CHECK_MAX_MS
+  // (space reserved without writing, fallocate, is seen then).
+  let deleted = { bytes: 0, pages: undefined, at: -Infinity };
+  const deletedBytes = (now) => {
+    const pages = memory && chargedPages(memory);
+    const written = pages === undefined || deleted.pages === undefined || pages - deleted.pages >= WORK_DIR_WRITTEN_PAGES;
+    if (written || now - deleted.at >= WORK_DIR_CHECK_MAX_MS) deleted = { bytes: openDeletedBytes(cgroups[0], work), pages, at: now };
+    return deleted.bytes;
+  };
+  const check = () => {
+    const began = performance.now();
+    const bytes = directoryBytes(work, WORK_DIR_MAX_ENTRIES) + (cgroups.length > 0 ? deletedBytes(began) : 0);
+    if (bytes > spec.workDirBytes) return overWorkDirLimit();
+    const cost = performance.now() - began;
+    setTimeout(check, Math.min(WORK_DIR_CHECK_MAX_MS, Math.max(WORK_DIR_CHECK_MS, cost * WORK_DIR_CHECK_EVERY_SCAN_COST))).unref();
+  };
+  setTimeout(check, WORK_DIR_CHECK_MS).unref();
+}
+
+function overWorkDirLimit() {
+  overLimit = true;
+  output.write(Buffer.from(`supervisor: the work directory passed its limit of ${spec.workDirBytes} bytes; the game server is stopped\n`));
+  // Only the sandboxed processes: bwrap then reports the kill as exit 137, as the kernel's OOM kill is.
+  if (game && game.exitCode === null && game.signalCode === null) signalGame('SIGKILL', { insideOnly: true });
 }
 
 /**

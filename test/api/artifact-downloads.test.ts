@@ -1,0 +1,112 @@
+/**
+ * What a game server leaves in its directory cannot hang or exhaust the service through
+ * `GET /artifacts`: a FIFO is skipped (tar would wait on it for good, holding the response and
+ * the files it had opened), an abandoned download closes the files it opened, and an account
+ * holds a bounded number of downloads at once (429 beyond).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.mjs';
+import { expectError } from '../support/http.js';
+import { useService } from '../support/service.js';
+import { waitForStatus } from '../support/sessions.js';
+
+const DOWNLOADS = 3;
+
+describe('artifact downloads', () => {
+  const service = useService({ runtime: 'process', limits: { streams: { events: 20, logs: 8, artifacts: DOWNLOADS }, subscriptions: 25 } });
+
+  /** An ended session whose working directory holds what a hostile game server could leave. */
+  async function endedSessionWith(id: string, files: (work: string) => void): Promise<string> {
+    expect((await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo' } })).status).toBe(201);
+    await waitForStatus(service.call, id, ['running']);
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited', 'dead']);
+    // The echo server's summary names its session.
+    const sessions = join(service.running.dataDir, 'sessions');
+    const summaryOf = (key: string) => join(sessions, key, 'work', 'summary.json');
+    const key = readdirSync(sessions).find((dir) => existsSync(summaryOf(dir)) && JSON.parse(readFileSync(summaryOf(dir), 'utf8')).session === id);
+    const work = join(sessions, key!, 'work');
+    files(work);
+    return work;
+  }
+
+  /** A download whose client reads its first bytes and then holds it (or goes away). */
+  function openDownload(id: string): Promise<IncomingMessage> {
+    const url = new URL(`/artifacts?session=${id}`, service.running.url);
+    return new Promise((resolve, reject) => {
+      get(url, { headers: { authorization: `Bearer ${service.running.token}` }, agent: false }, (response) => {
+        response.once('readable', () => resolve(response));
+      }).once('error', reject);
+    });
+  }
+
+  /** The service's (this process's) descriptors open on files under `dir`. */
+  const openFilesUnder = (dir: string) =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+      } catch {
+        return false;
+      }
+    }).length;
+
+  it('archives the files beside a FIFO, and skips the FIFO', async () => {
+    await endedSessionWith('fifo', (work) => {
+      writeFileSync(join(work, 'replay.txt'), 'kept');
+      execFileSync('mkfifo', [join(work, 'pipe')]);
+    });
+    const archive = await service.call('GET', '/artifacts?session=fifo');
+    expect(archive.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'artifacts-'));
+    writeFileSync(join(dir, 'a.tar'), archive.text, 'latin1');
+    const listed = execFileSync('tar', ['tf', 'a.tar'], { cwd: dir, encoding: 'utf8' }).split('\n').map((name) => name.replace(/^\.\//, ''));
+    expect(listed).toContain('replay.txt');
+    expect(listed.some((name) => name.includes('pipe'))).toBe(false);
+  });
+
+  it('survives a directory nested past PATH_MAX: the download fails, the service stays up', async () => {
+    const work = await endedSessionWith('deep', (work) => {
+      const name = 'd'.repeat(200);
+      execFileSync('/bin/sh', ['-c', `cd "$1" && i=0; while [ $i -lt 25 ]; do mkdir ${name} && cd ${name}; i=$((i+1)); done; echo x > f`, 'sh', work]);
+    });
+    const download = await openDownload('deep').catch(() => undefined);
+    download?.resume();
+    await new Promise((resolve) => (download ? download.once('close', resolve) : resolve(undefined)));
+    // Still answering (tar's second error used to have no listener and end the process).
+    expect((await service.call('GET', '/session/deep')).json.id).toBe('deep');
+    execFileSync('/bin/rm', ['-rf', work]);
+  });
+
+  it('closes the files an abandoned download opened, and frees its slot', { timeout: 60_000 }, async () => {
+    const work = await endedSessionWith('big', (dir) => {
+      // Sparse: large to read, nothing on disk.
+      for (const name of ['a.bin', 'b.bin', 'c.bin']) {
+        writeFileSync(join(dir, name), '');
+        truncateSync(join(dir, name), 16 * 1024 * 1024);
+      }
+    });
+    for (let round = 0; round < 4; round++) {
+      const downloads = await Promise.all(Array.from({ length: DOWNLOADS }, () => openDownload('big')));
+      // All slots held: one more is refused, with a time to come back.
+      const refused = await service.call('GET', '/artifacts?session=big');
+      expectError(refused, 429, 'TOO_MANY_REQUESTS', '/artifacts');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Each holds a file open while its client sits on it.
+      expect(openFilesUnder(work)).toBeGreaterThan(0);
+      for (const download of downloads) download.destroy();
+      // The slots come back once the abandoned archives are done with.
+      await eventually(async () => {
+        const next = await openDownload('big');
+        next.destroy();
+        return next.statusCode === 200;
+      }, { what: 'a download slot freed' });
+    }
+    // Nothing of the abandoned archives stays open (without the drain, each held its files for good).
+    await eventually(() => openFilesUnder(work) === 0, { timeoutMs: 20_000, what: 'no file of the session open' });
+  });
+});
