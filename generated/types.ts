@@ -439,7 +439,8 @@ export interface paths {
          * Register a pushed image tag
          * @description An image registry's push notification (Docker Hub's payload). The pushed tag of the
          *     account's image named by the last segment of `repository.repo_name` becomes startable.
-         *     Unknown images are 404; malformed payloads are 422.
+         *     Unknown images are 404; malformed payloads are 422. An account keeps its 100 newest pushed
+         *     tags of each image (by first push): registering one more forgets the oldest.
          */
         post: operations["registerImageTag"];
         delete?: never;

@@ -67,10 +67,14 @@ export class Catalog {
     return declared ?? ((await this.tags.has(accountId, image.name, tag)) ? image.tags[image.defaultTag] : undefined);
   }
 
-  /** Register a pushed tag; false when the account has no such image. */
+  /**
+   * Register a pushed tag; false when the account has no such image. An account keeps its
+   * newest REGISTERED_TAGS_PER_IMAGE pushed tags of each image (by first push), as registries' retention keeps the last builds: a CI that pushes a tag per
+   * build goes on working, and what pushes can grow is bounded by the fleet's images.
+   */
   async registerTag(accountId: string, imageName: string, tag: string, at: number): Promise<boolean> {
     if (!(await this.image(accountId, imageName))) return false;
-    await this.tags.register(accountId, imageName, tag, at);
+    await this.tags.register(accountId, imageName, tag, at, REGISTERED_TAGS_PER_IMAGE);
     return true;
   }
 
@@ -92,6 +96,9 @@ export class Catalog {
     );
   }
 }
+
+/** Pushed tags an account keeps per image (the oldest go first). */
+export const REGISTERED_TAGS_PER_IMAGE = 100;
 
 /** What a session may use when neither its image nor the fleet says otherwise. */
 export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, outputMb: 64, fileMb: 1024, workDirMb: 2048, startSeconds: 60 };

@@ -3,6 +3,7 @@
  * players (the SDK's 1,024), an account's tokens, and the tags registry pushes register.
  */
 import { describe, expect, it } from 'vitest';
+import { REGISTERED_TAGS_PER_IMAGE } from '../../server/domain/catalog.js';
 import { MAX_PLAYERS_PER_SESSION } from '../../server/domain/session-lifecycle.js';
 import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
 import { expectError } from '../support/http.js';
@@ -29,6 +30,16 @@ describe('bounds on what a caller can grow', () => {
     // Leaving makes room again.
     expect((await service.call('DELETE', '/session/player/leave', { body: { session: 'crowd', players: ['p1'] } })).status).toBe(200);
     expect((await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: ['late'] } })).json.count).toBe(MAX_PLAYERS_PER_SESSION);
+  });
+
+  it(`keeps an account's newest ${REGISTERED_TAGS_PER_IMAGE} pushed tags of an image: older ones go`, async () => {
+    const push = (tag: string) =>
+      service.call('POST', '/webhook/repohost', { body: { push_data: { tag, pusher: 'ci' }, repository: { repo_name: 'studio/echo' } } });
+    for (let build = 0; build <= REGISTERED_TAGS_PER_IMAGE; build++) expect((await push(`build-${build}`)).status).toBe(202);
+    const start = (id: string, version: string) => service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo', version } });
+    expectError(await start('oldest', 'build-0'), 404, 'RESOURCE_NOT_FOUND', '/session');
+    expect((await start('newest', `build-${REGISTERED_TAGS_PER_IMAGE}`)).status).toBe(201);
+    expect((await start('kept', 'build-1')).status).toBe(201);
   });
 });
 

@@ -245,10 +245,15 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect([await store.nodeLocks.drainOf('n1'), await store.nodeLocks.drainOf('n2')]).toEqual([true, false]);
     await store.nodeLocks.setDrain('n1', false, 4);
     expect(await store.nodeLocks.drainOf('n1')).toBe(false);
-    await store.imageTags.register('acc', 'echo', 'pushed', 3);
-    await store.imageTags.register('acc', 'echo', 'pushed', 4);
+    await store.imageTags.register('acc', 'echo', 'pushed', 3, 2);
+    await store.imageTags.register('acc', 'echo', 'pushed', 4, 2);
     expect(await store.imageTags.all()).toEqual([{ accountId: 'acc', image: 'echo', tag: 'pushed', registered: 3 }]);
     expect(await store.imageTags.has('acc', 'echo', 'pushed')).toBe(true);
+    // Past `keep` tags of an image, the oldest go; other images are not touched.
+    await store.imageTags.register('acc', 'doom', 'd1', 4, 2);
+    await store.imageTags.register('acc', 'echo', 'second', 5, 2);
+    await store.imageTags.register('acc', 'echo', 'third', 6, 2);
+    expect((await store.imageTags.all()).map((row) => `${row.image}:${row.tag}`)).toEqual(['doom:d1', 'echo:second', 'echo:third']);
 
     await store.operators.insert({ id: 'op', email: 'ops@example.com', passwordHash: 'h1', created: 1 });
     await store.operators.insertSession(Buffer.from('cookie'), { operatorId: 'op', csrf: 'x', created: 1, expires: 100 });

@@ -2,7 +2,8 @@
 
 export interface ImageTagStore {
   has(accountId: string, image: string, tag: string): Promise<boolean>;
-  register(accountId: string, image: string, tag: string, at: number): Promise<void>;
+  /** Register a tag (a known one keeps its first registration); of the account's tags of the image, the `keep` newest stay. */
+  register(accountId: string, image: string, tag: string, at: number, keep: number): Promise<void>;
   /** Every registered tag, for the admin panel. */
   all(): Promise<{ accountId: string; image: string; tag: string; registered: number }[]>;
 }

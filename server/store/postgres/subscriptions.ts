@@ -3,6 +3,7 @@ import type { LeaseFence } from '../../cluster/coordination.js';
 import type { ImageTagStore } from '../../domain/ports/catalog.js';
 import type { SubscriptionRepository } from '../../events/subscriptions.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from '../rows.js';
+import { TRIM_SQL } from '../image-tag-repository.js';
 import type { Sql } from './sql.js';
 
 /**
@@ -89,8 +90,10 @@ export function createPgImageTagRepository(sql: Sql): ImageTagStore {
     all: () => sql.rows('SELECT account_id AS "accountId", image, tag, registered FROM image_tags ORDER BY image, registered'),
     has: async (accountId, image, tag) =>
       (await sql.rows('SELECT 1 FROM image_tags WHERE account_id = $1 AND image = $2 AND tag = $3', [accountId, image, tag])).length > 0,
-    register: async (accountId, image, tag, at) => {
+    register: async (accountId, image, tag, at, keep) => {
       await sql.run('INSERT INTO image_tags (account_id, image, tag, registered) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [accountId, image, tag, at]);
+      // Apart: a trim a fault skipped is made by the next push.
+      await sql.run(TRIM_SQL, [accountId, image, keep]);
     },
   };
 }
