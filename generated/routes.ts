@@ -1089,6 +1089,7 @@ export const routes: readonly RouteDefinition[] = [
     responses: {
       201: { contentType: "application/json", schema: { $ref: "TokenCreated#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      409: { contentType: "application/json", schema: { $ref: "Error#" } },
       413: { contentType: "application/json", schema: { $ref: "Error#" } },
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },

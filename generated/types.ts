@@ -94,6 +94,8 @@ export interface paths {
         /**
          * Add players to a session
          * @description Record players as joined (already joined ones are kept once). Returns the session's players.
+         *     A session holds at most 1,024 players (as its game server's SDK connects): a join that would
+         *     pass that is refused whole with 409, as is a join to a session that has ended.
          */
         put: operations["joinPlayers"];
         post?: never;
@@ -370,7 +372,8 @@ export interface paths {
          * @description Mint a bearer token for the caller's account. The full value is in `token` and is shown
          *     only in this response. The new token may hold only scopes the caller's token holds, except
          *     that a caller holding `token:write` may also grant `webhook:repohost`. It never outlives
-         *     the caller's token.
+         *     the caller's token. An account holds at most 500 tokens that are neither revoked nor
+         *     expired (the operator may change it): one more is 409 until one is revoked.
          */
         post: operations["createToken"];
         delete?: never;
@@ -2749,6 +2752,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];

@@ -41,7 +41,7 @@ import { healthHandlers } from './http/health/health-handlers.js';
 import { metricsHandlers } from './http/metrics/metrics-handlers.js';
 import { OpenStreams } from './http/open-streams.js';
 import { logHandlers } from './http/logs/log-handlers.js';
-import { artifactHandlers } from './http/artifacts/artifact-handlers.js';
+import { artifactHandlers, DEFAULT_ARCHIVE_LIMITS } from './http/artifacts/artifact-handlers.js';
 import { playerHandlers } from './http/players/player-handlers.js';
 import { locationHandlers } from './http/locations/location-handlers.js';
 import { registryHandlers } from './http/webhooks/registry-handlers.js';
@@ -119,6 +119,7 @@ export async function createService(
   // With several instances, a verdict another instance's forget message never reached expires anyway.
   const tokens = new Tokens(store.tokens, createTokenVault(box), { isAccountActive }, now, {
     verdictMaxAgeMs: config.databaseUrl ? SHARED_VERDICT_MAX_AGE_MS : undefined,
+    perAccount: config.limits.tokens,
   });
   const bootstrapped = await bootstrap(accounts, tokens, {
     bootstrapToken: config.bootstrapToken,
@@ -254,7 +255,8 @@ export async function createService(
   const { audit } = store;
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
-  const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId));
+  const archives = config.limits.archives ?? DEFAULT_ARCHIVE_LIMITS;
+  const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId), { artifacts: archives.concurrent });
   const handlers: Handlers = {
     ...healthHandlers(health),
     ...tokenHandlers(tokens, audit, now),
@@ -263,7 +265,7 @@ export async function createService(
     ...playerHandlers(sessions),
     ...locationHandlers(sessions),
     ...logHandlers(sessions, eventStreams),
-    ...artifactHandlers(sessions, eventStreams),
+    ...artifactHandlers(sessions, eventStreams, archives),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now, storeFeed ?? localEventFeed(sessions)),
     ...subscriptionHandlers({
       subscriptions,

@@ -6,7 +6,9 @@ import AjvModule, { type JSONSchemaType } from 'ajv';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_STORAGE_BUDGET_BYTES } from '../domain/storage-budget.js';
+import { DEFAULT_TOKENS_PER_ACCOUNT } from '../domain/tokens.js';
 import { parseNetwork } from '../events/egress-guard.js';
+import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from '../http/artifacts/artifact-handlers.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from '../http/open-streams.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/request-limits.js';
 
@@ -50,7 +52,14 @@ export interface Config {
   /** Networks webhooks may reach although internal (CIDRs); by default none. */
   webhookAllowedNetworks: string[];
   /** What one account may hold at once. */
-  limits: { streams: StreamLimits; subscriptions: number };
+  limits: {
+    streams: StreamLimits;
+    subscriptions: number;
+    /** Unexpired tokens minted through the API; DEFAULT_TOKENS_PER_ACCOUNT without. */
+    tokens?: number;
+    /** Artifact archives: streamed at once service-wide, and their size; DEFAULT_ARCHIVE_LIMITS without. */
+    archives?: ArchiveLimits;
+  };
   observability: {
     /** Count requests, starts, runtime events, store calls (off only to measure their cost). */
     metrics: boolean;
@@ -124,6 +133,9 @@ interface EnvSettings {
   LOG_FOLLOWS_PER_ACCOUNT: number;
   ARTIFACT_DOWNLOADS_PER_ACCOUNT: number;
   SUBSCRIPTIONS_PER_ACCOUNT: number;
+  TOKENS_PER_ACCOUNT: number;
+  ARTIFACT_DOWNLOADS_TOTAL: number;
+  ARTIFACT_ARCHIVE_MAX_MIB: number;
   WEBHOOK_ALLOWED_NETWORKS: string;
   TRUST_PROXY: string;
   STORAGE_BUDGET_MIB: number;
@@ -171,6 +183,9 @@ const schema: JSONSchemaType<EnvSettings> = {
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     ARTIFACT_DOWNLOADS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.artifacts },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
+    TOKENS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_TOKENS_PER_ACCOUNT },
+    ARTIFACT_DOWNLOADS_TOTAL: { type: 'integer', minimum: 1, default: DEFAULT_ARCHIVE_LIMITS.concurrent },
+    ARTIFACT_ARCHIVE_MAX_MIB: { type: 'number', minimum: 1, default: DEFAULT_ARCHIVE_LIMITS.maxBytes / 1024 / 1024 },
     WEBHOOK_ALLOWED_NETWORKS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
     STORAGE_BUDGET_MIB: { type: 'number', minimum: 0, default: DEFAULT_STORAGE_BUDGET_BYTES / 1024 / 1024 },
@@ -241,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     limits: {
       streams: { events: raw.EVENT_STREAMS_PER_ACCOUNT, logs: raw.LOG_FOLLOWS_PER_ACCOUNT, artifacts: raw.ARTIFACT_DOWNLOADS_PER_ACCOUNT },
       subscriptions: raw.SUBSCRIPTIONS_PER_ACCOUNT,
+      tokens: raw.TOKENS_PER_ACCOUNT,
+      archives: { concurrent: raw.ARTIFACT_DOWNLOADS_TOTAL, maxBytes: Math.floor(raw.ARTIFACT_ARCHIVE_MAX_MIB * 1024 * 1024) },
     },
     observability: {
       metrics: raw.METRICS,

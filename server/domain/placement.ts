@@ -38,6 +38,7 @@ export function place(
 
 /** The lowest `count` ports of the range not in use, or undefined when there are too few. */
 export function freePorts(range: { from: number; to: number }, used: PortsInUse, count: number): number[] | undefined {
+  if (used.lowestFree) return used.lowestFree(range, count);
   const ports: number[] = [];
   for (let port = range.from; port <= range.to && ports.length < count; port++) {
     if (!used.has(port)) ports.push(port);

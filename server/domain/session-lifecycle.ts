@@ -48,7 +48,14 @@ export type StartResult = { ok: true; session: SessionRecord } | ({ ok: false } 
 export type StopResult = { ok: true } | { ok: false; reason: 'not_found' | 'ended' };
 export type PlayersResult =
   | { ok: true; players: string[] }
-  | { ok: false; reason: 'not_found' | 'ended'; sessionId: string };
+  | { ok: false; reason: 'not_found' | 'ended'; sessionId: string }
+  | { ok: false; reason: 'full'; sessionId: string; max: number };
+
+/**
+ * The most players a session holds through the API: the SDK's connected-player cap
+ * (MAX_CONNECTED). Each change passes the whole list to the game server, so it must stay small.
+ */
+export const MAX_PLAYERS_PER_SESSION = 1024;
 
 export interface LifecycleDependencies {
   catalog: Catalog;
@@ -252,6 +259,9 @@ export class SessionLifecycle {
     const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
+    const joined = new Set(session.players);
+    const newcomers = new Set(players.filter((player) => !joined.has(player))).size;
+    if (joined.size + newcomers > MAX_PLAYERS_PER_SESSION) return { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION };
     await this.machine.repository.join(session.key, players, this.machine.now());
     return { ok: true, players: await this.playersOf(session.key) };
   }

@@ -50,7 +50,12 @@ export interface CreateTokenInput {
 export type CreateTokenResult =
   | { ok: true; record: TokenRecord; value: string }
   | { ok: false; reason: 'ungrantable'; scopes: Scope[] }
-  | { ok: false; reason: 'bad_duration' };
+  | { ok: false; reason: 'bad_duration' }
+  /** The account holds as many unexpired tokens as it may: revoke one first. */
+  | { ok: false; reason: 'too_many'; max: number };
+
+/** Unexpired, unrevoked tokens an account may mint through the API (TOKENS_PER_ACCOUNT). */
+export const DEFAULT_TOKENS_PER_ACCOUNT = 500;
 
 export interface TokensOptions {
   /**
@@ -59,6 +64,8 @@ export interface TokensOptions {
    * message, so a cap bounds how long a revoked token can still pass here.
    */
   verdictMaxAgeMs?: number;
+  /** Tokens that still count (neither revoked nor expired) an account may hold when minting through the API. */
+  perAccount?: number;
 }
 
 export class Tokens {
@@ -181,6 +188,9 @@ export class Tokens {
       if (lifetime === undefined) return { ok: false, reason: 'bad_duration' };
     }
     const now = this.now();
+    const max = this.options.perAccount ?? DEFAULT_TOKENS_PER_ACCOUNT;
+    const held = (await this.repository.listActive(issuer.accountId)).filter((record) => !isExpired(record, now)).length;
+    if (held >= max) return { ok: false, reason: 'too_many', max };
     const requested = lifetime === undefined ? null : now + lifetime;
     // A derived token never outlives the token that issued it.
     const expiresAt =

@@ -43,6 +43,8 @@ export class OpenStreams {
     private readonly limits: StreamLimits,
     /** Whether the token still authenticates. */
     private readonly isLive: (tokenId: string) => Promise<boolean>,
+    /** Open streams of a kind across all accounts, at most (artifact downloads: they hold the thread pool). */
+    private readonly serviceWide: Partial<Record<StreamKind, number>> = {},
   ) {
     this.timer = setInterval(() => void this.sweep().catch(() => {}), SWEEP_MS);
     this.timer.unref();
@@ -60,6 +62,15 @@ export class OpenStreams {
 
   limit(kind: StreamKind): number {
     return this.limits[kind];
+  }
+
+  /** The most streams of the kind the whole service holds at once, when they are all open; else undefined. */
+  serviceFull(kind: StreamKind): number | undefined {
+    const max = this.serviceWide[kind];
+    if (max === undefined) return undefined;
+    let count = 0;
+    for (const held of this.held) if (held.kind === kind) count++;
+    return count >= max ? max : undefined;
   }
 
   /** End every stream whose token no longer authenticates (asked once per token; a store fault ends none). */
@@ -86,10 +97,11 @@ export class OpenStreams {
 /** Streams end when their clients leave: a few seconds is a fair wait. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** The answer when an account already holds the most streams of a kind it may. */
-export function tooManyStreams(context: RequestContext, what: string, limit: number) {
+/** The answer when an account (or, with `holder`, the service) already holds the most streams of a kind it may. */
+export function tooManyStreams(context: RequestContext, what: string, limit: number, holder = 'the account') {
+  const advice = holder === 'the account' ? 'close one first' : 'try again shortly';
   return {
-    ...fail(context, 'TOO_MANY_REQUESTS', { details: `the account has ${limit} open ${what}, the most allowed; close one first` }),
+    ...fail(context, 'TOO_MANY_REQUESTS', { details: `${holder} has ${limit} open ${what}, the most allowed; ${advice}` }),
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } as Record<string, string>,
   };
 }

@@ -59,6 +59,17 @@ function joinSessionList(session: Serializer, body: SessionListBody): string {
   return items.join(',');
 }
 
+/**
+ * A string's UTF-8 bytes in a buffer of their own: Buffer.from would slice them from Node's shared
+ * 8 KiB pool, and one long-lived session's bytes would keep a whole slab alive after its
+ * neighbours' records changed.
+ */
+function utf8Bytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 const LIST_START = Buffer.from('{"sessions":[');
 const COMMA = 0x2c;
 
@@ -73,7 +84,7 @@ function sessionListInto(session: Serializer, body: SessionListBody, scratch: Sc
   let size = LIST_START.length + sessions.length + Buffer.byteLength(end);
   for (let i = 0; i < sessions.length; i++) {
     const kept = keptSessionJson(session, sessions[i]!);
-    size += (items[i] = kept.bytes ??= Buffer.from(kept.json)).length;
+    size += (items[i] = kept.bytes ??= utf8Bytes(kept.json)).length;
   }
   const out = scratch.take(size);
   if (!out) return undefined;

@@ -26,6 +26,40 @@ const before = (a: Position, b: Position) =>
 const NO_PORTS: PortsInUse = new Set<number>();
 const owned = (accountId: string, id: string) => `${accountId}\u0000${id}`;
 
+/**
+ * A host address's ports in use, each with how many live sessions hold it, and what placement's
+ * searches have learnt per range start: below `scanned` every port is held but for the `holes`
+ * (free ones: found by a search and not taken, or let go since). The lowest free ports are then
+ * the lowest holes, then what a walk from `scanned` finds.
+ */
+class HostPorts extends Map<number, number> implements PortsInUse {
+  private readonly known = new Map<number, { scanned: number; holes: Set<number> }>();
+
+  override set(port: number, holders: number): this {
+    for (const { holes } of this.known?.values() ?? []) holes.delete(port);
+    return super.set(port, holders);
+  }
+
+  release(port: number): void {
+    this.delete(port);
+    for (const [from, { scanned, holes }] of this.known) if (port >= from && port < scanned) holes.add(port);
+  }
+
+  lowestFree(range: { from: number; to: number }, count: number): number[] | undefined {
+    let known = this.known.get(range.from);
+    if (!known) this.known.set(range.from, (known = { scanned: range.from, holes: new Set() }));
+    const found = [...known.holes].filter((port) => port <= range.to).sort((a, b) => a - b).slice(0, count);
+    // Then placement's walk (placement.ts), from where every port below is known.
+    const start = Math.max(known.scanned, range.from);
+    for (let port = start; port <= range.to && found.length < count; port++) if (!this.has(port)) found.push(port);
+    // Walked up to the last port it found (or the range's end): what it found there is free.
+    const end = found.length === count ? found.at(-1)! + 1 : range.to + 1;
+    for (const port of found) if (port >= start) known.holes.add(port);
+    if (end > known.scanned) known.scanned = end;
+    return found.length === count ? found : undefined;
+  }
+}
+
 /** Records ascending by (created, id, account). */
 class OrderedRecords {
   readonly items: SessionRecord[] = [];
@@ -75,7 +109,7 @@ export class LiveSessions {
   private readonly index = new Map<string, OrderedRecords>();
   /** Placement's counts, kept as records come and go: live sessions per node, and per host address how many hold each port. */
   private readonly perNode = new Map<string, number>();
-  private readonly perHost = new Map<string, Map<number, number>>();
+  private readonly perHost = new Map<string, HostPorts>();
   /** Per account, the sum of its live sessions' launch times less `launchBase` (quota's bound: launchSummary()). */
   private readonly launchSums = new Map<string, number>();
   /** Near the launch times summed, so that sums of many stay exact in a double. */
@@ -205,10 +239,10 @@ export class LiveSessions {
     if (onNode === 0) this.perNode.delete(record.nodeId);
     else this.perNode.set(record.nodeId, onNode);
     let ports = this.perHost.get(record.host);
-    if (!ports) this.perHost.set(record.host, (ports = new Map()));
+    if (!ports) this.perHost.set(record.host, (ports = new HostPorts()));
     for (const { host: port } of record.ports) {
       const holders = (ports.get(port) ?? 0) + by;
-      if (holders === 0) ports.delete(port);
+      if (holders === 0) ports.release(port);
       else ports.set(port, holders);
     }
     if (ports.size === 0) this.perHost.delete(record.host);

@@ -18,7 +18,7 @@ import { waitForStatus } from '../support/sessions.js';
 const DOWNLOADS = 3;
 
 describe('artifact downloads', () => {
-  const service = useService({ runtime: 'process', limits: { streams: { events: 20, logs: 8, artifacts: DOWNLOADS }, subscriptions: 25 } });
+  const service = useService({ runtime: 'process', limits: { streams: { events: 20, logs: 8, artifacts: DOWNLOADS }, subscriptions: 25, archives: { concurrent: DOWNLOADS, maxBytes: 1024 ** 3 } } });
 
   /** An ended session whose working directory holds what a hostile game server could leave. */
   async function endedSessionWith(id: string, files: (work: string) => void): Promise<string> {
@@ -108,5 +108,86 @@ describe('artifact downloads', () => {
     }
     // Nothing of the abandoned archives stays open (without the drain, each held its files for good).
     await eventually(() => openFilesUnder(work) === 0, { timeoutMs: 20_000, what: 'no file of the session open' });
+  });
+});
+
+describe('artifact archives, service-wide', () => {
+  const MAX_BYTES = 4 * 1024 * 1024;
+  const service = useService({
+    runtime: 'process',
+    limits: { streams: { events: 20, logs: 8, artifacts: 3 }, subscriptions: 25, archives: { concurrent: 1, maxBytes: MAX_BYTES } },
+  });
+
+  async function endedSession(id: string): Promise<string> {
+    expect((await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo' } })).status).toBe(201);
+    await waitForStatus(service.call, id, ['running']);
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited', 'dead']);
+    const sessions = join(service.running.dataDir, 'sessions');
+    const summaryOf = (key: string) => join(sessions, key, 'work', 'summary.json');
+    const key = readdirSync(sessions).find((dir) => existsSync(summaryOf(dir)) && JSON.parse(readFileSync(summaryOf(dir), 'utf8')).session === id);
+    return join(sessions, key!, 'work');
+  }
+
+  /** A whole download's raw bytes, and whether it ended complete or was cut. */
+  function download(id: string, gzip: boolean): Promise<{ status: number; bytes: Buffer; complete: boolean }> {
+    const url = new URL(`/artifacts?session=${id}`, service.running.url);
+    const headers = { authorization: `Bearer ${service.running.token}`, ...(gzip ? { 'accept-encoding': 'gzip' } : {}) };
+    return new Promise((resolve, reject) => {
+      get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        let complete = false;
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => (complete = true));
+        response.on('error', () => {});
+        response.on('close', () => resolve({ status: response.statusCode!, bytes: Buffer.concat(chunks), complete }));
+      }).once('error', reject);
+    });
+  }
+
+  it('cuts an archive whose files pass the byte cap (sparse files count by their size), and streams one below it whole', async () => {
+    const work = await endedSession('sparse');
+    writeFileSync(join(work, 'small.txt'), 'kept');
+    const whole = await download('sparse', false);
+    expect(whole.status).toBe(200);
+    expect(whole.complete).toBe(true);
+    for (const name of ['a.bin', 'b.bin']) {
+      writeFileSync(join(work, name), '');
+      truncateSync(join(work, name), 3 * 1024 * 1024);
+    }
+    const cut = await download('sparse', false);
+    expect(cut.complete).toBe(false);
+    expect(cut.bytes.length).toBeLessThan(MAX_BYTES + 64 * 1024);
+    // Its slot comes back (the drain read at most the cap).
+    await eventually(async () => (await download('sparse', true)).status === 200, { what: 'the slot freed' });
+  });
+
+  it('compresses at the fastest level (gzip header XFL 4)', async () => {
+    await endedSession('fast');
+    const gz = await download('fast', true);
+    expect(gz.status).toBe(200);
+    expect(gz.bytes[0]).toBe(0x1f);
+    expect(gz.bytes[8]).toBe(4);
+  });
+
+  it('streams a bounded number of archives at once across accounts: one more is 429 with Retry-After', async () => {
+    const work = await endedSession('held');
+    for (const name of ['a.bin', 'b.bin']) {
+      writeFileSync(join(work, name), '');
+      truncateSync(join(work, name), 1024 * 1024);
+    }
+    const url = new URL('/artifacts?session=held', service.running.url);
+    const first = await new Promise<IncomingMessage>((resolve, reject) => {
+      get(url, { headers: { authorization: `Bearer ${service.running.token}` }, agent: false }, (response) => {
+        response.once('readable', () => resolve(response));
+      }).once('error', reject);
+    });
+    // The account may hold 3; the service streams 1.
+    const refused = await service.call('GET', '/artifacts?session=held');
+    expectError(refused, 429, 'TOO_MANY_REQUESTS', '/artifacts');
+    expect(refused.json.details).toContain('the service');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    first.destroy();
+    await eventually(async () => (await download('held', false)).complete, { what: 'the service-wide slot freed' });
   });
 });

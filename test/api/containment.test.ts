@@ -163,6 +163,13 @@ describe('a hostile game server in the process runtime sandbox', () => {
     expect(await output(id)).toContain('the work directory passed its limit');
   });
 
+  it('counts files under directories nested past PATH_MAX against the work directory\'s limit', async () => {
+    const id = await start('attacker', { ATTACK: 'deep', FILL_MB: String(LIMITS.workDirMb * 3) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+    // (Not its log: its directory, uncountable, is the first the retention's disk budget removes.)
+  });
+
   it('cannot write one file larger than its work directory\'s limit', async () => {
     const id = await start('attacker', { ATTACK: 'bigfile', FILL_MB: String(LIMITS.workDirMb * 8) });
     await waitForStatus(service.call, id, ['running', 'dead', 'exited']);

@@ -9,7 +9,9 @@ const SKIP = {
   'GET /readyz 503': 'needs a failing store; test/api/disk-full.test.ts fills a tmpfs under the service',
   'GET /events 429': 'needs 20 streams held open; test/api/stream-revocation.test.ts covers it',
   'GET /logs 429': 'needs 20 log follows held open; test/api/stream-revocation.test.ts covers it',
+  'GET /artifacts 429': 'needs 4 downloads held open; test/api/artifact-downloads.test.ts covers it',
   'POST /subscription 409': 'needs 25 subscriptions; test/api/stream-revocation.test.ts covers it',
+  'POST /token 409': 'needs 500 unexpired tokens; test/api/caller-bounds.test.ts covers it',
 };
 
 /** The 401 of bearer operations: each the same request without its token. */

@@ -72,6 +72,20 @@ case "$ATTACK" in
     while [ $i -lt "$FILL_MB" ]; do head -c 1048576 /dev/zero > "fill-$i"; i=$((i + 1)); done
     echo "FILLED"
     ;;
+  deep)
+    # FILL_MB in 1 MiB files under directories nested past PATH_MAX, made by relative steps
+    # (dash's cd goes by whole paths and stops short): no walk by whole names reaches them.
+    "$NODE" -e '
+      const fs = require("node:fs");
+      for (let i = 0; i < 25; i++) {
+        fs.mkdirSync("d".repeat(200));
+        process.chdir("d".repeat(200));
+      }
+      const mb = Buffer.alloc(1 << 20);
+      for (let i = 0; i < Number(process.env.FILL_MB); i++) fs.writeFileSync("fill-" + i, mb);
+      console.log("FILLED DEEP");
+    '
+    ;;
   bigfile)
     # One file of FILL_MB, written at once.
     head -c $((FILL_MB * 1024 * 1024)) /dev/zero > big 2> /dev/null

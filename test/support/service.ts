@@ -9,6 +9,7 @@ import { createDatabase } from './postgres.mjs';
 import { caller } from './http.js';
 import { DEFAULT_RETENTION_HOURS, DEFAULT_SUBSCRIPTION_LIMIT, DEFAULT_TRACE_SAMPLING, type Config } from '../../server/config/environment.js';
 import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
+import { removeTree } from '../../server/runtime/process/retention.js';
 import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet } from '../../server/config/fleet.js';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
@@ -160,7 +161,8 @@ export async function startService(
     async close({ keepData = false } = {}) {
       await service.close();
       if (!keepData) await reapSessionProcesses(config.dataDir);
-      if (!keepData) rmSync(config.dataDir, { recursive: true, force: true });
+      // rm, not rmSync: a hostile game server's tree may nest past PATH_MAX (retention.ts).
+      if (!keepData) removeTree(config.dataDir);
     },
   };
 }

@@ -3,7 +3,8 @@
  * hold at most the budget in all, the oldest going first; live ones are never counted or removed,
  * and the age limit still applies.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ const MiB = 1024 * 1024;
 
 describe('retained session directories', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'retained-'));
-  afterEach(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterEach(() => void execFileSync('/bin/rm', ['-rf', sessionsDir]));
 
   /** A session directory with a 1 MiB file in work/, ended at `at` (or live: no end). */
   const session = (id: string, at: number | undefined) => {
@@ -38,5 +39,16 @@ describe('retained session directories', () => {
     // The age limit still applies, whatever the budget.
     expect(retained.purge({ before: 4500, isLive })).toEqual(['s4']);
     expect(kept('s4', 's5', 'live')).toEqual(['s5', 'live']);
+  });
+
+  it('removes a directory its game server made uncountable first, not every older one', () => {
+    for (const [id, at] of [['s1', 1000], ['s2', 2000]] as const) session(id, at);
+    session('hostile', 3000);
+    // Nested past PATH_MAX: no walk by whole paths can count what is under it.
+    const name = 'd'.repeat(200);
+    execFileSync('/bin/sh', ['-c', `cd "$1" && i=0; while [ $i -lt 25 ]; do mkdir ${name} && cd ${name}; i=$((i+1)); done; echo x > f`, 'sh', join(sessionsDir, 'hostile', 'work')]);
+    const retained = new RetainedSessions(sessionsDir, 10 * MiB);
+    expect(retained.purge({ before: 0, isLive: () => false })).toEqual(['hostile']);
+    expect(kept('s1', 's2', 'hostile')).toEqual(['s1', 's2']);
   });
 });

@@ -16,6 +16,13 @@ export interface StoredEvent {
 /** Host ports in use, as placement asks about them (a view of the store's own copy may answer). */
 export interface PortsInUse {
   has(port: number): boolean;
+  /**
+   * Optional, for a view kept as ports come and go: the lowest `count` free ports of the range
+   * (as placement's walk from the range's start finds them), from what the view knows of it, so
+   * a search costs what it finds, not every port in use below (issue 19: a start walked past
+   * every live session's ports).
+   */
+  lowestFree?(range: { from: number; to: number }, count: number): number[] | undefined;
 }
 
 export interface PortAllocation {

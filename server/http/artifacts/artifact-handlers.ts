@@ -2,7 +2,7 @@
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { constants, createGzip } from 'node:zlib';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../../generated/handlers.js';
 import type { Sessions } from '../../domain/sessions.js';
@@ -51,8 +51,18 @@ export function acceptsGzip(header: string | undefined): boolean {
  * server left would stall the archive for good (tar waits to read it); sockets and devices are
  * not files either. (Entries of an archive read in would be ReadEntries: none are, see below.)
  */
-const archivable = (_path: string, entry: Stats | object) =>
+const archivable = (_path: string, entry: Stats | object): entry is Stats =>
   'isFile' in entry && (entry.isFile() || entry.isDirectory() || entry.isSymbolicLink());
+
+/** What one archive may hold and how many the service streams at once (README, Limits). */
+export interface ArchiveLimits {
+  /** Archives streamed at once, all accounts together: each holds a thread of libuv's pool (4) while it reads. */
+  concurrent: number;
+  /** Bytes of files in one archive, by their size, not their blocks: a sparse file is cheap on disk, not to archive. */
+  maxBytes: number;
+}
+
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { concurrent: 2, maxBytes: 2048 * 1024 * 1024 };
 
 /**
  * The archive as a Node stream, gzipped when the client takes it. tar reads each file through a
@@ -63,8 +73,19 @@ const archivable = (_path: string, entry: Stats | object) =>
  * listener that pauses tar again, and it hears only tar's first error (a directory nested past
  * PATH_MAX gives two; a second with no listener would end the process).
  */
-function archiveOf(root: string, entry: string, gzip: boolean, lease: { signal: AbortSignal; release(): void }): Readable {
-  const pack = createTar({ cwd: root, portable: true, filter: archivable }, [entry]);
+function archiveOf(root: string, entry: string, gzip: boolean, maxBytes: number, lease: { signal: AbortSignal; release(): void }): Readable {
+  // Sizes are counted as tar stats each entry, before it opens it: past the cap no file is
+  // opened any more, so the drain below reads at most `maxBytes`, and the download is cut.
+  let bytes = 0;
+  const filter = (path: string, stat: Stats | object) => {
+    if (!archivable(path, stat) || tar.destroyed) return false;
+    if (stat.isFile() && (bytes += stat.size) > maxBytes) {
+      tar.destroy(new Error(`archive past ${maxBytes} bytes`));
+      return false;
+    }
+    return true;
+  };
+  const pack = createTar({ cwd: root, portable: true, filter }, [entry]);
   const tar = new Readable({
     read: () => void pack.resume(),
     destroy: (error, callback) => {
@@ -79,13 +100,18 @@ function archiveOf(root: string, entry: string, gzip: boolean, lease: { signal: 
   });
   pack.on('end', () => tar.push(null));
   pack.on('error', (error: unknown) => tar.destroy(error as Error));
-  const archive = gzip ? pipeline(tar, createGzip(), () => {}) : tar;
+  // The fastest level: a download's compression holds a pool thread; level 1 frees it soonest.
+  const archive = gzip ? pipeline(tar, createGzip({ level: constants.Z_BEST_SPEED }), () => {}) : tar;
   const abandon = () => archive.destroy();
   lease.signal.addEventListener('abort', abandon, { once: true });
   return archive;
 }
 
-export function artifactHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'downloadArtifacts'> {
+export function artifactHandlers(
+  sessions: Sessions,
+  open: OpenStreams,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Pick<Handlers, 'downloadArtifacts'> {
   return {
     async downloadArtifacts({ query, headers }, context) {
       const found = await sessions.artifactRoot(context.principal.accountId, query.session);
@@ -116,9 +142,11 @@ export function artifactHandlers(sessions: Sessions, open: OpenStreams): Pick<Ha
       const safeEntry = entry.startsWith('@') ? `./${entry}` : entry;
       // A tar, as Gameye clients expect; gzip is a content encoding when the client takes one.
       const gzip = acceptsGzip(headers['accept-encoding'] as string | undefined);
+      const serviceMax = open.serviceFull('artifacts');
+      if (serviceMax !== undefined) return tooManyStreams(context, 'artifact downloads', serviceMax, 'the service');
       const lease = open.open('artifacts', context.principal);
       if (!lease) return tooManyStreams(context, 'artifact downloads', open.limit('artifacts'));
-      const archive = archiveOf(found.root, safeEntry, gzip, lease);
+      const archive = archiveOf(found.root, safeEntry, gzip, limits.maxBytes, lease);
       const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar`;
       return {
         status: 200,

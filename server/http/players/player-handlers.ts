@@ -9,6 +9,9 @@ export function playerHandlers(sessions: Sessions): Pick<Handlers, 'joinPlayers'
     async joinPlayers({ body }, context) {
       const result = await sessions.join(context.principal.accountId, body.session, body.players);
       if (result.ok) return { status: 200, body: { count: result.players.length, players: result.players } };
+      if (result.reason === 'full') {
+        return fail(context, 'CONFLICT', { details: `session ${result.sessionId} would hold more than ${result.max} players; none of these joined` });
+      }
       return result.reason === 'not_found' ? unknownSession(context, result.sessionId) : endedSession(context, result.sessionId);
     },
 

@@ -35,6 +35,9 @@ export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number
         ...(body.expires_after === undefined ? {} : { expiresAfter: body.expires_after }),
       });
       if (!result.ok) {
+        if (result.reason === 'too_many') {
+          return fail(context, 'CONFLICT', { details: `the account holds ${result.max} unexpired tokens, the most allowed; revoke one first` });
+        }
         if (result.reason === 'ungrantable') {
           return fail(context, 'UNAUTHORIZED', {
             details: `token cannot grant scope ${result.scopes.join(', ')}: it does not hold it`,

@@ -66,7 +66,9 @@ export function removeCgroups(dirs) {
   return removed;
 }
 
-/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen. */
+const vanished = (error) => error?.code === 'ENOENT' || error?.code === 'ENOTDIR';
+
+/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen or a part cannot be read. */
 export function directoryBytes(dir, maxEntries) {
   let bytes = 0;
   let entries = 0;
@@ -75,8 +77,11 @@ export function directoryBytes(dir, maxEntries) {
     let list;
     try {
       list = readdirSync(pending.pop(), { withFileTypes: true });
-    } catch {
-      continue;
+    } catch (error) {
+      // Gone meanwhile is nothing; a directory that cannot be read (nested past PATH_MAX, which a
+      // walk by whole paths never reaches) would hide what is under it: uncountable.
+      if (vanished(error)) continue;
+      return Infinity;
     }
     for (const entry of list) {
       if (++entries > maxEntries) return Infinity;
@@ -85,7 +90,9 @@ export function directoryBytes(dir, maxEntries) {
       else if (entry.isFile()) {
         try {
           bytes += lstatSync(path).blocks * 512;
-        } catch {}
+        } catch (error) {
+          if (!vanished(error)) return Infinity;
+        }
       }
     }
   }

@@ -64,8 +64,11 @@ export class RetainedSessions {
     let total = 0;
     for (const { bytes } of this.kept.values()) total += bytes;
     if (total <= this.budgetBytes) return purged;
-    const oldestFirst = [...this.kept.entries()].sort((a, b) => a[1].last - b[1].last);
-    for (const [sessionId, { bytes }] of oldestFirst) {
+    // One whose game server made it uncountable goes first: counted as larger than any budget, it
+    // would otherwise push out every older session's logs and artifacts, other accounts' included.
+    const order = ({ last, bytes }: { last: number; bytes: number }) => (bytes === UNCOUNTABLE_BYTES ? -Infinity : last);
+    const evictionOrder = [...this.kept.entries()].sort((a, b) => order(a[1]) - order(b[1]));
+    for (const [sessionId, { bytes }] of evictionOrder) {
       if (total <= this.budgetBytes) break;
       this.remove(sessionId, purged);
       total -= bytes;

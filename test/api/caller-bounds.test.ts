@@ -1,0 +1,57 @@
+/**
+ * What one token can make the service hold through the control API is bounded: a session's
+ * players (the SDK's 1,024), an account's tokens, and the tags registry pushes register.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_PLAYERS_PER_SESSION } from '../../server/domain/session-lifecycle.js';
+import { DEFAULT_STREAM_LIMITS } from '../../server/http/open-streams.js';
+import { expectError } from '../support/http.js';
+import { useService } from '../support/service.js';
+
+describe('bounds on what a caller can grow', () => {
+  const service = useService();
+
+  it('refuses a join past 1,024 players in a session, whole, and keeps who had joined', async () => {
+    expect((await service.call('POST', '/session', { body: { id: 'crowd', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => `p${from + i}`);
+    for (let from = 0; from < MAX_PLAYERS_PER_SESSION; from += 256) {
+      expect((await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: batch(from, 256) } })).status).toBe(200);
+    }
+    // Those already in are no newcomers: rejoining is fine at the cap.
+    const again = await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: batch(0, 10) } });
+    expect(again.json.count).toBe(MAX_PLAYERS_PER_SESSION);
+    const past = await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: ['p0', 'late'] } });
+    expectError(past, 409, 'CONFLICT', '/session/player/join');
+    expect(past.json.details).toContain('1024');
+    const players = (await service.call('GET', '/session/crowd')).json.players.joined as string[];
+    expect(players).toHaveLength(MAX_PLAYERS_PER_SESSION);
+    expect(players).not.toContain('late');
+    // Leaving makes room again.
+    expect((await service.call('DELETE', '/session/player/leave', { body: { session: 'crowd', players: ['p1'] } })).status).toBe(200);
+    expect((await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: ['late'] } })).json.count).toBe(MAX_PLAYERS_PER_SESSION);
+  });
+});
+
+describe('tokens per account', () => {
+  const MAX = 3;
+  let skew = 0;
+  const service = useService({ limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: 25, tokens: MAX } }, { now: () => Date.now() + skew });
+
+  it('refuses a token past the cap with 409, and counts neither revoked nor expired ones', async () => {
+    // The bootstrap token is one.
+    const minted: string[] = [];
+    for (let i = 1; i < MAX; i++) {
+      const created = await service.call('POST', '/token', { body: { name: `t${i}`, scopes: ['session:read'] } });
+      expect(created.status).toBe(201);
+      minted.push(created.json.id);
+    }
+    const refused = await service.call('POST', '/token', { body: { name: 'one-more', scopes: ['session:read'] } });
+    expectError(refused, 409, 'CONFLICT', '/token');
+    expect((await service.call('DELETE', `/token/${minted[0]}`)).status).toBe(204);
+    const shortLived = await service.call('POST', '/token', { body: { name: 'short', scopes: ['session:read'], expires_after: '1m' } });
+    expect(shortLived.status).toBe(201);
+    expectError(await service.call('POST', '/token', { body: { name: 'one-more', scopes: ['session:read'] } }), 409, 'CONFLICT', '/token');
+    skew = 2 * 60_000;
+    expect((await service.call('POST', '/token', { body: { name: 'after', scopes: ['session:read'] } })).status).toBe(201);
+  });
+});
