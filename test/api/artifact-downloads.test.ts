@@ -17,20 +17,24 @@ import { waitForStatus } from '../support/sessions.js';
 
 const DOWNLOADS = 3;
 
+/** A session of `service` started and stopped; its working directory (the echo server's summary names its session). */
+async function endedSession(service: ReturnType<typeof useService>, id: string): Promise<string> {
+  expect((await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo' } })).status).toBe(201);
+  await waitForStatus(service.call, id, ['running']);
+  expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+  await waitForStatus(service.call, id, ['exited', 'dead']);
+  const sessions = join(service.running.dataDir, 'sessions');
+  const summaryOf = (key: string) => join(sessions, key, 'work', 'summary.json');
+  const key = readdirSync(sessions).find((dir) => existsSync(summaryOf(dir)) && JSON.parse(readFileSync(summaryOf(dir), 'utf8')).session === id);
+  return join(sessions, key!, 'work');
+}
+
 describe('artifact downloads', () => {
   const service = useService({ runtime: 'process', limits: { streams: { events: 20, logs: 8, artifacts: DOWNLOADS }, subscriptions: 25, archives: { concurrent: DOWNLOADS, maxBytes: 1024 ** 3 } } });
 
   /** An ended session whose working directory holds what a hostile game server could leave. */
   async function endedSessionWith(id: string, files: (work: string) => void): Promise<string> {
-    expect((await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo' } })).status).toBe(201);
-    await waitForStatus(service.call, id, ['running']);
-    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
-    await waitForStatus(service.call, id, ['exited', 'dead']);
-    // The echo server's summary names its session.
-    const sessions = join(service.running.dataDir, 'sessions');
-    const summaryOf = (key: string) => join(sessions, key, 'work', 'summary.json');
-    const key = readdirSync(sessions).find((dir) => existsSync(summaryOf(dir)) && JSON.parse(readFileSync(summaryOf(dir), 'utf8')).session === id);
-    const work = join(sessions, key!, 'work');
+    const work = await endedSession(service, id);
     files(work);
     return work;
   }
@@ -118,17 +122,6 @@ describe('artifact archives, service-wide', () => {
     limits: { streams: { events: 20, logs: 8, artifacts: 3 }, subscriptions: 25, archives: { concurrent: 1, maxBytes: MAX_BYTES } },
   });
 
-  async function endedSession(id: string): Promise<string> {
-    expect((await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo' } })).status).toBe(201);
-    await waitForStatus(service.call, id, ['running']);
-    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
-    await waitForStatus(service.call, id, ['exited', 'dead']);
-    const sessions = join(service.running.dataDir, 'sessions');
-    const summaryOf = (key: string) => join(sessions, key, 'work', 'summary.json');
-    const key = readdirSync(sessions).find((dir) => existsSync(summaryOf(dir)) && JSON.parse(readFileSync(summaryOf(dir), 'utf8')).session === id);
-    return join(sessions, key!, 'work');
-  }
-
   /** A whole download's raw bytes, and whether it ended complete or was cut. */
   function download(id: string, gzip: boolean): Promise<{ status: number; bytes: Buffer; complete: boolean }> {
     const url = new URL(`/artifacts?session=${id}`, service.running.url);
@@ -146,7 +139,7 @@ describe('artifact archives, service-wide', () => {
   }
 
   it('cuts an archive whose files pass the byte cap (sparse files count by their size), and streams one below it whole', async () => {
-    const work = await endedSession('sparse');
+    const work = await endedSession(service, 'sparse');
     writeFileSync(join(work, 'small.txt'), 'kept');
     const whole = await download('sparse', false);
     expect(whole.status).toBe(200);
@@ -163,7 +156,7 @@ describe('artifact archives, service-wide', () => {
   });
 
   it('compresses at the fastest level (gzip header XFL 4)', async () => {
-    await endedSession('fast');
+    await endedSession(service, 'fast');
     const gz = await download('fast', true);
     expect(gz.status).toBe(200);
     expect(gz.bytes[0]).toBe(0x1f);
@@ -171,7 +164,7 @@ describe('artifact archives, service-wide', () => {
   });
 
   it('streams a bounded number of archives at once across accounts: one more is 429 with Retry-After', async () => {
-    const work = await endedSession('held');
+    const work = await endedSession(service, 'held');
     for (const name of ['a.bin', 'b.bin']) {
       writeFileSync(join(work, name), '');
       truncateSync(join(work, name), 1024 * 1024);
