@@ -81,9 +81,12 @@ export function testFleet(change: (fleet: FleetConfig) => void = () => {}): Flee
       node.ports = { from: 10000 + block * 50, to: 10000 + block * 50 + 49 };
     }
   }
-  // Session uids likewise: a block of 200 of their own per service.
+  // Session uids likewise: a block of 200 of their own per service, above the default range
+  // (400,000-499,999) that services started with a fleet of their own use: an instance's egress
+  // firewall judges its whole range, so a default-range one (kept after a SIGKILL) would refuse the
+  // private network a test service's fleet allows (containment-egress.test.ts failed so).
   const uidBlock = Math.floor(Math.random() * 5000);
-  fleet.runtime.uids = { from: 400_000 + uidBlock * 200, to: 400_000 + uidBlock * 200 + 199 };
+  fleet.runtime.uids = { from: 500_000 + uidBlock * 200, to: 500_000 + uidBlock * 200 + 199 };
   change(fleet);
   return fleet;
 }
