@@ -116,7 +116,8 @@ describe('artifact downloads', () => {
 });
 
 describe('artifact archives, service-wide', () => {
-  const MAX_BYTES = 4 * 1024 * 1024;
+  // Larger than loopback's socket buffers, so a client that reads nothing holds its download.
+  const MAX_BYTES = 40 * 1024 * 1024;
   const service = useService({
     runtime: 'process',
     limits: { streams: { events: 20, logs: 8, artifacts: 3 }, subscriptions: 25, archives: { concurrent: 1, maxBytes: MAX_BYTES } },
@@ -146,7 +147,7 @@ describe('artifact archives, service-wide', () => {
     expect(whole.complete).toBe(true);
     for (const name of ['a.bin', 'b.bin']) {
       writeFileSync(join(work, name), '');
-      truncateSync(join(work, name), 3 * 1024 * 1024);
+      truncateSync(join(work, name), 30 * 1024 * 1024);
     }
     const cut = await download('sparse', false);
     expect(cut.complete).toBe(false);
@@ -165,9 +166,11 @@ describe('artifact archives, service-wide', () => {
 
   it('streams a bounded number of archives at once across accounts: one more is 429 with Retry-After', async () => {
     const work = await endedSession(service, 'held');
+    // Past the socket buffers (a 2 MiB archive could be sent whole before the next request came),
+    // below the cap.
     for (const name of ['a.bin', 'b.bin']) {
       writeFileSync(join(work, name), '');
-      truncateSync(join(work, name), 1024 * 1024);
+      truncateSync(join(work, name), 15 * 1024 * 1024);
     }
     const url = new URL('/artifacts?session=held', service.running.url);
     const first = await new Promise<IncomingMessage>((resolve, reject) => {

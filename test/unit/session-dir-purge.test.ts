@@ -4,7 +4,7 @@
  * timer, which ended the service at every purge) is removed too.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,11 +24,7 @@ describe('purge of ended sessions’ directories', () => {
       const nest = (dir: string) =>
         execFileSync('/bin/sh', ['-c', `cd "$1" && i=0; while [ $i -lt 25 ]; do mkdir ${'d'.repeat(200)} && cd ${'d'.repeat(200)}; i=$((i+1)); done; echo x > f`, 'sh', dir]);
       nest(join(sessions, 'deep', 'work'));
-      // What the purge used: it cannot.
-      const probe = mkdtempSync(join(tmpdir(), 'purge-probe-'));
-      nest(probe);
-      expect(() => rmSync(probe, { recursive: true, force: true })).toThrow(/ENAMETOOLONG/);
-      execFileSync('/bin/rm', ['-rf', probe]);
+      // (Node 20's rmSync, which the purge used, throws ENAMETOOLONG on it; Node 24's copes.)
 
       const purged = new RetainedSessions(sessions, 2 ** 40).purge({ before: 5_000, isLive: () => false });
       expect(purged).toEqual(['deep']);
