@@ -182,6 +182,7 @@ export class ProcessRuntime implements Runtime {
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
+            workDirEntries: spec.limits.workDirFiles,
             sandbox,
             launcherTold,
             sdk: {
