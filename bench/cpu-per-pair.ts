@@ -65,8 +65,6 @@ async function pairs(count: number, prefix: string): Promise<void> {
 }
 
 for (let i = 0; i < 100; i++) await start(`live-${i}`);
-
-if (process.env.GC_TRACE) setTimeout(() => { (globalThis as any).__trace = true; setTimeout(() => ((globalThis as any).__trace = false), 30); }, 1500);
 await pairs(500, 'warmup');
 const results: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -85,8 +83,6 @@ for (let round = 0; round < ROUNDS; round++) {
   );
 }
 if (process.env.SQL_TRACE) for (const [sql, [count, ns]] of [...counted].sort((a, b) => b[1][1] - a[1][1])) console.log(`${(count / PAIRS).toFixed(2)}/pair ${(ns / 1000 / PAIRS).toFixed(1).padStart(6)} µs/pair ${(ns / 1000 / count).toFixed(1).padStart(6)} µs each  ${sql}`);
-if (process.env.GC_DEBUG) { const m = new Map(); for (const k of (globalThis as any).__gc) m.set(k, (m.get(k) ?? 0) + 1); console.log(m); }
-if (process.env.GC_COUNT) console.log(JSON.stringify({ ...(await import('../server/store/group-commit.js')).DBG, timer: 0 }));
 console.log(`least: ${Math.round(Math.min(...results))} µs CPU per pair`);
 await service.close();
 process.exit(0);

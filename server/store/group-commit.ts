@@ -4,9 +4,9 @@
  * the WAL (synchronous NORMAL) and an fsync of the WAL file off the event loop (wal-sync.ts) makes
  * it durable. While no fsync runs, the batch commits when its event-loop turn ends (setImmediate);
  * while one runs, the batch stays open and every write arriving meanwhile, over any number of
- * turns, joins it: it commits when that fsync ends, and its own fsync starts at once. So one
- * BEGIN, one COMMIT and one set of WAL frames (a page changed by several writers is written once)
- * per fsync, instead of one per turn (issue 19: 0.7 commits per start+stop pair, ~160 µs each).
+ * turns, joins it: it commits when that fsync ends, and its own fsync starts at once. So at most
+ * one BEGIN, one COMMIT and one set of WAL frames (a page changed by several writers is written
+ * once) per fsync, however the writes arrive (a COMMIT costs ~160 µs: issue 19).
  * Nobody's write is acknowledged before the fsync after its commit has finished: a caller's
  * promise resolves only then, and a failed commit or fsync rejects every caller in the batch.
  *
@@ -15,7 +15,6 @@
  * makes SQLite roll back the whole transaction (a full disk) fails the whole batch.
  */
 import type Database from 'better-sqlite3';
-import { appendFileSync } from 'node:fs';
 // The module's own binding, not the global one: a commit is I/O, and tests that fake the clock
 // (which replaces the global setImmediate) must still see their writes committed.
 import { setImmediate as atEndOfTurn } from 'node:timers';
@@ -32,7 +31,6 @@ export interface CommitHooks {
   sync?(fsync: Sync): Sync;
 }
 
-export const DBG = { commits: 0, deferred: 0, syncingAtCommit: 0, hist: new Array(21).fill(0), timer: undefined as unknown };
 /** What settled() answers when no write is pending. */
 const NOTHING_PENDING: Promise<void> = Promise.resolve();
 
@@ -241,7 +239,6 @@ export class GroupCommit {
     }
     this.batch = undefined;
     this.hooks.batchCommitted?.(batch.writers.length);
-    if (process.env.GC_COUNT) { DBG.commits++; DBG.hist[Math.min(batch.writers.length, 20)]++; DBG.syncingAtCommit += this.syncing ? 1 : 0; if (!DBG.timer) DBG.timer = setInterval(() => appendFileSync("/tmp/gcdbg.log", `GCDBG ${Date.now()} commits ${DBG.commits} deferred ${DBG.deferred}\n`), 2000).unref(); }
     // Nobody waits on it: only reads joined it, and they have nothing to make durable.
     if (batch.writers.length === 0) return;
     this.unsynced.push(batch);
@@ -260,7 +257,6 @@ export class GroupCommit {
     const batch = this.batch;
     if (!this.syncing || !batch || this.closing || batch.writers.some((writer) => writer.atOnce)) return false;
     this.flushWhenSynced = true;
-    DBG.deferred++;
     return true;
   }
 
