@@ -165,7 +165,9 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
       lockForPlacement: async () => {},
       lockForChange: async () => {},
     },
-    subscriptions: gated(createSubscriptionRepository(db)),
+    subscriptions: gated<Store['subscriptions']>(createSubscriptionRepository(db), [
+      'find', 'listForAccount', 'activeForAccount', 'accountsWithSubscriptions', 'deliveries', 'lowestCursors',
+    ]),
     imageTags: gated(createImageTagRepository(db), ['all', 'has']),
     operators: gated(createOperatorRepository(db)),
     audit: gated(createAuditLog(db)),
