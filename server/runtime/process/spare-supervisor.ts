@@ -174,8 +174,15 @@ export function dismiss(child: ChildProcess): void {
 const running = (child: ChildProcess) =>
   child.exitCode === null && child.signalCode === null && child.pid !== undefined && processStartTime(child.pid) !== undefined;
 
-/** A waiting spare's niceness: it takes CPU nobody else wants. */
-const SPARE_NICE = 19;
+/**
+ * A waiting spare's niceness (its session group's, where autogroups count): it yields to starts
+ * and running games, but still loads before the next start on a busy host. At 19 (weight 15
+ * against 1024) a spare took 0.6-2.2 s to load at load 11-15 on 2 cores and every start of B2
+ * then waited for it in take() (80-460 ms, median ~185); at 10 (weight 110) 0.3-1.5 s, and a
+ * third of the starts did not wait at all (median wait ~55 ms; B2 at load 14: 451 against
+ * 801 ms). The warm game servers' WARM_NICE is 10 for the same reason (process-runtime.ts).
+ */
+export const SPARE_NICE = 10;
 
 /**
  * Every thread of the process (niceness is per thread on Linux), and its session's scheduling
@@ -207,7 +214,7 @@ function reniceThreads(pid: number | undefined, nice: number): boolean {
 const CAP_SYS_NICE = 23n;
 
 /**
- * Whether this process may raise a priority (nice 19 back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
+ * Whether this process may raise a priority (SPARE_NICE back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
  * of at least 20 (it allows nice down to 20 - limit). Read once, from /proc; unknown counts as no.
  */
 function mayRaisePriority(): boolean {
