@@ -1,40 +1,64 @@
 /**
  * Retention of ended sessions' directories: their logs and artifacts stay readable
  * `runtime.retentionHours` after the end, then the directory goes; and all of them together hold
- * at most `runtime.retentionMb` of disk, beyond which the oldest go first (so repeated starts cannot
- * fill the disk within the retention). A directory is ended when its supervisor wrote its end,
+ * at most `runtime.retentionMb` of disk and `runtime.retentionFiles` entries (inodes: empty files
+ * cost no bytes), beyond which the oldest go first (so repeated starts cannot fill the disk or
+ * its inodes within the retention). A directory is ended when its supervisor wrote its end,
  * or when its supervisor is gone and its state has not changed for the whole retention (a
- * supervisor that vanished). A live supervisor's is never.
+ * supervisor that vanished). A live supervisor's is never. Directories are walked on a worker
+ * thread and removed by a child process, one operation at a time, never on the event loop.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { directoryUsage } from './game-tree.mjs';
+import { DirectoryUsageWalker } from './directory-usage.js';
 import { isSameProcess } from './proc.js';
 
 /** `runtime.retentionMb`'s default: 10 GiB. */
 export const DEFAULT_RETENTION_MB = 10_240;
+/** `runtime.retentionFiles`'s default: a million files and directories (of an ext4 disk's millions of inodes). */
+export const DEFAULT_RETENTION_FILES = 1_000_000;
 /** Past this many entries a directory is not walked further and counts as larger than any budget. */
 const MAX_ENTRIES = 100_000;
 const UNCOUNTABLE_BYTES = 2 ** 50;
 
 export class RetainedSessions {
-  /** Ended directories still kept: when each ended and its size (an ended directory no longer grows). */
-  private readonly kept = new Map<string, { last: number; bytes: number }>();
+  /** Ended directories still kept: when each ended and its usage (an ended directory no longer grows). */
+  private readonly kept = new Map<string, { last: number; bytes: number; entries: number }>();
+  private readonly walker = new DirectoryUsageWalker();
+  /** The operation under way: the next waits for it (a walk or removal in flight is never counted twice). */
+  private busy: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly sessionsDir: string,
     private readonly budgetBytes: number,
+    private readonly budgetEntries = DEFAULT_RETENTION_FILES,
   ) {}
 
   /** A session that just ended: counted, and the oldest directories removed while over the budget. */
-  sessionEnded(sessionId: string, at: number): string[] {
-    this.count(sessionId, at);
-    return this.enforceBudget();
+  sessionEnded(sessionId: string, at: number): Promise<string[]> {
+    return this.inTurn(async () => {
+      await this.count(sessionId, at);
+      return this.enforceBudget();
+    });
   }
 
   /** Every directory past the retention, then the oldest while over the budget (also those ended while the service was down). */
-  purge(options: { before: number; isLive: (sessionId: string) => boolean }): string[] {
+  purge(options: { before: number; isLive: (sessionId: string) => boolean }): Promise<string[]> {
+    return this.inTurn(() => this.purgeNow(options));
+  }
+
+  close(): Promise<void> {
+    return this.walker.close();
+  }
+
+  private inTurn<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.busy.then(operation);
+    this.busy = result.catch(() => {});
+    return result;
+  }
+
+  private async purgeNow(options: { before: number; isLive: (sessionId: string) => boolean }): Promise<string[]> {
     const purged: string[] = [];
     let entries: string[];
     try {
@@ -48,41 +72,57 @@ export class RetainedSessions {
       if (options.isLive(sessionId)) continue;
       const last = lastChange(join(this.sessionsDir, sessionId));
       if (last === undefined) continue;
-      if (last < options.before) this.remove(sessionId, purged);
-      else if (!this.kept.has(sessionId)) this.count(sessionId, last);
+      if (last < options.before) await this.remove(sessionId, purged);
+      else if (!this.kept.has(sessionId)) await this.count(sessionId, last);
     }
-    return [...purged, ...this.enforceBudget()];
+    return [...purged, ...(await this.enforceBudget())];
   }
 
-  private count(sessionId: string, last: number) {
-    const { bytes } = directoryUsage(join(this.sessionsDir, sessionId), MAX_ENTRIES);
-    this.kept.set(sessionId, { last, bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES });
+  private async count(sessionId: string, last: number) {
+    const { bytes, entries } = await this.walker.usage(join(this.sessionsDir, sessionId), MAX_ENTRIES);
+    this.kept.set(sessionId, {
+      last,
+      bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES,
+      entries: Number.isFinite(entries) ? entries : MAX_ENTRIES,
+    });
   }
 
-  private enforceBudget(): string[] {
+  private overBudget(total: { bytes: number; entries: number }): boolean {
+    return total.bytes > this.budgetBytes || total.entries > this.budgetEntries;
+  }
+
+  private async enforceBudget(): Promise<string[]> {
     const purged: string[] = [];
-    let total = 0;
-    for (const { bytes } of this.kept.values()) total += bytes;
-    if (total <= this.budgetBytes) return purged;
+    const total = { bytes: 0, entries: 0 };
+    for (const { bytes, entries } of this.kept.values()) {
+      total.bytes += bytes;
+      total.entries += entries;
+    }
+    if (!this.overBudget(total)) return purged;
     // One whose game server made it uncountable goes first: counted as larger than any budget, it
     // would otherwise push out every older session's logs and artifacts, other accounts' included.
     const order = ({ last, bytes }: { last: number; bytes: number }) => (bytes === UNCOUNTABLE_BYTES ? -Infinity : last);
     const evictionOrder = [...this.kept.entries()].sort((a, b) => order(a[1]) - order(b[1]));
-    for (const [sessionId, { bytes }] of evictionOrder) {
-      if (total <= this.budgetBytes) break;
-      this.remove(sessionId, purged);
-      total -= bytes;
+    for (const [sessionId, { bytes, entries }] of evictionOrder) {
+      if (!this.overBudget(total)) break;
+      if (!(await this.remove(sessionId, purged))) continue;
+      total.bytes -= bytes;
+      total.entries -= entries;
     }
     return purged;
   }
 
-  private remove(sessionId: string, purged: string[]) {
-    // Not removable now (tried again at the next purge): still counted.
-    if (!removeTree(join(this.sessionsDir, sessionId))) return;
+  /** False when it could not be removed now (tried again at the next purge): still counted. */
+  private async remove(sessionId: string, purged: string[]): Promise<boolean> {
+    if (!(await removeTreeInBackground(join(this.sessionsDir, sessionId)))) return false;
     this.kept.delete(sessionId);
     purged.push(sessionId);
+    return true;
   }
 }
+
+const RM = '/bin/rm';
+const rmArgs = (dir: string) => ['-rf', '--one-file-system', '--', dir];
 
 /**
  * Removes a session's directory, however deep its game server nested it: not Node's rmSync,
@@ -91,8 +131,16 @@ export class RetainedSessions {
  * when it could not (tried again at the next purge).
  */
 export function removeTree(dir: string): boolean {
-  const removed = spawnSync('/bin/rm', ['-rf', '--one-file-system', '--', dir], { stdio: 'ignore', env: {} });
-  return removed.status === 0;
+  return spawnSync(RM, rmArgs(dir), { stdio: 'ignore', env: {} }).status === 0;
+}
+
+/** removeTree without waiting for it: the service's event loop goes on while rm works (100,000 files take it a second). */
+export function removeTreeInBackground(dir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const rm = spawn(RM, rmArgs(dir), { stdio: 'ignore', env: {} });
+    rm.on('error', () => resolve(false));
+    rm.on('close', (status) => resolve(status === 0));
+  });
 }
 
 /** When the session last changed: its end, or its state file's last write; undefined while its supervisor lives. */
