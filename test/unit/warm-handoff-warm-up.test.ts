@@ -20,7 +20,7 @@ describe('the warm handoff warm-up', () => {
     const root = mkdtempSync(join(tmpdir(), 'session-host-handoff-warm-up-test-'));
     try {
       process.env.TMPDIR = root;
-      await warmUpHandoff();
+      expect(await warmUpHandoff()).toBe(true);
       expect(readdirSync(root)).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -29,6 +29,6 @@ describe('the warm handoff warm-up', () => {
 
   it('resolves when it cannot make its directory', async () => {
     process.env.TMPDIR = join(tmpdir(), 'session-host-handoff-warm-up-missing', 'nowhere');
-    await expect(warmUpHandoff()).resolves.toBeUndefined();
+    await expect(warmUpHandoff()).resolves.toBe(false);
   });
 });

@@ -2,9 +2,12 @@
  * The warm handoff's socket protocol (server/runtime/process/warm-handoff.mjs) on real unix
  * sockets: a connection made ahead carries the one handoff; one that broke meanwhile, or that
  * was made before the supervisor listened, gives way to a fresh connection, so the handoff still
- * arrives; a second allocation is refused; and the socket is gone once one was handed over.
+ * arrives; a second allocation is refused; and the socket is gone once one was handed over. An
+ * allocation sent ahead (while the claim commits) is applied only on its `go`; one aborted (the
+ * claim rolled back) is never applied, and the supervisor takes the next start's.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,5 +83,47 @@ describe('the warm handoff', () => {
     const received = await supervisor(path);
     await handing;
     expect(received).toEqual([allocation('s1')]);
+  });
+
+  it('applies an allocation sent ahead only on its go', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const ahead = connectAhead(path);
+    await turns(5);
+    const prepared = ahead.prepare(allocation('s1'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(received).toEqual([]);
+    await prepared.go();
+    expect(received).toEqual([allocation('s1')]);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('never applies an aborted one, and hands over the next start\'s', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const ahead = connectAhead(path);
+    await turns(5);
+    const prepared = ahead.prepare(allocation('s1'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    prepared.abort();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(received).toEqual([]);
+    expect(existsSync(path)).toBe(true);
+    await connectAhead(path).handOver(allocation('s2'));
+    expect(received).toEqual([allocation('s2')]);
+  });
+
+  it('refuses anything but go after the allocation', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const socket = connect(path);
+    socket.setEncoding('utf8');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(`${JSON.stringify(allocation('s1'))}\nsoon\n`);
+    await closed;
+    expect(answer).toBe('error no go\n');
+    expect(received).toEqual([]);
   });
 });
