@@ -189,40 +189,38 @@ export class Tokens {
     }
     const now = this.now();
     const max = this.options.perAccount ?? DEFAULT_TOKENS_PER_ACCOUNT;
-    const held = (await this.repository.listActive(issuer.accountId)).filter((record) => !isExpired(record, now)).length;
-    if (held >= max) return { ok: false, reason: 'too_many', max };
     const requested = lifetime === undefined ? null : now + lifetime;
     // A derived token never outlives the token that issued it.
     const expiresAt =
       issuer.expiresAt === null ? requested : Math.min(requested ?? Number.MAX_SAFE_INTEGER, issuer.expiresAt);
-    return this.mint({
-      accountId: issuer.accountId,
-      issuerId: issuer.tokenId,
-      name: input.name,
-      scopes: [...new Set(input.scopes)],
-      expiresAt,
-      created: now,
-    });
+    const { record, value, secret } = this.newToken(
+      { accountId: issuer.accountId, issuerId: issuer.tokenId, name: input.name, scopes: [...new Set(input.scopes)], expiresAt },
+      now,
+    );
+    // Counted and inserted in one step: concurrent requests (or instances) cannot pass the cap together.
+    if (!(await this.repository.insertWithin(record, secret, { max, now }))) return { ok: false, reason: 'too_many', max };
+    return { ok: true, record, value };
   }
 
   /** Mint a token with no issuer (bootstrap, operators), optionally with a given value. */
   async mint(
-    spec: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'> & { created?: number },
+    { created, ...spec }: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'> & { created?: number },
     value: string = this.vault.newValue(),
   ): Promise<{ ok: true; record: TokenRecord; value: string }> {
+    const token = this.newToken(spec, created ?? this.now(), value);
+    await this.repository.insert(token.record, token.secret);
+    return { ok: true, record: token.record, value: token.value };
+  }
+
+  private newToken(
+    spec: Pick<TokenRecord, 'accountId' | 'issuerId' | 'name' | 'scopes' | 'expiresAt'>,
+    /** The instant a lifetime was counted from, when there was one: expires_at - created is then exactly it. */
+    created: number,
+    value: string = this.vault.newValue(),
+  ) {
     const id = this.vault.newId();
-    const record: TokenRecord = {
-      ...spec,
-      id,
-      hint: this.vault.hint(value),
-      // The instant a lifetime was counted from, when there was one: expires_at - created is then exactly it.
-      created: spec.created ?? this.now(),
-      disabled: false,
-      revokedAt: null,
-      lastUsed: null,
-    };
-    await this.repository.insert(record, { hash: this.vault.hash(value), sealed: this.vault.seal(value, id) });
-    return { ok: true, record, value };
+    const record: TokenRecord = { ...spec, id, hint: this.vault.hint(value), created, disabled: false, revokedAt: null, lastUsed: null };
+    return { record, value, secret: { hash: this.vault.hash(value), sealed: this.vault.seal(value, id) } };
   }
 
   async list(accountId: string): Promise<TokenView[]> {

@@ -28,6 +28,12 @@ export interface StreamLease {
   release(): void;
 }
 
+/** Why a stream was refused: who holds the most allowed of its kind. */
+export interface StreamsFull {
+  full: 'the account' | 'the service';
+  limit: number;
+}
+
 interface Held {
   kind: StreamKind;
   accountId: string;
@@ -50,27 +56,24 @@ export class OpenStreams {
     this.timer.unref();
   }
 
-  /** Hold a stream for the principal, or undefined when its account has the most allowed open. */
-  open(kind: StreamKind, principal: Principal): StreamLease | undefined {
-    let count = 0;
-    for (const held of this.held) if (held.kind === kind && held.accountId === principal.accountId) count++;
-    if (count >= this.limits[kind]) return undefined;
+  /**
+   * Hold a stream for the principal, or say which cap it met: its account's, or the service's
+   * for the kind (both counted and the stream held in one step, so no two callers pass a cap together).
+   */
+  open(kind: StreamKind, principal: Principal): StreamLease | StreamsFull {
+    const serviceMax = this.serviceWide[kind] ?? Infinity;
+    let ofAccount = 0;
+    let ofService = 0;
+    for (const held of this.held) {
+      if (held.kind !== kind) continue;
+      ofService++;
+      if (held.accountId === principal.accountId) ofAccount++;
+    }
+    if (ofAccount >= this.limits[kind]) return { full: 'the account', limit: this.limits[kind] };
+    if (ofService >= serviceMax) return { full: 'the service', limit: serviceMax };
     const held: Held = { kind, accountId: principal.accountId, tokenId: principal.tokenId, abort: new AbortController() };
     this.held.add(held);
     return { signal: held.abort.signal, release: () => this.held.delete(held) };
-  }
-
-  limit(kind: StreamKind): number {
-    return this.limits[kind];
-  }
-
-  /** The most streams of the kind the whole service holds at once, when they are all open; else undefined. */
-  serviceFull(kind: StreamKind): number | undefined {
-    const max = this.serviceWide[kind];
-    if (max === undefined) return undefined;
-    let count = 0;
-    for (const held of this.held) if (held.kind === kind) count++;
-    return count >= max ? max : undefined;
   }
 
   /** End every stream whose token no longer authenticates (asked once per token; a store fault ends none). */
@@ -97,11 +100,11 @@ export class OpenStreams {
 /** Streams end when their clients leave: a few seconds is a fair wait. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** The answer when an account (or, with `holder`, the service) already holds the most streams of a kind it may. */
-export function tooManyStreams(context: RequestContext, what: string, limit: number, holder = 'the account') {
-  const advice = holder === 'the account' ? 'close one first' : 'try again shortly';
+/** The answer when an account (or the service) already holds the most streams of a kind it may. */
+export function tooManyStreams(context: RequestContext, what: string, { full, limit }: StreamsFull) {
+  const advice = full === 'the account' ? 'close one first' : 'try again shortly';
   return {
-    ...fail(context, 'TOO_MANY_REQUESTS', { details: `${holder} has ${limit} open ${what}, the most allowed; ${advice}` }),
+    ...fail(context, 'TOO_MANY_REQUESTS', { details: `${full} has ${limit} open ${what}, the most allowed; ${advice}` }),
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } as Record<string, string>,
   };
 }

@@ -52,6 +52,10 @@ export interface TokenRow {
 /** A token's columns without its sealed secret. */
 export const TOKEN_COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
 
+/** The condition on tokens that still count against the account's cap (TokenRepository.insertWithin), given placeholders for both. */
+export const LIVE_OF_ACCOUNT = (account: string, now: string) =>
+  `account_id = ${account} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})`;
+
 export function tokenFromRow(row: TokenRow): TokenRecord {
   return {
     id: row.id,

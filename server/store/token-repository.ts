@@ -1,12 +1,18 @@
 import type { TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-import { TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
+import { LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
 
 export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
     `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
      VALUES (@id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt)`,
+  );
+  // One statement on the one connection: nothing can insert between its count and its insert.
+  const insertWithin = db.prepare(
+    `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
+     SELECT @id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt
+     WHERE (SELECT count(*) FROM tokens WHERE ${LIVE_OF_ACCOUNT('@accountId', '@now')}) < @max`,
   );
   const byId = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ?`);
   const byHash = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`);
@@ -24,6 +30,10 @@ export function createTokenRepository(db: Db): Sync<TokenRepository> {
   return {
     insert(record, secret) {
       insert.run({ ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed });
+    },
+    insertWithin(record, secret, cap) {
+      const row = { ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed, ...cap };
+      return insertWithin.run(row).changes === 1;
     },
     findById: (id) => {
       const row = byId.get(id) as TokenRow | undefined;

@@ -164,20 +164,28 @@ describe('artifact archives, service-wide', () => {
     expect(gz.bytes[8]).toBe(4);
   });
 
-  it('streams a bounded number of archives at once across accounts: one more is 429 with Retry-After', async () => {
-    const work = await endedSession(service, 'held');
-    // Past the socket buffers (a 2 MiB archive could be sent whole before the next request came),
-    // below the cap.
+  /** A download of `id` whose client reads nothing once its response began. */
+  const heldDownload = (id: string) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const url = new URL(`/artifacts?session=${id}`, service.running.url);
+      get(url, { headers: { authorization: `Bearer ${service.running.token}` }, agent: false }, (response) => {
+        if (response.statusCode !== 200) response.resume();
+        response.once(response.statusCode === 200 ? 'readable' : 'end', () => resolve(response));
+      }).once('error', reject);
+    });
+
+  /** An ended session whose archive is past the socket buffers (a 2 MiB one could be sent whole before the next request came), below the cap. */
+  async function heldSession(id: string) {
+    const work = await endedSession(service, id);
     for (const name of ['a.bin', 'b.bin']) {
       writeFileSync(join(work, name), '');
       truncateSync(join(work, name), 15 * 1024 * 1024);
     }
-    const url = new URL('/artifacts?session=held', service.running.url);
-    const first = await new Promise<IncomingMessage>((resolve, reject) => {
-      get(url, { headers: { authorization: `Bearer ${service.running.token}` }, agent: false }, (response) => {
-        response.once('readable', () => resolve(response));
-      }).once('error', reject);
-    });
+  }
+
+  it('streams a bounded number of archives at once across accounts: one more is 429 with Retry-After', async () => {
+    await heldSession('held');
+    const first = await heldDownload('held');
     // The account may hold 3; the service streams 1.
     const refused = await service.call('GET', '/artifacts?session=held');
     expectError(refused, 429, 'TOO_MANY_REQUESTS', '/artifacts');
@@ -185,5 +193,13 @@ describe('artifact archives, service-wide', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     first.destroy();
     await eventually(async () => (await download('held', false)).complete, { what: 'the service-wide slot freed' });
+  });
+
+  it('lets one of several downloads asked at once through the service-wide slot, and refuses the rest', async () => {
+    await heldSession('raced');
+    const answers = await Promise.all(Array.from({ length: 3 }, () => heldDownload('raced')));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
+    for (const answer of answers) answer.destroy();
+    await eventually(async () => (await download('raced', false)).complete, { what: 'the service-wide slot freed' });
   });
 });

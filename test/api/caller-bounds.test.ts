@@ -66,3 +66,19 @@ describe('tokens per account', () => {
     expect((await service.call('POST', '/token', { body: { name: 'after', scopes: ['session:read'] } })).status).toBe(201);
   });
 });
+
+describe('tokens per account, minted concurrently', () => {
+  const MAX = 10;
+  const service = useService({ limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: 25, tokens: MAX } });
+
+  it('ends with exactly the cap, however many requests race for the last places', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 * MAX }, (_, i) => service.call('POST', '/token', { body: { name: `race${i}`, scopes: ['session:read'] } })),
+    );
+    // The bootstrap token is one.
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX - 1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) expectError(refused, 409, 'CONFLICT', '/token');
+    expect((await service.call('GET', '/token')).json.tokens).toHaveLength(MAX);
+  });
+});
+

@@ -19,11 +19,21 @@ afterAll(async () => {
 });
 
 async function freshStore(kind: 'sqlite' | 'postgres'): Promise<Store> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'store-contract-'));
-  dirs.push(dataDir);
-  const { store } = await openStore({ dataDir, databaseUrl: kind === 'postgres' ? await createDatabase('contract') : undefined });
-  opened.push(store);
-  return store;
+  return (await freshInstances(kind, 1))[0]!;
+}
+
+/** Stores on one fresh database, as instances of one deployment open it (SQLite: one, its only writer). */
+async function freshInstances(kind: 'sqlite' | 'postgres', count: number): Promise<Store[]> {
+  const databaseUrl = kind === 'postgres' ? await createDatabase('contract') : undefined;
+  const stores: Store[] = [];
+  for (let i = 0; i < (databaseUrl ? count : 1); i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'store-contract-'));
+    dirs.push(dataDir);
+    const { store } = await openStore({ dataDir, databaseUrl });
+    opened.push(store);
+    stores.push(store);
+  }
+  return stores;
 }
 
 const listAll = { accountId: 'acc', all: true, labels: {}, notLabels: {} };
@@ -81,6 +91,25 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.tokens.revokeWithDescendants('child', 99);
     expect((await store.tokens.listActive('acc')).map((t) => t.id)).toEqual(['root']);
     expect((await store.tokens.findById('grandchild'))?.revokedAt).toBe(99);
+  });
+
+  it("inserts a token within the account's cap in one step: racing inserts, on every instance, end at exactly the cap", async () => {
+    const instances = await freshInstances(kind, 3);
+    await instances[0]!.accounts.insert(account('acc'));
+    const token = (id: string, expiresAt: number | null = null) => ({
+      id, accountId: 'acc', issuerId: null, name: id, scopes: ['session:read' as const], hint: 'abcd', created: 5, expiresAt, disabled: false, revokedAt: null, lastUsed: null,
+    });
+    const secret = (id: string) => ({ hash: Buffer.from(`h-${id}`), sealed: Buffer.from(`s-${id}`) });
+    const MAX = 8;
+    // Neither an expired nor a revoked token counts.
+    await instances[0]!.tokens.insert(token('expired', 50), secret('expired'));
+    await instances[0]!.tokens.insert(token('revoked'), secret('revoked'));
+    await instances[0]!.tokens.revokeWithDescendants('revoked', 60);
+    const racers = Array.from({ length: 6 * MAX }, (_, i) => `t${i}`);
+    const inserted = await Promise.all(racers.map((id, i) => instances[i % instances.length]!.tokens.insertWithin(token(id), secret(id), { max: MAX, now: 100 })));
+    expect(inserted.filter(Boolean)).toHaveLength(MAX);
+    expect(await instances[0]!.tokens.listActive('acc')).toHaveLength(MAX + 1);
+    expect(await instances[0]!.tokens.findById(racers[inserted.indexOf(false)]!)).toBeUndefined();
   });
 
   it('keeps sessions with their ports and players; ending one frees its ports', async () => {

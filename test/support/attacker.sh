@@ -4,6 +4,9 @@
 # reaches `running`. $1 is the Node that runs the echo server and the socket probe.
 NODE="$1"
 ECHO="$2"
+# SETSID=1: all of it in a session of its own, out of the process group the sandbox started it
+# in (exec'd in place: inside the sandbox it is no group leader, so setsid(1) does not fork).
+if [ -n "$SETSID" ] && [ "$(cut -d ' ' -f 6 /proc/$$/stat)" != $$ ]; then exec setsid /bin/sh "$0" "$@"; fi
 case "$ATTACK" in
   read)
     # TARGETS: paths the game server must not read (space-separated).

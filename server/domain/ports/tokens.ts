@@ -17,8 +17,19 @@ export interface TokenRecord {
   lastUsed: number | null;
 }
 
+export interface TokenCap {
+  max: number;
+  now: number;
+}
+
 export interface TokenRepository {
   insert(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }): Promise<void>;
+  /**
+   * Insert unless the token's account already holds `cap.max` tokens that still count (neither
+   * revoked nor expired at `cap.now`): the count and the insert are one step, whatever runs beside
+   * it (other requests, other instances on the same database). False when refused.
+   */
+  insertWithin(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }, cap: TokenCap): Promise<boolean>;
   findById(id: string): Promise<TokenRecord | undefined>;
   findByHash(hash: Buffer): Promise<(TokenRecord & { hash: Buffer }) | undefined>;
   /** Tokens of the account that are not revoked, newest first. */

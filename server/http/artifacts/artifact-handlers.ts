@@ -142,10 +142,8 @@ export function artifactHandlers(
       const safeEntry = entry.startsWith('@') ? `./${entry}` : entry;
       // A tar, as Gameye clients expect; gzip is a content encoding when the client takes one.
       const gzip = acceptsGzip(headers['accept-encoding'] as string | undefined);
-      const serviceMax = open.serviceFull('artifacts');
-      if (serviceMax !== undefined) return tooManyStreams(context, 'artifact downloads', serviceMax, 'the service');
       const lease = open.open('artifacts', context.principal);
-      if (!lease) return tooManyStreams(context, 'artifact downloads', open.limit('artifacts'));
+      if ('full' in lease) return tooManyStreams(context, 'artifact downloads', lease);
       const archive = archiveOf(found.root, safeEntry, gzip, limits.maxBytes, lease);
       const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar`;
       return {

@@ -34,7 +34,7 @@ export function eventHandlers(
     async streamEvents({ headers }, context) {
       const accountId = context.principal.accountId;
       const lease = open.open('events', context.principal);
-      if (!lease) return tooManyStreams(context, 'event streams', open.limit('events'));
+      if ('full' in lease) return tooManyStreams(context, 'event streams', lease);
       const stream = new PassThrough();
       // Sent at once, so the response starts before the first event: the reconnection delay.
       stream.write(`retry: ${RECONNECT_MS}\n\n`);

@@ -15,7 +15,7 @@ export function logHandlers(sessions: Sessions, open: OpenStreams): Pick<Handler
       const follow = query.follow ?? false;
       // A follow is held open: capped per account, and ended when its token stops authenticating.
       const lease = follow ? open.open('logs', context.principal) : undefined;
-      if (follow && !lease) return tooManyStreams(context, 'log follows', open.limit('logs'));
+      if (lease && 'full' in lease) return tooManyStreams(context, 'log follows', lease);
       let slot: () => void;
       try {
         slot = await logReads.acquire(context.principal.accountId, context.signal);

@@ -16,7 +16,9 @@
  * leaves a refused connection of the game's unanswered (its connect times out), as a drop would.
  *
  * Applied when the runtime starts, in one transaction that replaces the previous table (atomic
- * and idempotent). It is left in place when the service stops: game servers outlive it.
+ * and idempotent: a SIGKILLed instance's stale table is replaced by its next start). When the
+ * service stops it is removed if none of its game servers is left, and kept while one runs: game
+ * servers outlive the service, and must not be let out when it stops.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -81,7 +83,7 @@ export function applyEgressFirewall(nft: string, table: string, policy: EgressPo
   return `its egress firewall (nftables table ${table}) could not be applied: ${why}`;
 }
 
-/** Removes the table (tests; an operator retiring an instance): absent is fine. */
+/** Removes the table: absent is fine. */
 export function removeEgressFirewall(nft: string, table: string): void {
   spawnSync(nft, ['-f', '-'], { input: `table inet ${table}\ndelete table inet ${table}\n`, env: {}, timeout: 10_000 });
 }

@@ -3,3 +3,5 @@ export function removeCgroups(dirs: readonly string[]): boolean;
 export function directoryBytes(dir: string, maxEntries: number): number;
 export function openDeletedBytes(cgroupDir: string, dir: string): number;
 export function chargedPages(memoryCgroup: string): number | undefined;
+export function sandboxedProcesses(cgroupDir: string): { inits: number[]; others: number[] };
+export function signalCgroups(dirs: readonly string[], signal: NodeJS.Signals): void;

@@ -5,7 +5,7 @@
  * supervisor outlives the service, so after a restart the service adopts the session by
  * watching state.json again; PID reuse is guarded by comparing process start times.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, PreparedAllocation, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
@@ -341,6 +341,8 @@ export class ProcessRuntime implements Runtime {
     clearInterval(this.liveness);
     clearInterval(this.retention);
     this.spares.close();
+    // Game servers outlive the service: while one runs, its egress table stays; with none left, it goes.
+    this.options.sandboxes?.close({ gameServersLeft: this.starting.size > 0 || this.anyGameServerLeft() });
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
     for (const { ahead } of this.handoffs.values()) ahead.close();
@@ -459,6 +461,22 @@ export class ProcessRuntime implements Runtime {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return undefined;
+  }
+
+  /** Whether a supervisor or game server of any session directory still runs (any instance's: kept on the safe side). */
+  private anyGameServerLeft(): boolean {
+    let sessionIds: string[];
+    try {
+      sessionIds = readdirSync(this.options.sessionsDir);
+    } catch {
+      return false;
+    }
+    return sessionIds.some((sessionId) => {
+      const state = this.readState(sessionId);
+      if (!state || state.phase === 'ended') return false;
+      const gameRuns = !!state.gamePid && !!state.gameStart && isSameProcess(state.gamePid, state.gameStart);
+      return gameRuns || isSameProcess(state.supervisorPid, state.supervisorStart);
+    });
   }
 
   private readState(sessionId: string): SupervisorState | undefined {

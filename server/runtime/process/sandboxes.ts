@@ -10,7 +10,7 @@ import { projectRoot } from '../../project-root.js';
 import type { FleetConfig } from '../../config/fleet-types.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { adoptSpareCgroups, cgroupProblem, createCgroups, createSpareCgroups, removeSessionCgroups, removeSpareCgroups } from './cgroups.js';
-import { applyEgressFirewall, egressTable, hostResolvers } from './egress-firewall.js';
+import { applyEgressFirewall, egressTable, hostResolvers, removeEgressFirewall } from './egress-firewall.js';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
 
 export interface SandboxesOptions {
@@ -90,6 +90,14 @@ export class Sandboxes {
 
   release(sessionId: string): void {
     this.uidOf.delete(sessionId);
+  }
+
+  /**
+   * The service stops. With no game server of it left, its egress table goes (a SIGKILLed
+   * instance's is replaced when it starts again); one still running keeps it.
+   */
+  close({ gameServersLeft }: { gameServersLeft: boolean }): void {
+    if (!gameServersLeft) removeEgressFirewall(this.options.tools.nft, egressTable(this.options.cgroupGroup));
   }
 
   /** An ended session's cgroups, should its supervisor have vanished before removing them; false while one is still busy. */

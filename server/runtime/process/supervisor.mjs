@@ -13,10 +13,10 @@
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { closeSync, readdirSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { closeSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
-import { chargedPages, childInOtherNetns, directoryBytes, openDeletedBytes, removeCgroups } from './game-tree.mjs';
+import { chargedPages, childInOtherNetns, directoryBytes, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
@@ -178,27 +178,50 @@ function exitOnceSaved() {
 }
 
 /**
- * Signal the game server's process group. bubblewrap neither handles nor forwards SIGTERM, and
- * its death would SIGKILL the sandbox at once; so a graceful signal goes to the sandboxed
- * processes of the group and not to bwrap itself, which then exits with the game's status.
+ * Signal the game server. Sandboxed, by what it cannot leave (its cgroup and pid namespace; it can
+ * leave its process group and session: setsid): a graceful signal goes to every process in its pid
+ * namespace but that namespace's init (bubblewrap's, which neither handles nor forwards it), so
+ * bwrap then exits with the game's status; SIGKILL goes to the init too, whose death kills the
+ * whole namespace, and bwrap reports exit 137 as for the kernel's OOM kill. Unsandboxed (trusted
+ * code), its process group.
  */
-function signalGame(signal, { insideOnly = false } = {}) {
-  if (!spec.sandbox || (signal === 'SIGKILL' && !insideOnly)) {
+function signalGame(signal) {
+  const cgroup = spec.sandbox?.cgroups?.[0];
+  if (!cgroup) return signalGroup(signal);
+  const { inits, others } = sandboxedProcesses(cgroup);
+  for (const pid of signal === 'SIGKILL' ? [...inits, ...others] : others) {
     try {
-      process.kill(-game.pid, signal);
-    } catch {}
-    return;
-  }
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      // Not pasta (the group leader, which re-executes itself under another name) nor bwrap.
-      if (pgrp === game.pid && Number(entry) !== game.pid && comm !== 'bwrap') process.kill(Number(entry), signal);
+      process.kill(pid, signal);
     } catch {}
   }
+}
+
+function signalGroup(signal) {
+  try {
+    process.kill(-game.pid, signal);
+  } catch {}
+}
+
+/** Everything of the session: the game's process group (pasta, bwrap) and whatever is in its cgroups. */
+function killEverything() {
+  signalGroup('SIGKILL');
+  signalCgroups(spec.sandbox?.cgroups ?? [], 'SIGKILL');
+}
+
+const KILL_RECHECK_MS = 250;
+/** Kills by the sandbox (exit 137) before everything of the session is killed (should the sandbox not be set up yet). */
+const KILL_TRIES_BY_SANDBOX = 4;
+
+/**
+ * The supervisor's own kill of the game server of this launch (its work directory's limit, its
+ * health): looked at again every KILL_RECHECK_MS until it is gone.
+ */
+function killGame(launched = game, tries = 0) {
+  if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
+  launched.killedHere = true;
+  if (tries < KILL_TRIES_BY_SANDBOX) signalGame('SIGKILL');
+  else killEverything();
+  setTimeout(() => killGame(launched, tries + 1), KILL_RECHECK_MS);
 }
 
 const output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
@@ -336,6 +359,8 @@ function waitUntilReady(launched) {
 function onExit(launched, code, signal) {
   if (launched !== game) return;
   clearTimeout(killTimer);
+  // Killed here whole (pasta too): reported as the sandbox's kill is, 137.
+  if (launched.killedHere && signal === 'SIGKILL') [code, signal] = [137, null];
   const crashed = code !== 0 || signal !== null;
   if (!stopping && !overLimit && spec.restart && crashed) {
     const delay = RESTART_BACKOFF_MS[Math.min(state.restarts, RESTART_BACKOFF_MS.length - 1)];
@@ -396,8 +421,7 @@ function watchWorkDir() {
 function overWorkDirLimit() {
   overLimit = true;
   output.write(Buffer.from(`supervisor: the work directory passed its limit of ${spec.workDirBytes} bytes; the game server is stopped\n`));
-  // Only the sandboxed processes: bwrap then reports the kill as exit 137, as the kernel's OOM kill is.
-  if (game && game.exitCode === null && game.signalCode === null) signalGame('SIGKILL', { insideOnly: true });
+  if (game) killGame();
 }
 
 /**
@@ -412,7 +436,7 @@ function watchHealth() {
     if (performance.now() - lastHealth <= limitMs) return;
     sdkReady = false;
     output.write(Buffer.from(`supervisor: no health ping for ${spec.sdk.healthSeconds} s; the game server is killed\n`));
-    signalGame('SIGKILL', { insideOnly: true });
+    killGame();
   }, Math.min(1000, limitMs / 2));
   timer.unref();
 }
@@ -426,7 +450,7 @@ process.on('SIGTERM', () => {
     return;
   }
   signalGame('SIGTERM');
-  killTimer = setTimeout(() => signalGame('SIGKILL'), spec.graceMs);
+  killTimer = setTimeout(killEverything, spec.graceMs);
 });
 // Detached from the service's terminal; a hang-up or Ctrl+C there must not end sessions.
 process.on('SIGHUP', () => {});

@@ -15,7 +15,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     kind: 'postgres',
     accounts: createPgAccountRepository(sql),
     grants: createPgAccessGrants(database),
-    tokens: createPgTokenRepository(sql),
+    tokens: createPgTokenRepository(database),
     sessions: createPgSessionStore(database),
     subscriptions: createPgSubscriptionRepository(sql),
     imageTags: createPgImageTagRepository(sql),

@@ -1,21 +1,32 @@
 /** PostgreSQL side of tokens (see ../token-repository.ts for SQLite). */
 import type { TokenRepository } from '../../domain/ports/tokens.js';
-import { TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
-import { value, type Sql } from './sql.js';
+import { LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
+import { value, type PgDb } from './sql.js';
 
-export function createPgTokenRepository(sql: Sql): TokenRepository {
+export function createPgTokenRepository({ sql, transaction }: PgDb): TokenRepository {
   const one = async (column: 'id' | 'hash', key: unknown) => {
     const [row] = await sql.rows<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE ${column} = $1`, [key]);
     return row;
   };
+  const insert: TokenRepository['insert'] = async (r, secret) => {
+    await sql.run(
+      `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [r.id, r.accountId, r.issuerId, r.name, r.scopes.join(' '), secret.hash, secret.sealed, r.hint, r.created, r.expiresAt],
+    );
+  };
   return {
-    insert: async (r, secret) => {
-      await sql.run(
-        `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [r.id, r.accountId, r.issuerId, r.name, r.scopes.join(' '), secret.hash, secret.sealed, r.hint, r.created, r.expiresAt],
-      );
-    },
+    insert,
+    insertWithin: (r, secret, cap) =>
+      transaction(async () => {
+        // Held to the commit, across instances: the account's next insertWithin counts after this one's insert.
+        // (A lock on the account row would also queue behind its placements; this one queues only token inserts.)
+        await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('tokens:' || $1, 0))", [r.accountId]);
+        const held = (await value<number>(sql, `SELECT count(*) FROM tokens WHERE ${LIVE_OF_ACCOUNT('$1', '$2')}`, [r.accountId, cap.now]))!;
+        if (held >= cap.max) return false;
+        await insert(r, secret);
+        return true;
+      }),
     findById: async (id) => {
       const row = await one('id', id);
       return row && tokenFromRow(row);
