@@ -180,7 +180,7 @@ export class SessionLifecycle {
       if (claimed.ok) committed = claimed.session;
       if (claimed.ok && claimed.warm) handing = this.handOff(claimed.session, prepared);
       else prepared?.abort();
-    });
+    }, (claimed) => claimed.ok && claimed.warm);
     const placed = await placing.catch(async (error: unknown) => {
       if (committed) await this.abandon(committed, handing);
       else prepared?.abort();
