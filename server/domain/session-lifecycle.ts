@@ -152,8 +152,10 @@ export class SessionLifecycle {
         // Its game server runs already: the session is running from its launch.
         const session = { ...record(warm.key, { nodeId: warm.nodeId, host: warm.host, ports: warm.ports }), status: 'running' as const, runningSince: created };
         // Its game server's side wakes and reads the allocation while the claim is written and
-        // committed; it applies it only once the claim has committed (handOff). A transaction run
-        // again (PostgreSQL: a serialization conflict's victim) drops the one it sent before.
+        // committed; it applies it only once the claim has committed (handOff). The one runtime
+        // call in this transaction: a socket write that waits for nothing, so the writer is held
+        // no longer. A transaction run again (PostgreSQL: a conflict's victim) drops the one it
+        // sent before.
         prepared?.abort();
         prepared = this.machine.runtime.prepareAllocation?.(session.key, warmAllocationOf(session));
         // One insert, running since its launch: its start is the claim.
