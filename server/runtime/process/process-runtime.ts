@@ -16,6 +16,7 @@ import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
 import { setSessionGroupNice } from './session-priority.js';
+import { StartFailures, type StartFailureOptions } from './start-failures.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
@@ -96,6 +97,8 @@ export interface ProcessRuntimeOptions {
   shared?: boolean;
   /** Told each time a spare supervisor is spawned (tests: the order of spawning and handing over). */
   onSpareSpawned?: () => void;
+  /** Where failed starts are logged, and reported when they found no space (start-failures.ts). */
+  startFailures?: StartFailureOptions;
 }
 
 export class ProcessRuntime implements Runtime {
@@ -114,6 +117,7 @@ export class ProcessRuntime implements Runtime {
   private readonly handoffs = new Map<string, { ahead: ReturnType<typeof connectAhead>; game: GameProcess }>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
+  private readonly startFailures: StartFailures;
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
@@ -124,6 +128,7 @@ export class ProcessRuntime implements Runtime {
     this.retained = new RetainedSessions(options.sessionsDir, options.retentionBytes ?? DEFAULT_RETENTION_MB * 1024 * 1024);
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
+    this.startFailures = new StartFailures(options.sessionsDir, options.startFailures ?? {});
     const { sandboxes } = options;
     this.spares = new SpareSupervisor(SUPERVISOR, options.instanceId, sandboxes && (() => sandboxes.spareCgroups()), options.onSpareSpawned);
   }
@@ -143,6 +148,7 @@ export class ProcessRuntime implements Runtime {
       await launching;
     } catch (error) {
       this.options.sandboxes?.release(spec.sessionId);
+      this.startFailures.failed(spec.sessionId, error);
       throw error;
     } finally {
       this.starting.delete(spec.sessionId);
@@ -193,6 +199,7 @@ export class ProcessRuntime implements Runtime {
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
+            workDirEntries: spec.limits.workDirFiles,
             sandbox,
             launcherTold,
             sdk: {
@@ -340,6 +347,7 @@ export class ProcessRuntime implements Runtime {
   async close(): Promise<void> {
     clearInterval(this.liveness);
     clearInterval(this.retention);
+    this.startFailures.close();
     this.spares.close();
     // Game servers outlive the service: while one runs, its egress table stays; with none left, it goes.
     this.options.sandboxes?.close({ gameServersLeft: this.starting.size > 0 || this.anyGameServerLeft() });
