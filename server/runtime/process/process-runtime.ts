@@ -7,7 +7,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
+import type { AdoptSpec, LaunchSpec, PreparedAllocation, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
@@ -60,6 +60,14 @@ interface SupervisorState {
   at: number;
 }
 
+/** A game server's process: its pid and start time (a pid alone may be another process's by now). */
+interface GameProcess {
+  pid: number | null;
+  start: string | null;
+}
+
+const gameOf = (state: SupervisorState | undefined): GameProcess => ({ pid: state?.gamePid ?? null, start: state?.gameStart ?? null });
+
 interface Watched {
   watcher: FSWatcher;
   lastPhase: SupervisorState['phase'] | undefined;
@@ -104,8 +112,11 @@ export class ProcessRuntime implements Runtime {
   private readonly retained: RetainedSessions;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
-  /** Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs). */
-  private readonly handoffs = new Map<string, ReturnType<typeof connectAhead>>();
+  /**
+   * Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs),
+   * with their game server's process as it was then (set back from WARM_NICE when claimed).
+   */
+  private readonly handoffs = new Map<string, { ahead: ReturnType<typeof connectAhead>; game: GameProcess }>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
   private readonly startFailures: StartFailures;
@@ -277,16 +288,35 @@ export class ProcessRuntime implements Runtime {
   }
 
   /** A warm game server's session, through its supervisor (warm-handoff.mjs): resolved once its SDK has it. */
-  async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
-    const ahead = this.handoffs.get(sessionId);
+  allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
+    return this.prepareAllocation(sessionId, allocation).allocate();
+  }
+
+  /**
+   * Its allocation sent ahead of the claim's commit, on the connection made ahead: its supervisor
+   * wakes and reads it while the claim commits, and applies it on allocate()'s `go`.
+   */
+  prepareAllocation(sessionId: string, allocation: WarmAllocation): PreparedAllocation {
+    const ready = this.handoffs.get(sessionId);
     this.handoffs.delete(sessionId);
-    const handing = ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
-    // Claimed: no longer background work (WARM_NICE). Set while the handoff is on its way (its write
-    // is out), before the supervisor answers the game server's long-poll; one launched by an
-    // earlier run of the service is found through its state.
-    const state = this.readState(sessionId);
-    if (state?.gamePid && state.gameStart && isSameProcess(state.gamePid, state.gameStart)) setSessionGroupNice(state.gamePid, 0);
-    await handing;
+    const socketPath = join(this.dir(sessionId), HANDOFF_SOCKET);
+    const prepared = ready ? ready.ahead.prepare(allocation) : { go: () => handOver(socketPath, allocation), abort() {} };
+    return {
+      allocate: async () => {
+        const handing = prepared.go();
+        // Claimed: no longer background work (WARM_NICE). Set while the `go` is on its way, before
+        // the supervisor answers the game server's long-poll; one launched by an earlier run of the
+        // service (no connection made ahead here) is found through its state.
+        const { pid, start } = ready?.game ?? gameOf(this.readState(sessionId));
+        if (pid && start && isSameProcess(pid, start)) setSessionGroupNice(pid, 0);
+        await handing;
+      },
+      abort: () => {
+        prepared.abort();
+        // Not claimed after all: a later start hands it over on a connection made ahead again.
+        if (ready && this.watched.has(sessionId)) this.handoffs.set(sessionId, { ...ready, ahead: connectAhead(socketPath) });
+      },
+    };
   }
 
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
@@ -325,7 +355,7 @@ export class ProcessRuntime implements Runtime {
     this.options.sandboxes?.close({ gameServersLeft: this.starting.size > 0 || this.anyGameServerLeft() });
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
-    for (const ahead of this.handoffs.values()) ahead.close();
+    for (const { ahead } of this.handoffs.values()) ahead.close();
     this.handoffs.clear();
     await this.retained.close();
   }
@@ -370,7 +400,7 @@ export class ProcessRuntime implements Runtime {
   }
 
   private unwatch(sessionId: string) {
-    this.handoffs.get(sessionId)?.close();
+    this.handoffs.get(sessionId)?.ahead.close();
     this.handoffs.delete(sessionId);
     this.watched.get(sessionId)?.started?.();
     this.watched.get(sessionId)?.watcher.close();
@@ -387,8 +417,11 @@ export class ProcessRuntime implements Runtime {
     if (state.phase !== 'starting') entry.started?.();
     const at = state.at;
     if (state.phase === 'running') {
-      // A warm one's handoff, connected now: a start that claims it writes one line.
-      if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) this.handoffs.set(sessionId, connectAhead(join(this.dir(sessionId), HANDOFF_SOCKET)));
+      // A warm one's handoff, connected now: a start that claims it writes its allocation and a `go`.
+      if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) {
+        this.handoffs.get(sessionId)?.ahead.close();
+        this.handoffs.set(sessionId, { ahead: connectAhead(join(this.dir(sessionId), HANDOFF_SOCKET)), game: gameOf(state) });
+      }
       this.emit({ type: 'running', sessionId, at });
     }
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });

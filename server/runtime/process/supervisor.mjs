@@ -21,7 +21,7 @@ import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher
 import { openOutputLog } from './output-log.mjs';
 import { processStartTime as startTimeOf } from './proc-start.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
-import { serveHandoff } from './warm-handoff.mjs';
+import { serveHandoff, warmUpHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
 // (--join=<dir>, one per controller): the service learns on stdout whether it is in them (and its pid). It
@@ -39,8 +39,12 @@ if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
 // Read while it waits: the launcher's pid becomes the game's when it execs the game's command.
 const launcherStart = joined ? startTimeOf(launcher.child.pid) : undefined;
 // Spawned ahead of need (at low priority): its SDK server's first requests are paid now, not
-// while its game server starts (sdk-server.mjs). A session that arrives meanwhile waits for it.
-if (process.argv.includes('--warm-up')) await warmUp();
+// while its game server starts (sdk-server.mjs), and its first warm handoff's code is compiled
+// now, not on the start's path (warm-handoff.mjs). A session that arrives meanwhile waits for it.
+if (process.argv.includes('--warm-up')) {
+  await warmUp();
+  await warmUpHandoff();
+}
 
 const input = firstLine(0);
 if (input.trim() === '') {
