@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DirectoryUsageWalker } from './directory-usage.js';
+import { directoryUsage } from './game-tree.mjs';
 import { isSameProcess } from './proc.js';
 
 /** `runtime.retentionMb`'s default: 10 GiB. */
@@ -20,6 +21,8 @@ export const DEFAULT_RETENTION_MB = 10_240;
 export const DEFAULT_RETENTION_FILES = 1_000_000;
 /** Past this many entries a directory is not walked further and counts as larger than any budget. */
 const MAX_ENTRIES = 100_000;
+/** A directory this small is walked here (about a millisecond); a larger one on the worker thread. */
+const QUICK_ENTRIES = 1000;
 const UNCOUNTABLE_BYTES = 2 ** 50;
 
 export class RetainedSessions {
@@ -79,7 +82,9 @@ export class RetainedSessions {
   }
 
   private async count(sessionId: string, last: number) {
-    const { bytes, entries } = await this.walker.usage(join(this.sessionsDir, sessionId), MAX_ENTRIES);
+    const dir = join(this.sessionsDir, sessionId);
+    const quick = directoryUsage(dir, QUICK_ENTRIES);
+    const { bytes, entries } = Number.isFinite(quick.entries) ? quick : await this.walker.usage(dir, MAX_ENTRIES);
     this.kept.set(sessionId, {
       last,
       bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES,
