@@ -121,11 +121,6 @@ export async function createService(
     verdictMaxAgeMs: config.databaseUrl ? SHARED_VERDICT_MAX_AGE_MS : undefined,
     perAccount: config.limits.tokens,
   });
-  const bootstrapped = await bootstrap(accounts, tokens, {
-    bootstrapToken: config.bootstrapToken,
-    quotaMinutes: config.defaultQuotaMinutes,
-    now: now(),
-  });
 
   const observing = config.observability;
   const tracing = options.spanExporter
@@ -319,6 +314,14 @@ export async function createService(
     ),
   ];
   for (const timer of timers) timer.unref();
+
+  // Last, once nothing above can refuse to start (a fleet file, a sandbox the host cannot give):
+  // the generated token is shown by the start that creates it, and only then.
+  const bootstrapped = await bootstrap(accounts, tokens, {
+    bootstrapToken: config.bootstrapToken,
+    quotaMinutes: config.defaultQuotaMinutes,
+    now: now(),
+  });
 
   let control: Server | undefined;
   const service: Service = {
