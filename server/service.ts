@@ -312,6 +312,7 @@ export async function createService(
           const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
           if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
           await subscriptions.pruneDeliveries(retainedSince);
+          await store.tokens.purgeEnded(retainedSince);
         }),
       EVENT_WINDOW.pruneEveryMs,
     ),
