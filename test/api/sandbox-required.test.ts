@@ -76,5 +76,5 @@ describe('a service that cannot sandbox game servers', () => {
     const { outcome, output } = await startAsNobody('none', dataDir);
     expect(outcome).toBe('listening');
     expect(output).toMatch(/Bootstrap: created operator account .* token holding every scope[\s\S]*\n {2}gsh_[0-9A-Za-z]{40}\n/);
-  });
+  }, 90_000);
 });
