@@ -110,6 +110,10 @@ case "$ATTACK" in
     if unshare -Ur true 2> /dev/null; then echo "GOT userns"; else echo "REFUSED userns"; fi
     if unshare -Urn true 2> /dev/null; then echo "GOT userns+net"; else echo "REFUSED userns+net"; fi
     ;;
+  yes)
+    # Output as fast as it can, for ever.
+    exec yes "FLOODING"
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600
