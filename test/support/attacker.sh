@@ -114,6 +114,23 @@ case "$ATTACK" in
     # Output as fast as it can, for ever.
     exec yes "FLOODING"
     ;;
+  syscalls)
+    # System calls that reach kernel code a game server never needs (attacker-syscalls.pl).
+    perl "$(dirname "$0")/attacker-syscalls.pl"
+    ;;
+  i386)
+    # A call through the i386 ABI (int 0x80: getpid), from a 64-bit program written here: its
+    # numbers are not the ones a filter checks. It exits 0 when the call returns.
+    perl -e '
+      my $code = pack("C*", 0xb8, 20, 0, 0, 0, 0xcd, 0x80, 0x31, 0xff, 0xb8, 60, 0, 0, 0, 0x0f, 0x05);
+      my $size = 64 + 56 + length $code;
+      my $elf = pack("A4C4x8vvVQ<Q<Q<VvvvvvvVVQ<Q<Q<Q<Q<Q<", "\x7fELF", 2, 1, 1, 0, 2, 0x3e, 1, 0x400078, 64, 0, 0, 64, 56, 1, 64, 0, 0,
+        1, 5, 0, 0x400000, 0x400000, $size, $size, 0x1000) . $code;
+      open my $f, ">", "i386-getpid" or die; print $f $elf; close $f; chmod 0755, "i386-getpid";
+    '
+    ./i386-getpid
+    echo "I386 $?"
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600
