@@ -171,7 +171,7 @@ export class SessionLifecycle {
       // server is ever told a session a restart would not find. The 201 still waits for the fsync.
       if (claimed.ok) committed = claimed.session;
       if (claimed.ok && claimed.warm) handing = this.handOff(claimed.session);
-    });
+    }, (claimed) => claimed.ok && claimed.warm);
     const placed = await placing.catch(async (error: unknown) => {
       if (committed) await this.abandon(committed, handing);
       throw error;

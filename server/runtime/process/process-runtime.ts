@@ -13,7 +13,7 @@ import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
 import { isAlive, isSameProcess } from './proc.js';
 import { execCommand, exportable, gameCommand } from './launcher.mjs';
-import { dismiss as dismissSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
+import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
 import { setSessionGroupNice } from './session-priority.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
@@ -169,8 +169,8 @@ export class ProcessRuntime implements Runtime {
     if (spec.warm && launcherTold) setSessionGroupNice(launcherProcess?.pid, WARM_NICE);
     await new Promise<void>((resolve, reject) => {
       // A spare that died meanwhile fails this start (EPIPE), not the service.
-      supervisor.stdin!.once('error', reject);
-      supervisor.stdin!.end(
+      supervisor.stdin.once('error', reject);
+      supervisor.stdin.end(
         JSON.stringify({
           dir,
           spec: {
@@ -201,13 +201,13 @@ export class ProcessRuntime implements Runtime {
       );
     }).catch(async (error: unknown) => {
       // Its launcher never gets the go from a dead supervisor; ended all the same, with whatever is in the session's cgroups.
-      supervisor.kill('SIGKILL');
+      killSpare(supervisor);
       killGroup(launcherProcess);
       await this.removeCgroups(spec.sessionId);
       started();
       throw error;
     });
-    this.watch(spec.sessionId, supervisor.pid!, undefined, started);
+    this.watch(spec.sessionId, supervisor.pid, undefined, started);
   }
 
   async stop(sessionId: string): Promise<void> {

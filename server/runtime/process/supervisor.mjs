@@ -19,17 +19,9 @@ import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { chargedPages, childInOtherNetns, directoryBytes, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog, readAtRate } from './output-log.mjs';
+import { processStartTime as startTimeOf } from './proc-start.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
 import { serveHandoff } from './warm-handoff.mjs';
-
-const startTimeOf = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-};
 
 // The launcher the game server will be started from, in the spare cgroups the service made
 // (--join=<dir>, one per controller): the service learns on stdout whether it is in them (and its pid). It
