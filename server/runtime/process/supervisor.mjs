@@ -113,6 +113,8 @@ const state = {
   gamePid: null,
   gameStart: null,
   uid: spec.sandbox?.uid ?? null,
+  // Whose it is: the retention's disk budget is shared out by account.
+  accountId: spec.accountId ?? null,
   phase: 'starting',
   // The instance (data directory) that started it: another instance never adopts or stops it.
   instanceId: process.argv.find((arg) => arg.startsWith('--instance='))?.slice('--instance='.length) ?? null,
