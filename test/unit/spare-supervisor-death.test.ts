@@ -6,7 +6,7 @@
  * game there, and the test needs no root.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { spare } from '../support/spare-processes.js';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -28,7 +29,7 @@ const refused = (port: number) =>
 
 describe('a spare supervisor that dies', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-death-'));
-  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterAll(() => reapSessionsDir(sessionsDir));
   /** A runtime with an instance id of its own, by which its spare is found (spare-processes.ts). */
   const runtimeWith = (events: RuntimeEvent[]) => {
     const instanceId = randomUUID();
