@@ -74,4 +74,22 @@ describe('a spare supervisor that dies', () => {
       await runtime.close();
     }
   }, 60_000);
+
+  it('of an error of its own, after launching: its game server goes with it, with no service watching', async () => {
+    const { runtime } = runtimeWith([]);
+    const port = await freePort();
+    // Its SDK socket cannot be bound (a directory is in the way): it fails once the game is launched, which it is first.
+    mkdirSync(join(sessionsDir, 's3', 'sdk', 'sdk.sock'), { recursive: true });
+    await runtime.start(listenerLaunch('s3', port));
+    // The service is gone (it would find the session lost and end an orphan): the supervisor alone must.
+    await runtime.close();
+    const statePath = join(sessionsDir, 's3', 'state.json');
+    const gamePid = await eventually(() => (existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as { gamePid: number | null }).gamePid : null), {
+      timeoutMs: 15_000,
+      what: 'the game launched',
+    });
+    await eventually(() => !isAlive(gamePid!), { timeoutMs: 10_000, what: 'the game server ended with its supervisor' });
+    expect(await refused(port)).toBe(true);
+    expect(readFileSync(join(sessionsDir, 's3', 'supervisor.log'), 'utf8')).toContain('sdk.sock');
+  }, 60_000);
 });
