@@ -19,7 +19,8 @@ import type { BenchOptions, Row, ScenarioResult } from '../report.js';
 import { serviceRoot, startOurService } from '../service.js';
 import { ms, ratio, rounded, summarize } from '../stats.js';
 import { cgroupProblem } from '../../server/runtime/process/cgroups.js';
-import { checkSandbox, sandboxArgv, type SandboxTools } from '../../server/runtime/process/sandbox.js';
+import { withSeccomp } from '../../server/runtime/process/launcher.mjs';
+import { checkSandbox, sandboxArgv, seccompHandoff, type SandboxTools } from '../../server/runtime/process/sandbox.js';
 
 const SESSIONS = 30;
 const WARMUP_SESSIONS = 3;
@@ -115,7 +116,8 @@ async function direct(tools: SandboxTools | undefined, index: number) {
   const [file, ...args] = [...sandbox, process.execPath, ECHO];
   try {
     const t0 = performance.now();
-    const child = track(spawn(file, args, { cwd: work, env, stdio: 'ignore', detached: true }));
+    // The sandbox's bwrap reads its seccomp filter from a descriptor, as the launcher hands it.
+    const child = track(withSeccomp(tools && seccompHandoff(tools), ['ignore', 'ignore', 'ignore'], (stdio) => spawn(file, args, { cwd: work, env, stdio, detached: true })));
     const exited = new Promise((ok) => child.once('exit', ok));
     await connectable('127.0.0.1', game + 1);
     const toRunning = performance.now() - t0;

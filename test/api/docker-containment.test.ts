@@ -89,7 +89,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     }
   });
 
-  it('runs game servers as an unprivileged user (the tag’s, else nobody) with the fleet’s default limits and /work nosuid,nodev', async () => {
+  it('runs game servers as an unprivileged user (the tag’s, else nobody) with the fleet’s default limits, /work nosuid,nodev and Docker’s seccomp profile', async () => {
     const [own, nobody] = [await startSession('echo'), await startSession('nobody')];
     expect(await nodeIn(own, 'console.log(process.getuid())')).toBe('1000');
     expect(await nodeIn(nobody, 'console.log(process.getuid(), process.getgid())')).toBe('65534 65534');
@@ -101,6 +101,9 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     });
     const mount = await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/mountinfo','utf8').split('\\n').find((l)=>l.split(' ')[4]==='/work'))");
     expect(mount.split(' ')[5]!.split(',')).toEqual(expect.arrayContaining(['nosuid', 'nodev']));
+    // Docker's default seccomp profile, never `seccomp=unconfined`: the game server (pid 1) runs under a filter (mode 2).
+    expect(info.HostConfig.SecurityOpt ?? []).not.toContainEqual(expect.stringMatching(/seccomp/));
+    expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/1/status','utf8').match(/^Seccomp:\\s+(\\d)/m)[1])")).toBe('2');
   });
 
   it("never lets the request's args replace an image's program: they follow its CMD when it has no ENTRYPOINT", async () => {

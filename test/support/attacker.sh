@@ -4,6 +4,9 @@
 # reaches `running`. $1 is the Node that runs the echo server and the socket probe.
 NODE="$1"
 ECHO="$2"
+# SETSID=1: all of it in a session of its own, out of the process group the sandbox started it
+# in (exec'd in place: inside the sandbox it is no group leader, so setsid(1) does not fork).
+if [ -n "$SETSID" ] && [ "$(cut -d ' ' -f 6 /proc/$$/stat)" != $$ ]; then exec setsid /bin/sh "$0" "$@"; fi
 case "$ATTACK" in
   read)
     # TARGETS: paths the game server must not read (space-separated).
@@ -72,6 +75,11 @@ case "$ATTACK" in
     while [ $i -lt "$FILL_MB" ]; do head -c 1048576 /dev/zero > "fill-$i"; i=$((i + 1)); done
     echo "FILLED"
     ;;
+  files)
+    # FILES empty files in the work directory: no bytes, an inode each.
+    "$NODE" -e 'for (let i = 0; i < Number(process.env.FILES); i++) require("node:fs").writeFileSync("empty-" + i, "")'
+    echo "MADE FILES"
+    ;;
   deep)
     # FILL_MB in 1 MiB files under directories nested past PATH_MAX, made by relative steps
     # (dash's cd goes by whole paths and stops short): no walk by whole names reaches them.
@@ -106,6 +114,23 @@ case "$ATTACK" in
     # A user namespace of its own: root there, with nf_tables and mounts to reach (kernel attack surface).
     if unshare -Ur true 2> /dev/null; then echo "GOT userns"; else echo "REFUSED userns"; fi
     if unshare -Urn true 2> /dev/null; then echo "GOT userns+net"; else echo "REFUSED userns+net"; fi
+    ;;
+  syscalls)
+    # System calls that reach kernel code a game server never needs (attacker-syscalls.pl).
+    perl "$(dirname "$0")/attacker-syscalls.pl"
+    ;;
+  i386)
+    # A call through the i386 ABI (int 0x80: getpid), from a 64-bit program written here: its
+    # numbers are not the ones a filter checks. It exits 0 when the call returns.
+    perl -e '
+      my $code = pack("C*", 0xb8, 20, 0, 0, 0, 0xcd, 0x80, 0x31, 0xff, 0xb8, 60, 0, 0, 0, 0x0f, 0x05);
+      my $size = 64 + 56 + length $code;
+      my $elf = pack("A4C4x8vvVQ<Q<Q<VvvvvvvVVQ<Q<Q<Q<Q<Q<", "\x7fELF", 2, 1, 1, 0, 2, 0x3e, 1, 0x400078, 64, 0, 0, 64, 56, 1, 64, 0, 0,
+        1, 5, 0, 0x400000, 0x400000, $size, $size, 0x1000) . $code;
+      open my $f, ">", "i386-getpid" or die; print $f $elf; close $f; chmod 0755, "i386-getpid";
+    '
+    ./i386-getpid
+    echo "I386 $?"
     ;;
   idle)
     # Never binds its ports.

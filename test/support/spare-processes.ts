@@ -1,4 +1,4 @@
-/** The process runtime's waiting spare, seen from /proc: its supervisor (a child of this process) and that supervisor's launcher. */
+/** The process runtime's waiting spare, seen from /proc: its supervisor (a child of this process's spare spawner) and that supervisor's launcher. */
 import { readFileSync } from 'node:fs';
 import { eventually } from './eventually.mjs';
 
@@ -10,7 +10,7 @@ export async function spare(instanceId: string): Promise<{ supervisor: number; l
   const found = await eventually(
     () => {
       try {
-        for (const supervisor of childrenOf(process.pid)) {
+        for (const supervisor of childrenOf(process.pid).flatMap(childrenOf)) {
           if (!cmdlineOf(supervisor).includes(`supervisor.mjs --instance=${instanceId} `)) continue;
           const [launcher] = childrenOf(supervisor);
           if (launcher !== undefined && cmdlineOf(launcher).startsWith('/bin/sh')) return { supervisor, launcher };

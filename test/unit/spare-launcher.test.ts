@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/project-root.js';
 import { cgroupProblem, removeInstanceCgroups } from '../../server/runtime/process/cgroups.js';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
+import { SPARE_NICE } from '../../server/runtime/process/spare-supervisor.js';
 import { checkSandbox } from '../../server/runtime/process/sandbox.js';
 import { Sandboxes } from '../../server/runtime/process/sandboxes.js';
 import { eventually } from '../support/eventually.mjs';
@@ -20,7 +21,7 @@ import { reapSessionsDir } from '../support/session-processes.js';
 
 const ROOT = '/sys/fs/cgroup';
 const check = checkSandbox(() => cgroupProblem());
-// A waiting spare loads at nice 19: on a busy machine that takes a while, and so may these tests.
+// A waiting spare loads at SPARE_NICE: on a busy machine that takes a while, and so may these tests.
 const group = `test-launcher-${process.pid}`;
 const groupDir = (controller: string) => join(ROOT, controller, 'session-host', group);
 const spares = (controller: string) => (existsSync(groupDir(controller)) ? readdirSync(groupDir(controller)).filter((name) => name.startsWith('spare-')) : []);
@@ -64,8 +65,8 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
       });
       const launcher = procs(join(groupDir('memory'), spares('memory')[0]!))[0]!;
       // A waiting spare yields to everything else (it loads while game servers start), its launcher too.
-      expect(niceOf(Number(statOf(launcher)[1]))).toBe(19);
-      expect(niceOf(launcher)).toBe(19);
+      expect(niceOf(Number(statOf(launcher)[1]))).toBe(SPARE_NICE);
+      expect(niceOf(launcher)).toBe(SPARE_NICE);
       await runtime.start(listenerLaunch('s1', port, { limits: { memoryMb: 200, pids: 77, cpuShares: 333 } }));
       const state = () => JSON.parse(readFileSync(join(sessionsDir, 's1', 'state.json'), 'utf8'));
       await eventually(async () => existsSync(join(sessionsDir, 's1', 'state.json')) && state().phase === 'running', { timeoutMs: 15_000, what: 'running' });

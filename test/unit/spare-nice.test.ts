@@ -1,5 +1,5 @@
 /**
- * A waiting spare supervisor loads at nice 19, and the game server a start gives it must not:
+ * A waiting spare supervisor loads at SPARE_NICE, and the game server a start gives it must not:
  * where the service may not set it back to 0 (not root, no CAP_SYS_NICE: `"isolation": "none"`
  * run as oneself), spares are not niced at all. Run as uid 65534 from root (as CI runs).
  */

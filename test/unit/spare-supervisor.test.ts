@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
+import { SPARE_NICE } from '../../server/runtime/process/spare-supervisor.js';
 import { autogroupOf, groupNice } from '../support/autogroup.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
@@ -54,7 +55,7 @@ describe('the spare supervisor', () => {
   });
 
   // With autogroups a spare's own nice does not count against other sessions: its session's does.
-  it.skipIf(process.getuid?.() !== 0 || !existsSync('/proc/self/autogroup'))('waits at nice 19 in its own scheduling group, and is set back to 0 when taken', async () => {
+  it.skipIf(process.getuid?.() !== 0 || !existsSync('/proc/self/autogroup'))('waits at SPARE_NICE in its own scheduling group, and is set back to 0 when taken', async () => {
     const instanceId = `autogroup-${process.pid}`;
     const runtime = new ProcessRuntime({ sessionsDir, graceMs: 1000, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId });
     try {
@@ -62,7 +63,7 @@ describe('the spare supervisor', () => {
       const own = autogroupOf(supervisor);
       expect(own).not.toBe('root');
       expect(own).not.toEqual(autogroupOf(process.pid));
-      expect(groupNice(supervisor)).toBe(19);
+      expect(groupNice(supervisor)).toBe(SPARE_NICE);
       await runtime.start(listenerLaunch('s2', await freePort()));
       expect(groupNice(supervisor)).toBe(0);
       // The service's own group is never changed (CI's runner is in the root group, which has none).

@@ -48,16 +48,61 @@ function childrenOf(pid, newerOnly) {
   return children;
 }
 
+/** The processes in a cgroup (v1: `cgroup.procs`); none when it cannot be read (gone). */
+function cgroupProcesses(cgroupDir) {
+  try {
+    return readFileSync(join(cgroupDir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** How deep a process's pid namespace is nested (the ids in the NSpid line of its status; 0: gone) and its pid in the innermost one. */
+function pidNamespaceDepth(pid) {
+  try {
+    const ids = /^NSpid:\s*(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1].trim().split(/\s+/) ?? [];
+    return { depth: ids.length, innerPid: ids.at(-1) };
+  } catch {
+    return { depth: 0, innerPid: undefined };
+  }
+}
+
+const ownPidNamespaceDepth = pidNamespaceDepth(process.pid).depth;
+
+/**
+ * The sandboxed processes among those in the session's cgroup: those in a pid namespace below this
+ * one (bwrap's), split into its init (pid 1 there: killing it kills the whole namespace) and the
+ * rest. A game server can leave its process group and session (setsid) but neither its cgroup
+ * (root's files) nor its pid namespace; pasta and bwrap's own outer process are in neither list.
+ */
+export function sandboxedProcesses(cgroupDir) {
+  const inits = [];
+  const others = [];
+  for (const pid of cgroupProcesses(cgroupDir)) {
+    const { depth, innerPid } = pidNamespaceDepth(pid);
+    if (depth <= ownPidNamespaceDepth) continue;
+    (innerPid === '1' ? inits : others).push(pid);
+  }
+  return { inits, others };
+}
+
+/** Signal every process in the session's cgroups (pasta and bwrap too); gone ones are skipped. */
+export function signalCgroups(dirs, signal) {
+  for (const dir of dirs) {
+    for (const pid of cgroupProcesses(dir)) {
+      try {
+        process.kill(pid, signal);
+      } catch {}
+    }
+  }
+}
+
 /** Kill whatever is left in the session's cgroups and remove them; false when one is still busy. */
 export function removeCgroups(dirs) {
   let removed = true;
   for (const dir of dirs) {
+    signalCgroups([dir], 'SIGKILL');
     try {
-      for (const pid of readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
-        try {
-          process.kill(Number(pid), 'SIGKILL');
-        } catch {}
-      }
       rmdirSync(dir);
     } catch (error) {
       if (error.code !== 'ENOENT') removed = false;
@@ -68,8 +113,12 @@ export function removeCgroups(dirs) {
 
 const vanished = (error) => error?.code === 'ENOENT' || error?.code === 'ENOTDIR';
 
-/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen or a part cannot be read. */
-export function directoryBytes(dir, maxEntries) {
+/**
+ * What `dir` holds on its disk: `bytes` (of its files, symlinks not followed) and `entries` (files,
+ * directories and everything else: each costs an inode, empty or not). Both are Infinity once
+ * more than `maxEntries` entries are seen; `bytes` is Infinity when a part cannot be read.
+ */
+export function directoryUsage(dir, maxEntries) {
   let bytes = 0;
   let entries = 0;
   const pending = [dir];
@@ -81,22 +130,22 @@ export function directoryBytes(dir, maxEntries) {
       // Gone meanwhile is nothing; a directory that cannot be read (nested past PATH_MAX, which a
       // walk by whole paths never reaches) would hide what is under it: uncountable.
       if (vanished(error)) continue;
-      return Infinity;
+      return { bytes: Infinity, entries };
     }
     for (const entry of list) {
-      if (++entries > maxEntries) return Infinity;
+      if (++entries > maxEntries) return { bytes: Infinity, entries: Infinity };
       const path = join(entry.parentPath ?? entry.path, entry.name);
       if (entry.isDirectory()) pending.push(path);
       else if (entry.isFile()) {
         try {
           bytes += lstatSync(path).blocks * 512;
         } catch (error) {
-          if (!vanished(error)) return Infinity;
+          if (!vanished(error)) return { bytes: Infinity, entries };
         }
       }
     }
   }
-  return bytes;
+  return { bytes, entries };
 }
 
 /**
@@ -105,12 +154,7 @@ export function directoryBytes(dir, maxEntries) {
  * its disk until the last descriptor closes. Each file counted once, however many hold it.
  */
 export function openDeletedBytes(cgroupDir, dir) {
-  let pids;
-  try {
-    pids = readFileSync(join(cgroupDir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
-  } catch {
-    return 0;
-  }
+  const pids = cgroupProcesses(cgroupDir);
   const prefix = `${dir}/`;
   const seen = new Set();
   let bytes = 0;

@@ -13,6 +13,7 @@
 // launcher reads the end instead and exits, so no game server ever runs without its supervisor.
 // Plain JavaScript: the supervisor uses it.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 
 /** Quoted for the shell: nothing in it is expanded. */
 const quoted = (word) => `'${String(word).replaceAll("'", "'\\''")}'`;
@@ -29,9 +30,14 @@ const SHELL_OWN = new Set(['IFS', 'OPTIND', 'PPID', 'LINENO', 'PS1', 'PS2', 'PS4
 /** Whether the launcher's shell can give the game exactly this environment (execCommand). */
 export const exportable = (env) => Object.keys(env).every((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !SHELL_OWN.has(name));
 
-/** What runs a session's game server: in its work directory, with exactly its environment, in its sandbox when it has one. */
+/**
+ * What runs a session's game server: in its work directory, with exactly its environment, in its
+ * sandbox when it has one (whose bubblewrap reads its seccomp filter from `seccomp.file`, opened
+ * on `seccomp.fd` by whatever execs the sandbox).
+ */
 export function gameCommand(spec, workDir) {
-  return { cwd: workDir, env: spec.env, argv: spec.sandbox ? [...spec.sandbox.argv, spec.file, ...spec.args] : [spec.file, ...spec.args] };
+  if (!spec.sandbox) return { cwd: workDir, env: spec.env, argv: [spec.file, ...spec.args] };
+  return { cwd: workDir, env: spec.env, argv: [...spec.sandbox.argv, spec.file, ...spec.args], seccomp: spec.sandbox.seccomp };
 }
 
 /**
@@ -40,13 +46,13 @@ export function gameCommand(spec, workDir) {
  * read /proc/<pid>/cmdline; only the process's own user its environ); the shell, started with an
  * empty environment, exports nothing of its own but the PWD and OLDPWD that `cd` sets.
  */
-export function execCommand({ cwd, env, argv }) {
+export function execCommand({ cwd, env, argv, seccomp }) {
   if (!exportable(env)) throw new Error('an environment the launcher cannot pass on: start it with spawnGame');
   return [
     `cd ${quoted(cwd)} || exit 126`,
     'unset PWD OLDPWD',
     ...Object.entries(env).map(([name, value]) => `export ${name}=${quoted(value)}`),
-    `exec ${argv.map(quoted).join(' ')} </dev/null`,
+    `exec ${argv.map(quoted).join(' ')} ${seccomp ? `${seccomp.fd}<${quoted(seccomp.file)} ` : ''}</dev/null`,
     '',
   ].join('\n');
 }
@@ -58,10 +64,21 @@ const spawnShell = (options) =>
   spawn('/bin/sh', options.args ?? [], {
     cwd: options.cwd,
     env: options.env,
-    stdio: [options.stdin ?? 'ignore', 'pipe', 'ignore', ...(options.go ? ['pipe'] : [])],
+    stdio: options.stdio ?? [options.stdin ?? 'ignore', 'pipe', 'ignore', ...(options.go ? ['pipe'] : [])],
     // Its own process group, so a stop reaches everything the game server started.
     detached: true,
   });
+
+/** `stdio` with the seccomp filter file open on its descriptor (closed here once `start` spawned). */
+export function withSeccomp(seccomp, stdio, start) {
+  if (!seccomp) return start(stdio);
+  const fd = openSync(seccomp.file, 'r');
+  try {
+    return start([...stdio, ...Array(seccomp.fd - stdio.length).fill('ignore'), fd]);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * A launcher forked ahead of need, in `cgroups`, reading its commands from `commands` (a file
@@ -129,7 +146,7 @@ const EXACT_ENV_SCRIPT = [
  * perl-base is Essential), which runs with an empty environment of its own, so no session name
  * steers it, and reads the session's from a pipe: never a command line.
  */
-export function spawnGame(cgroups, { cwd, env, argv }) {
+export function spawnGame(cgroups, { cwd, env, argv, seccomp }) {
   // As Node's spawn refuses it: a NUL cannot be in an environment, and perl's pairs are NUL-ended
   // (a value holding one would smuggle in a name the service refuses, such as LD_PRELOAD).
   if (Object.entries(env).some(([name, value]) => name.includes('\0') || value.includes('\0'))) {
@@ -138,14 +155,11 @@ export function spawnGame(cgroups, { cwd, env, argv }) {
   if (exportable(env)) {
     // Exactly its environment: the PWD dash sets is none of the session's (PWD is a name it cannot export).
     const script = `${joinCommands(cgroups).join('; ')}; unset PWD OLDPWD; exec "$@"`;
-    return spawnShell({ args: ['-c', script, 'sh', ...argv], cwd, env });
+    return withSeccomp(seccomp, ['ignore', 'pipe', 'ignore'], (stdio) => spawnShell({ args: ['-c', script, 'sh', ...argv], cwd, env, stdio }));
   }
-  const child = spawn('/usr/bin/perl', ['-e', EXACT_ENV_SCRIPT, String(cgroups.length), ...cgroups, ...argv], {
-    cwd,
-    env: {},
-    stdio: ['pipe', 'pipe', 'ignore'],
-    detached: true,
-  });
+  const child = withSeccomp(seccomp, ['pipe', 'pipe', 'ignore'], (stdio) =>
+    spawn('/usr/bin/perl', ['-e', EXACT_ENV_SCRIPT, String(cgroups.length), ...cgroups, ...argv], { cwd, env: {}, stdio, detached: true }),
+  );
   // A game that ends before reading its environment closes the pipe: its exit says why.
   child.stdin.on('error', () => {});
   child.stdin.end(Object.entries(env).map(([name, value]) => `${name}\0${value}\0`).join(''));

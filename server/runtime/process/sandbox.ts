@@ -5,7 +5,8 @@
  *   -> pasta (a new user and network namespace; only the declared ports forwarded from the
  *      allocated host ports, nothing forwarded back to the host) -> bwrap (a read-only view of the
  *      filesystem without /run, /tmp, /home, /root, the data directory and other sessions; only
- *      the work directory writable; own pid, ipc and uts namespaces; no capabilities) -> the game.
+ *      the work directory writable; own pid, ipc and uts namespaces; no capabilities; the seccomp
+ *      filter of seccomp.ts, read from SECCOMP_FD) -> the game.
  *
  * pasta runs the command as root of a user namespace mapped to the session uid, and bwrap then
  * maps the game back to that uid, so inside and outside it is one unprivileged user.
@@ -16,6 +17,8 @@ import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, sep } from 'node:path';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
+import { type SeccompHandoff, withSeccomp } from './launcher.mjs';
+import { SECCOMP_FD, writeSeccompFile } from './seccomp.js';
 
 export interface SandboxTools {
   bwrap: string;
@@ -24,11 +27,13 @@ export interface SandboxTools {
   prlimit: string;
   /** Applies the egress firewall (egress-firewall.ts). */
   nft: string;
+  /** The seccomp filter's program (seccomp.ts), written at the check: bwrap reads it on SECCOMP_FD. */
+  seccompFile: string;
 }
 
 /** Where the tools are looked for: system directories only, never the caller's PATH. */
 const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const PACKAGES: Record<keyof SandboxTools, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux', nft: 'nftables' };
+const PACKAGES: Record<Exclude<keyof SandboxTools, 'seccompFile'>, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux', nft: 'nftables' };
 /** Directories replaced by empty ones: per-user and runtime state (sockets), never the game's. */
 const HIDDEN = ['/tmp', '/var/tmp', '/root', '/home', '/run', '/var/run', '/dev/shm'];
 
@@ -49,7 +54,7 @@ export function checkSandbox(cgroupsAvailable: () => string | undefined): Sandbo
 function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
   const found: Partial<SandboxTools> = {};
   const missing = new Set<string>();
-  for (const name of Object.keys(PACKAGES) as (keyof SandboxTools)[]) {
+  for (const name of Object.keys(PACKAGES) as (keyof typeof PACKAGES)[]) {
     const path = SYSTEM_DIRS.map((dir) => join(dir, name)).find((candidate) => existsSync(candidate));
     if (path) found[name] = path;
     else missing.add(PACKAGES[name]);
@@ -58,12 +63,14 @@ function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
   if (process.getuid?.() !== 0) return { ok: false, problem: 'the service does not run as root, so it cannot give each game server a user of its own' };
   const cgroups = cgroupsAvailable();
   if (cgroups) return { ok: false, problem: cgroups };
-  const tools = found as SandboxTools;
+  const seccomp = writeSeccompFile();
+  if (!seccomp.ok) return { ok: false, problem: seccomp.problem };
+  const tools = { ...found, seccompFile: seccomp.file } as SandboxTools;
   const argv = [
     ...sandboxArgv(tools, { uid: 65534, workDir: '/', hostAddress: '127.0.0.1', ports: [], hide: [], readOnly: [], limits: { openFiles: 64, fileBytes: 1024 } }),
     '/bin/true',
   ];
-  const result = spawnSync(argv[0]!, argv.slice(1), { env: {}, timeout: 10_000, encoding: 'utf8' });
+  const result = withSeccomp(seccompHandoff(tools), ['ignore', 'pipe', 'pipe'], (stdio) => spawnSync(argv[0]!, argv.slice(1), { env: {}, stdio, timeout: 10_000, encoding: 'utf8' }));
   if (result.status !== 0) return { ok: false, problem: `a test sandbox did not start (${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n').pop()})` };
   return { ok: true, tools };
 }
@@ -93,7 +100,13 @@ export interface SandboxSession {
 /** Where a sandboxed game server finds its SDK socket's directory (under the emptied /run). */
 export const SDK_DIR_IN_SANDBOX = '/run/session-host';
 
-/** The command line up to and including bwrap's `--`; the game's executable and arguments follow. */
+/** Where whatever execs the sandbox's command line opens the seccomp filter for bwrap (launcher.mjs). */
+export const seccompHandoff = (tools: SandboxTools): SeccompHandoff => ({ fd: SECCOMP_FD, file: tools.seccompFile });
+
+/**
+ * The command line up to and including bwrap's `--`; the game's executable and arguments follow.
+ * It runs with the seccomp filter open on SECCOMP_FD (seccompHandoff).
+ */
 export function sandboxArgv(tools: SandboxTools, session: SandboxSession): string[] {
   const id = String(session.uid);
   const forward = (type: 'tcp' | 'udp') => {
@@ -148,6 +161,8 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
     '--disable-userns', '--assert-userns-disabled',
     '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
     '--cap-drop', 'ALL',
+    // The system calls a game server never needs (seccomp.ts); the program is read from this descriptor.
+    '--seccomp', String(SECCOMP_FD),
     // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
     '--die-with-parent',
     '--',

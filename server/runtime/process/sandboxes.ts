@@ -11,7 +11,8 @@ import type { FleetConfig } from '../../config/fleet-types.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { adoptSpareCgroups, cgroupProblem, createCgroups, createSpareCgroups, removeSessionCgroups, removeSpareCgroups } from './cgroups.js';
 import { applyEgressFirewall, egressTable, hostResolvers, removeEgressFirewall } from './egress-firewall.js';
-import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, type SandboxTools } from './sandbox.js';
+import type { SeccompHandoff } from './launcher.mjs';
+import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, seccompHandoff, type SandboxTools } from './sandbox.js';
 
 export interface SandboxesOptions {
   tools: SandboxTools;
@@ -32,6 +33,8 @@ export interface PreparedSandbox {
   cgroups: string[];
   /** The spare supervisor's launcher is in `cgroups` (they were its spare ones): the game starts from it. */
   launcherJoined: boolean;
+  /** The seccomp filter bwrap reads (`argv` names the descriptor). */
+  seccomp: SeccompHandoff;
 }
 
 const MB = 1024 * 1024;
@@ -76,7 +79,7 @@ export class Sandboxes {
         limits: { openFiles: spec.limits.openFiles, fileBytes: Math.round(Math.min(spec.limits.fileMb, spec.limits.workDirMb) * MB) },
         sdkDir,
       });
-      return { uid, argv, cgroups, launcherJoined: adopted !== undefined };
+      return { uid, argv, cgroups, launcherJoined: adopted !== undefined, seccomp: seccompHandoff(this.options.tools) };
     } catch (error) {
       this.release(spec.sessionId);
       throw error;

@@ -5,13 +5,12 @@
  * for; so it is loaded before a start, never during one (a start finding no spare, in a burst,
  * spawns its own).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import { isSameProcess, processStartTime } from './proc.js';
+import { isSameProcess } from './proc.js';
 import { hasCapability, setSessionGroupNice } from './session-priority.js';
+import { SpareSpawner, type SpawnedSpare } from './spare-spawner.js';
 
 /** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
 export interface ProcessIdentity {
@@ -26,8 +25,16 @@ interface SpareReady {
   launcherStart: string | undefined;
 }
 
+/** A spare supervisor's process: its pid and start time, the pipe its session is written to, and the one its launcher reads from. */
+export interface SpareProcess {
+  pid: number;
+  start: string | undefined;
+  stdin: Writable;
+  launcher: Writable;
+}
+
 interface Spare {
-  child: ChildProcess;
+  process: SpareProcess;
   ready: Promise<SpareReady>;
   /** It loads at SPARE_NICE (set back to 0 when taken). */
   niced: boolean;
@@ -39,23 +46,19 @@ interface Spare {
  * when it has already gone).
  */
 export interface TakenSpare {
-  child: ChildProcess;
+  child: SpareProcess;
   cgroups: string[] | undefined;
   launcher: Writable;
   launcherProcess: ProcessIdentity | undefined;
 }
 
-/** Undefined only for a spare whose spawn failed (it has no pipes). */
-const launcherOf = (child: ChildProcess) => child.stdio?.[3] as Writable | undefined;
-
-/** What a spare that never started says: nothing joined, no launcher. */
-const NEVER_STARTED: SpareReady = { cgroups: undefined, launcherPid: undefined, launcherStart: undefined };
-
 export class SpareSupervisor {
-  private spare: Spare | undefined;
+  /** The waiting spare (undefined inside: its spawn failed). */
+  private spare: Promise<Spare | undefined> | undefined;
   private closed = false;
   /** Spares yield only where they can be set back to normal priority (else the game server would inherit SPARE_NICE). */
   private niceSpares = mayRaisePriority();
+  private readonly spawner = new SpareSpawner({ PATH: process.env.PATH ?? '/usr/bin:/bin' });
 
   constructor(
     private readonly script: string,
@@ -71,17 +74,19 @@ export class SpareSupervisor {
   /** The spare (or a new one when there is none), once it has started and its launcher has joined its cgroups. */
   async take(): Promise<TakenSpare> {
     // One spawned on demand (a burst) is not made to yield: a start waits for it.
-    let spare = this.spare ?? this.spawn(false);
+    const waiting = this.spare ?? this.spawn(false);
     this.spare = undefined;
-    // One that died while it waited (killed, out of memory) serves nobody: a new one does.
-    if (!running(spare.child)) {
-      dismiss(spare.child);
-      spare = this.spawn(false);
+    let spare = await waiting;
+    // One that died while it waited (killed, out of memory) serves nobody, nor one never spawned: a new one does.
+    if (!spare || !running(spare.process)) {
+      if (spare) dismiss(spare.process);
+      spare = await this.spawn(false);
     }
     // No process could be made (EMFILE, ENFILE, EAGAIN): this start fails, the service goes on.
-    if (spare.child.pid === undefined) throw new Error('could not start a supervisor: the host has no file descriptors or processes to spare');
+    if (!spare) throw new Error('could not start a supervisor: the host has no file descriptors or processes to spare');
+    const { pid } = spare.process;
     // Needed now: it stops yielding (on a busy host a yielding one may not have loaded yet).
-    let normal = !spare.niced || renice(spare.child.pid, 0);
+    let normal = !spare.niced || renice(pid, 0);
     const { cgroups, launcherPid, launcherStart } = await spare.ready;
     const launcherProcess = launcherPid !== undefined && launcherStart !== undefined ? { pid: launcherPid, start: launcherStart } : undefined;
     // Before the game's command, which the launcher execs (the game server keeps its priority); only while it is still that launcher.
@@ -89,11 +94,11 @@ export class SpareSupervisor {
     if (!normal) {
       // Its game server would run at SPARE_NICE: this spare gets none; one spawned now does, and no
       // spare yields from here on (unless it failed only because this one died just now).
-      if (running(spare.child)) this.niceSpares = false;
-      dismiss(spare.child);
+      if (running(spare.process)) this.niceSpares = false;
+      dismiss(spare.process);
       return this.take();
     }
-    return { child: spare.child, cgroups, launcher: launcherOf(spare.child)!, launcherProcess };
+    return { child: spare.process, cgroups, launcher: spare.process.launcher, launcherProcess };
   }
 
   /** A new spare once `started` settles (the game server it was taken for runs, or failed); none once closed. */
@@ -107,12 +112,13 @@ export class SpareSupervisor {
   /** The spare has no session: closing its stdin and its launcher's pipe empty ends them. */
   close(): void {
     this.closed = true;
-    if (this.spare) dismiss(this.spare.child);
+    void this.spare?.then((spare) => spare && dismiss(spare.process));
     this.spare = undefined;
+    this.spawner.close();
   }
 
-  /** `idle`: it loads at the lowest priority, so game servers starting meanwhile (and their first players) go first. */
-  private spawn(idle: boolean): Spare {
+  /** `idle`: it loads at SPARE_NICE, so game servers starting meanwhile (and their first players) go first. Undefined: it could not be spawned. */
+  private async spawn(idle: boolean): Promise<Spare | undefined> {
     this.onSpawned?.();
     let cgroups: string[] | undefined;
     try {
@@ -121,61 +127,51 @@ export class SpareSupervisor {
       // Without them its launcher joins nothing: the start makes the session's cgroups and a fresh shell joins them.
     }
     const args = [this.script, `--instance=${this.instanceId}`, ...(cgroups ?? []).map((dir) => `--join=${dir}`)];
-    // One spawned ahead of need warms its SDK server while it waits; one a start waits for does not.
-    const child = spawn(process.execPath, idle ? [...args, '--warm-up'] : args, {
-      detached: true,
-      // fd 3: the pipe its launcher reads the game's command from (launcher.mjs).
-      stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    });
-    // A spawn that fails (out of file descriptors or processes) says so in an 'error' event and
-    // leaves the child without pipes or pid: a spare that never started, which take() replaces.
-    // Unheard, that event would end the service.
-    child.on('error', () => {});
-    if (child.pid === undefined) return { child, ready: Promise.resolve(NEVER_STARTED), niced: false };
-    child.unref();
-    const niced = idle && this.niceSpares && child.pid !== undefined && renice(child.pid, SPARE_NICE);
-    (child.stdio[3] as Socket).unref();
-    launcherOf(child)!.on('error', () => {});
+    let spawned: SpawnedSpare;
+    try {
+      // One spawned ahead of need warms its SDK server while it waits; one a start waits for does not.
+      spawned = await this.spawner.spawn(process.execPath, idle ? [...args, '--warm-up'] : args);
+    } catch {
+      // Out of file descriptors or processes: a spare that never started, which take() replaces.
+      return undefined;
+    }
+    const niced = idle && this.niceSpares && renice(spawned.pid, SPARE_NICE);
     // It says on stdout whether its launcher joined them (once); a spare that fails to start is noticed when it is taken.
-    const stdout = child.stdout as Socket;
-    stdout.unref();
-    stdout.setEncoding('utf8');
-    const ready = new Promise<SpareReady>((resolve) => {
-      let said = '';
-      const settle = () => {
-        stdout.destroy();
-        const told = /^(joined|not joined) (\d+)\n/.exec(said);
-        resolve({
-          cgroups: told?.[1] === 'joined' && cgroups && cgroups.length > 0 ? cgroups : undefined,
-          launcherPid: told ? Number(told[2]) : undefined,
-          // Read while it waits for its supervisor's go (it cannot have ended yet unless that supervisor did).
-          launcherStart: told ? processStartTime(Number(told[2])) : undefined,
-        });
+    const ready = spawned.said.then(({ said, launcherStart }): SpareReady => {
+      const told = /^(joined|not joined) (\d+)\n/.exec(said);
+      return {
+        cgroups: told?.[1] === 'joined' && cgroups && cgroups.length > 0 ? cgroups : undefined,
+        launcherPid: told ? Number(told[2]) : undefined,
+        launcherStart,
       };
-      stdout.on('data', (chunk: string) => {
-        said += chunk;
-        if (said.includes('\n')) settle();
-      });
-      stdout.once('close', settle);
-      child.once('error', settle);
     });
-    return { child, ready, niced };
+    return { process: spawned, ready, niced };
   }
 }
 
 /** A spare (taken or not) that gets no session: its stdin and its launcher's pipe closed empty, it ends with its launcher. */
-export function dismiss(child: ChildProcess): void {
-  child.stdin?.end();
-  launcherOf(child)?.end();
+export function dismiss(spare: SpareProcess): void {
+  spare.stdin.end();
+  spare.launcher.end();
+}
+
+/** A spare's process ended at once (while it is still that process). */
+export function killSpare(spare: SpareProcess): void {
+  if (spare.start !== undefined && isSameProcess(spare.pid, spare.start)) process.kill(spare.pid, 'SIGKILL');
 }
 
 /** Whether a spare's process still runs (not exited, not a zombie its exit has not reached us from yet). */
-const running = (child: ChildProcess) =>
-  child.exitCode === null && child.signalCode === null && child.pid !== undefined && processStartTime(child.pid) !== undefined;
+const running = (spare: SpareProcess) => spare.start !== undefined && isSameProcess(spare.pid, spare.start);
 
-/** A waiting spare's niceness: it takes CPU nobody else wants. */
-const SPARE_NICE = 19;
+/**
+ * A waiting spare's niceness (its session group's, where autogroups count): it yields to starts
+ * and running games, but still loads before the next start on a busy host. At 19 (weight 15
+ * against 1024) a spare took 0.6-2.2 s to load at load 11-15 on 2 cores and every start of B2
+ * then waited for it in take() (80-460 ms, median ~185); at 10 (weight 110) 0.3-1.5 s, and a
+ * third of the starts did not wait at all (median wait ~55 ms; B2 at load 14: 451 against
+ * 801 ms). The warm game servers' WARM_NICE is 10 for the same reason (process-runtime.ts).
+ */
+export const SPARE_NICE = 10;
 
 /**
  * Every thread of the process (niceness is per thread on Linux), and its session's scheduling
@@ -207,7 +203,7 @@ function reniceThreads(pid: number | undefined, nice: number): boolean {
 const CAP_SYS_NICE = 23n;
 
 /**
- * Whether this process may raise a priority (nice 19 back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
+ * Whether this process may raise a priority (SPARE_NICE back to 0): CAP_SYS_NICE, or an RLIMIT_NICE
  * of at least 20 (it allows nice down to 20 - limit). Read once, from /proc; unknown counts as no.
  */
 function mayRaisePriority(): boolean {

@@ -13,23 +13,15 @@
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { closeSync, readdirSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { closeSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
-import { chargedPages, childInOtherNetns, directoryBytes, openDeletedBytes, removeCgroups } from './game-tree.mjs';
+import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
+import { processStartTime as startTimeOf } from './proc-start.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
-import { serveHandoff } from './warm-handoff.mjs';
-
-const startTimeOf = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-};
+import { serveHandoff, warmUpHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
 // (--join=<dir>, one per controller): the service learns on stdout whether it is in them (and its pid). It
@@ -47,8 +39,12 @@ if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
 // Read while it waits: the launcher's pid becomes the game's when it execs the game's command.
 const launcherStart = joined ? startTimeOf(launcher.child.pid) : undefined;
 // Spawned ahead of need (at low priority): its SDK server's first requests are paid now, not
-// while its game server starts (sdk-server.mjs). A session that arrives meanwhile waits for it.
-if (process.argv.includes('--warm-up')) await warmUp();
+// while its game server starts (sdk-server.mjs), and its first warm handoff's code is compiled
+// now, not on the start's path (warm-handoff.mjs). A session that arrives meanwhile waits for it.
+if (process.argv.includes('--warm-up')) {
+  await warmUp();
+  await warmUpHandoff();
+}
 
 const input = firstLine(0);
 if (input.trim() === '') {
@@ -114,7 +110,7 @@ const WORK_DIR_CHECK_MAX_MS = 1000;
 const WORK_DIR_CHECK_EVERY_SCAN_COST = 20;
 /** 1 MiB of pages charged to the game tree's memory cgroup: it may have written to a file it unlinked. */
 const WORK_DIR_WRITTEN_PAGES = 256;
-/** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap). */
+/** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap), whatever `workDirEntries` says. */
 const WORK_DIR_MAX_ENTRIES = 100_000;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
 
@@ -187,27 +183,50 @@ function exitOnceSaved() {
 }
 
 /**
- * Signal the game server's process group. bubblewrap neither handles nor forwards SIGTERM, and
- * its death would SIGKILL the sandbox at once; so a graceful signal goes to the sandboxed
- * processes of the group and not to bwrap itself, which then exits with the game's status.
+ * Signal the game server. Sandboxed, by what it cannot leave (its cgroup and pid namespace; it can
+ * leave its process group and session: setsid): a graceful signal goes to every process in its pid
+ * namespace but that namespace's init (bubblewrap's, which neither handles nor forwards it), so
+ * bwrap then exits with the game's status; SIGKILL goes to the init too, whose death kills the
+ * whole namespace, and bwrap reports exit 137 as for the kernel's OOM kill. Unsandboxed (trusted
+ * code), its process group.
  */
-function signalGame(signal, { insideOnly = false } = {}) {
-  if (!spec.sandbox || (signal === 'SIGKILL' && !insideOnly)) {
+function signalGame(signal) {
+  const cgroup = spec.sandbox?.cgroups?.[0];
+  if (!cgroup) return signalGroup(signal);
+  const { inits, others } = sandboxedProcesses(cgroup);
+  for (const pid of signal === 'SIGKILL' ? [...inits, ...others] : others) {
     try {
-      process.kill(-game.pid, signal);
-    } catch {}
-    return;
-  }
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      // Not pasta (the group leader, which re-executes itself under another name) nor bwrap.
-      if (pgrp === game.pid && Number(entry) !== game.pid && comm !== 'bwrap') process.kill(Number(entry), signal);
+      process.kill(pid, signal);
     } catch {}
   }
+}
+
+function signalGroup(signal) {
+  try {
+    process.kill(-game.pid, signal);
+  } catch {}
+}
+
+/** Everything of the session: the game's process group (pasta, bwrap) and whatever is in its cgroups. */
+function killEverything() {
+  signalGroup('SIGKILL');
+  signalCgroups(spec.sandbox?.cgroups ?? [], 'SIGKILL');
+}
+
+const KILL_RECHECK_MS = 250;
+/** Kills by the sandbox (exit 137) before everything of the session is killed (should the sandbox not be set up yet). */
+const KILL_TRIES_BY_SANDBOX = 4;
+
+/**
+ * The supervisor's own kill of the game server of this launch (its work directory's limit, its
+ * health): looked at again every KILL_RECHECK_MS until it is gone.
+ */
+function killGame(launched = game, tries = 0) {
+  if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
+  launched.killedHere = true;
+  if (tries < KILL_TRIES_BY_SANDBOX) signalGame('SIGKILL');
+  else killEverything();
+  setTimeout(() => killGame(launched, tries + 1), KILL_RECHECK_MS);
 }
 
 const output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
@@ -345,6 +364,8 @@ function waitUntilReady(launched) {
 function onExit(launched, code, signal) {
   if (launched !== game) return;
   clearTimeout(killTimer);
+  // Killed here whole (pasta too): reported as the sandbox's kill is, 137.
+  if (launched.killedHere && signal === 'SIGKILL') [code, signal] = [137, null];
   const crashed = code !== 0 || signal !== null;
   if (!stopping && !overLimit && spec.restart && crashed) {
     const delay = RESTART_BACKOFF_MS[Math.min(state.restarts, RESTART_BACKOFF_MS.length - 1)];
@@ -375,10 +396,13 @@ async function releaseCgroups(cgroups) {
  * (still on the disk). Checked every WORK_DIR_CHECK_MS while a check is cheap (every
  * WORK_DIR_CHECK_EVERY_SCAN_COST times what the last one took, at most WORK_DIR_CHECK_MAX_MS):
  * what a game server writes past the limit is what it writes in that time (one file alone stops
- * at the limit: its file-size rlimit is no larger). Past the limit the game server is killed (exit 137).
+ * at the limit: its file-size rlimit is no larger). Its entries are limited too (`workDirEntries`):
+ * an empty file costs no bytes but an inode of the data directory's filesystem. Past either limit
+ * the game server is killed (exit 137).
  */
 function watchWorkDir() {
-  if (!spec.workDirBytes) return;
+  if (!spec.workDirBytes && !spec.workDirEntries) return;
+  const maxEntries = Math.min(WORK_DIR_MAX_ENTRIES, spec.workDirEntries ?? Infinity);
   const work = join(dir, 'work');
   const cgroups = spec.sandbox?.cgroups ?? [];
   const memory = cgroups.find((cgroup) => cgroup.includes('/memory/'));
@@ -394,19 +418,20 @@ function watchWorkDir() {
   };
   const check = () => {
     const began = performance.now();
-    const bytes = directoryBytes(work, WORK_DIR_MAX_ENTRIES) + (cgroups.length > 0 ? deletedBytes(began) : 0);
-    if (bytes > spec.workDirBytes) return overWorkDirLimit();
+    const usage = directoryUsage(work, maxEntries);
+    if (usage.entries > maxEntries) return overWorkDirLimit(`${maxEntries} files and directories`);
+    const bytes = usage.bytes + (cgroups.length > 0 ? deletedBytes(began) : 0);
+    if (bytes > (spec.workDirBytes ?? Infinity)) return overWorkDirLimit(`${spec.workDirBytes} bytes`);
     const cost = performance.now() - began;
     setTimeout(check, Math.min(WORK_DIR_CHECK_MAX_MS, Math.max(WORK_DIR_CHECK_MS, cost * WORK_DIR_CHECK_EVERY_SCAN_COST))).unref();
   };
   setTimeout(check, WORK_DIR_CHECK_MS).unref();
 }
 
-function overWorkDirLimit() {
+function overWorkDirLimit(limit) {
   overLimit = true;
-  output.write(Buffer.from(`supervisor: the work directory passed its limit of ${spec.workDirBytes} bytes; the game server is stopped\n`));
-  // Only the sandboxed processes: bwrap then reports the kill as exit 137, as the kernel's OOM kill is.
-  if (game && game.exitCode === null && game.signalCode === null) signalGame('SIGKILL', { insideOnly: true });
+  output.write(Buffer.from(`supervisor: the work directory passed its limit of ${limit}; the game server is stopped\n`));
+  if (game) killGame();
 }
 
 /**
@@ -421,7 +446,7 @@ function watchHealth() {
     if (performance.now() - lastHealth <= limitMs) return;
     sdkReady = false;
     output.write(Buffer.from(`supervisor: no health ping for ${spec.sdk.healthSeconds} s; the game server is killed\n`));
-    signalGame('SIGKILL', { insideOnly: true });
+    killGame();
   }, Math.min(1000, limitMs / 2));
   timer.unref();
 }
@@ -435,7 +460,7 @@ process.on('SIGTERM', () => {
     return;
   }
   signalGame('SIGTERM');
-  killTimer = setTimeout(() => signalGame('SIGKILL'), spec.graceMs);
+  killTimer = setTimeout(killEverything, spec.graceMs);
 });
 // Detached from the service's terminal; a hang-up or Ctrl+C there must not end sessions.
 process.on('SIGHUP', () => {});

@@ -1,0 +1,1 @@
+export function processStartTime(pid: number): string | undefined;
