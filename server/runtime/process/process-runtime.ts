@@ -51,6 +51,8 @@ interface SupervisorState {
   /** The session's own uid (sandboxed sessions). */
   uid?: number | null;
   phase: 'starting' | 'running' | 'restarting' | 'ended';
+  /** The session's account (absent: from before it was recorded), for the retention's shares. */
+  accountId?: string | null;
   /** The instance that started it (absent: from before instance ids, taken as ours). */
   instanceId?: string | null;
   /** When the game server first had its ports bound (kept through restarts and the end). */
@@ -191,6 +193,7 @@ export class ProcessRuntime implements Runtime {
         JSON.stringify({
           dir,
           spec: {
+            accountId: spec.accountId,
             file: spec.file,
             args: spec.args,
             env,
@@ -426,7 +429,7 @@ export class ProcessRuntime implements Runtime {
     this.unwatch(sessionId);
     // Its directory no longer grows: counted against the retention's disk budget now, not at the next purge.
     // (Retention orders directories by the wall clock, as it does their files' times.)
-    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at));
+    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at, state.accountId));
     const at = this.serviceTime(state.at);
     // It ran while nobody watched (the service was down): that it ran is part of the record.
     if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: this.serviceTime(state.runningAt) });
