@@ -2,11 +2,14 @@
  * Retention of ended sessions' directories: their logs and artifacts stay readable
  * `runtime.retentionHours` after the end, then the directory goes; and all of them together hold
  * at most `runtime.retentionMb` of disk and `runtime.retentionFiles` entries (inodes: empty files
- * cost no bytes), beyond which the oldest go first (so repeated starts cannot fill the disk or
- * its inodes within the retention). A directory is ended when its supervisor wrote its end,
- * or when its supervisor is gone and its state has not changed for the whole retention (a
- * supervisor that vanished). A live supervisor's is never. Directories are walked on a worker
- * thread and removed by a child process, one operation at a time, never on the event loop.
+ * cost no bytes), so repeated starts cannot fill the disk or its inodes within the retention.
+ * Past a budget, the account retaining the most of what is over (bytes or entries) loses its
+ * oldest directory first, and so on: one account's large sessions push out its own, not other
+ * accounts' logs (an uncountable directory goes before any). A directory is ended when its
+ * supervisor wrote its end, or when its supervisor is gone and its state has not changed for the
+ * whole retention (a supervisor that vanished). A live supervisor's is never. Directories are
+ * walked on a worker thread and removed by a child process, one operation at a time, never on
+ * the event loop.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -25,9 +28,22 @@ const MAX_ENTRIES = 100_000;
 const QUICK_ENTRIES = 1000;
 const UNCOUNTABLE_BYTES = 2 ** 50;
 
+interface Usage {
+  bytes: number;
+  /** Files and directories (inodes). */
+  entries: number;
+}
+
+interface Kept extends Usage {
+  /** When it ended. */
+  last: number;
+  /** Its session's account ('' when its state does not say: recorded before accounts were). */
+  account: string;
+}
+
 export class RetainedSessions {
-  /** Ended directories still kept: when each ended and its usage (an ended directory no longer grows). */
-  private readonly kept = new Map<string, { last: number; bytes: number; entries: number }>();
+  /** Ended directories still kept (an ended directory no longer grows). */
+  private readonly kept = new Map<string, Kept>();
   private readonly walker = new DirectoryUsageWalker();
   /** The operation under way: the next waits for it (a walk or removal in flight is never counted twice). */
   private busy: Promise<unknown> = Promise.resolve();
@@ -38,15 +54,15 @@ export class RetainedSessions {
     private readonly budgetEntries = DEFAULT_RETENTION_FILES,
   ) {}
 
-  /** A session that just ended: counted, and the oldest directories removed while over the budget. */
-  sessionEnded(sessionId: string, at: number): Promise<string[]> {
+  /** A session that just ended: counted, and directories removed while over a budget. */
+  sessionEnded(sessionId: string, at: number, accountId: string | null | undefined): Promise<string[]> {
     return this.inTurn(async () => {
-      await this.count(sessionId, at);
+      await this.count(sessionId, at, accountId ?? '');
       return this.enforceBudget();
     });
   }
 
-  /** Every directory past the retention, then the oldest while over the budget (also those ended while the service was down). */
+  /** Every directory past the retention, then more while over a budget (also those ended while the service was down). */
   purge(options: { before: number; isLive: (sessionId: string) => boolean }): Promise<string[]> {
     return this.inTurn(() => this.purgeNow(options));
   }
@@ -73,15 +89,15 @@ export class RetainedSessions {
     for (const sessionId of this.kept.keys()) if (!present.has(sessionId)) this.kept.delete(sessionId);
     for (const sessionId of entries) {
       if (options.isLive(sessionId)) continue;
-      const last = lastChange(join(this.sessionsDir, sessionId));
-      if (last === undefined) continue;
-      if (last < options.before) await this.remove(sessionId, purged);
-      else if (!this.kept.has(sessionId)) await this.count(sessionId, last);
+      const change = lastChange(join(this.sessionsDir, sessionId));
+      if (change === undefined) continue;
+      if (change.at < options.before) await this.remove(sessionId, purged);
+      else if (!this.kept.has(sessionId)) await this.count(sessionId, change.at, change.account);
     }
     return [...purged, ...(await this.enforceBudget())];
   }
 
-  private async count(sessionId: string, last: number) {
+  private async count(sessionId: string, last: number, account: string) {
     const dir = join(this.sessionsDir, sessionId);
     const quick = directoryUsage(dir, QUICK_ENTRIES);
     const { bytes, entries } = Number.isFinite(quick.entries) ? quick : await this.walker.usage(dir, MAX_ENTRIES);
@@ -89,32 +105,62 @@ export class RetainedSessions {
       last,
       bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES,
       entries: Number.isFinite(entries) ? entries : MAX_ENTRIES,
+      account,
     });
   }
 
-  private overBudget(total: { bytes: number; entries: number }): boolean {
-    return total.bytes > this.budgetBytes || total.entries > this.budgetEntries;
+  /** Which budget is exceeded (bytes first when both are), or undefined when neither is. */
+  private exceeded(total: Usage): keyof Usage | undefined {
+    if (total.bytes > this.budgetBytes) return 'bytes';
+    if (total.entries > this.budgetEntries) return 'entries';
+    return undefined;
   }
 
   private async enforceBudget(): Promise<string[]> {
     const purged: string[] = [];
-    const total = { bytes: 0, entries: 0 };
+    const total: Usage = { bytes: 0, entries: 0 };
     for (const { bytes, entries } of this.kept.values()) {
       total.bytes += bytes;
       total.entries += entries;
     }
-    if (!this.overBudget(total)) return purged;
-    // One whose game server made it uncountable goes first: counted as larger than any budget, it
-    // would otherwise push out every older session's logs and artifacts, other accounts' included.
-    const order = ({ last, bytes }: { last: number; bytes: number }) => (bytes === UNCOUNTABLE_BYTES ? -Infinity : last);
-    const evictionOrder = [...this.kept.entries()].sort((a, b) => order(a[1]) - order(b[1]));
-    for (const [sessionId, { bytes, entries }] of evictionOrder) {
-      if (!this.overBudget(total)) break;
-      if (!(await this.remove(sessionId, purged))) continue;
+    // Those that could not be removed now (tried again at the next purge).
+    const stuck = new Set<string>();
+    for (let measure = this.exceeded(total); measure !== undefined; measure = this.exceeded(total)) {
+      const next = this.nextToEvict(stuck, measure);
+      if (next === undefined) break;
+      const { bytes, entries } = this.kept.get(next)!;
+      if (!(await this.remove(next, purged))) {
+        stuck.add(next);
+        continue;
+      }
       total.bytes -= bytes;
       total.entries -= entries;
     }
     return purged;
+  }
+
+  /**
+   * An uncountable directory first (counted as larger than any budget, it would otherwise push out
+   * everything else); then the oldest of the account retaining the most of `measure`.
+   */
+  private nextToEvict(stuck: ReadonlySet<string>, measure: keyof Usage): string | undefined {
+    const byAccount = new Map<string, { usage: number; oldest?: [string, Kept] }>();
+    let uncountable: [string, Kept] | undefined;
+    for (const entry of this.kept) {
+      const [sessionId, kept] = entry;
+      const account = byAccount.get(kept.account) ?? { usage: 0 };
+      byAccount.set(kept.account, account);
+      account.usage += kept[measure];
+      if (stuck.has(sessionId)) continue;
+      if (kept.bytes === UNCOUNTABLE_BYTES && (!uncountable || kept.last < uncountable[1].last)) uncountable = entry;
+      if (!account.oldest || kept.last < account.oldest[1].last) account.oldest = entry;
+    }
+    if (uncountable) return uncountable[0];
+    let heaviest: { usage: number; oldest?: [string, Kept] } | undefined;
+    for (const account of byAccount.values()) {
+      if (account.oldest && (!heaviest || account.usage > heaviest.usage)) heaviest = account;
+    }
+    return heaviest?.oldest?.[0];
   }
 
   /** False when it could not be removed now (tried again at the next purge): still counted. */
@@ -148,22 +194,33 @@ export function removeTreeInBackground(dir: string): Promise<boolean> {
   });
 }
 
-/** When the session last changed: its end, or its state file's last write; undefined while its supervisor lives. */
-function lastChange(dir: string): number | undefined {
+/**
+ * When the session last changed (its end, or its state file's last write) and its account;
+ * undefined while its supervisor lives.
+ */
+function lastChange(dir: string): { at: number; account: string } | undefined {
+  let account = '';
   try {
-    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { phase?: string; at?: number; supervisorPid?: number; supervisorStart?: string };
-    if (state.phase === 'ended' && typeof state.at === 'number') return state.at;
+    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as {
+      phase?: string;
+      at?: number;
+      supervisorPid?: number;
+      supervisorStart?: string;
+      accountId?: string | null;
+    };
+    if (typeof state.accountId === 'string') account = state.accountId;
+    if (state.phase === 'ended' && typeof state.at === 'number') return { at: state.at, account };
     if (state.supervisorPid && state.supervisorStart && isSameProcess(state.supervisorPid, state.supervisorStart)) return undefined;
   } catch {
     // No state yet, or unreadable: fall back to the directory's age.
   }
-  try {
-    return statSync(join(dir, 'state.json')).mtimeMs;
-  } catch {
+  const mtime = (path: string) => {
     try {
-      return statSync(dir).mtimeMs;
+      return statSync(path).mtimeMs;
     } catch {
       return undefined;
     }
-  }
+  };
+  const at = mtime(join(dir, 'state.json')) ?? mtime(dir);
+  return at === undefined ? undefined : { at, account };
 }
