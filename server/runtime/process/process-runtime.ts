@@ -198,6 +198,7 @@ export class ProcessRuntime implements Runtime {
             restart: spec.restart,
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
+            outputBytesPerSecond: Math.ceil(spec.limits.outputMbPerSecond * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
             workDirEntries: spec.limits.workDirFiles,
             sandbox,
