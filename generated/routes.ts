@@ -370,7 +370,7 @@ export const schemas: readonly NamedSchema[] = [
     required: ["name", "scopes"],
     properties: {
       name: { type: "string", minLength: 1, maxLength: 100 },
-      scopes: { type: "array", minItems: 1, maxItems: 9, uniqueItems: true, items: { $ref: "Scope#" } },
+      scopes: { type: "array", minItems: 1, maxItems: 10, uniqueItems: true, items: { $ref: "Scope#" } },
       expires_after: { allOf: [{ $ref: "Duration#" }] },
     },
   },

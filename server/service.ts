@@ -121,11 +121,6 @@ export async function createService(
     verdictMaxAgeMs: config.databaseUrl ? SHARED_VERDICT_MAX_AGE_MS : undefined,
     perAccount: config.limits.tokens,
   });
-  const bootstrapped = await bootstrap(accounts, tokens, {
-    bootstrapToken: config.bootstrapToken,
-    quotaMinutes: config.defaultQuotaMinutes,
-    now: now(),
-  });
 
   const observing = config.observability;
   const tracing = options.spanExporter
@@ -317,11 +312,20 @@ export async function createService(
           const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
           if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
           await subscriptions.pruneDeliveries(retainedSince);
+          await store.tokens.purgeEnded(retainedSince);
         }),
       EVENT_WINDOW.pruneEveryMs,
     ),
   ];
   for (const timer of timers) timer.unref();
+
+  // Last, once nothing above can refuse to start (a fleet file, a sandbox the host cannot give):
+  // the generated token is shown by the start that creates it, and only then.
+  const bootstrapped = await bootstrap(accounts, tokens, {
+    bootstrapToken: config.bootstrapToken,
+    quotaMinutes: config.defaultQuotaMinutes,
+    now: now(),
+  });
 
   let control: Server | undefined;
   const service: Service = {

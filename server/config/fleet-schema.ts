@@ -41,6 +41,7 @@ const limits = {
     cpuShares: { type: 'integer', minimum: 2, maximum: 262144, nullable: true },
     openFiles: { type: 'integer', minimum: 16, nullable: true },
     outputMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
+    outputMbPerSecond: { type: 'number', exclusiveMinimum: 0, nullable: true },
     fileMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
     workDirMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
     workDirFiles: { type: 'integer', minimum: 16, maximum: 100000, nullable: true },

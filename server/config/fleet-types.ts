@@ -110,6 +110,8 @@ export interface SessionLimits {
   openFiles: number;
   /** output.log and its one rotated predecessor together. */
   outputMb: number;
+  /** How fast its output is read (process runtime): past it, in bursts of 8 seconds' worth, its writes to stdout and stderr block. */
+  outputMbPerSecond: number;
   /** The largest file the game server may write. */
   fileMb: number;
   /** The work directory's size: past it (checked every second) the game server is killed, exit 137. */

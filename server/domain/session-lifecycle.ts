@@ -91,7 +91,20 @@ export class SessionLifecycle {
     this.usage = new NodeUsage(machine.repository, deps.warm?.servers, machine.runtime);
   }
 
-  async start(accountId: string, request: StartRequest): Promise<StartResult> {
+  /**
+   * Starts and stops read before their transaction, which checks again what decides them: their
+   * reads need not each wait for other callers' writes to be durable (a further fsync each), only
+   * the answer does (SessionRepository.readsSettledAtEnd).
+   */
+  start(accountId: string, request: StartRequest): Promise<StartResult> {
+    return this.machine.repository.readsSettledAtEnd(() => this.startChecked(accountId, request));
+  }
+
+  stop(accountId: string, id: string, reason: EndReason = 'stopped'): Promise<StopResult> {
+    return this.machine.repository.readsSettledAtEnd(() => this.stopChecked(accountId, id, reason));
+  }
+
+  private async startChecked(accountId: string, request: StartRequest): Promise<StartResult> {
     const { catalog, storage } = this.deps;
     const { repository, quota, runtime } = this.machine;
     const location = await catalog.location(accountId, request.location);
@@ -258,7 +271,7 @@ export class SessionLifecycle {
   }
 
   /** Stop a live session: created goes straight to shuttingdown, others drain first. */
-  async stop(accountId: string, id: string, reason: EndReason = 'stopped'): Promise<StopResult> {
+  private async stopChecked(accountId: string, id: string, reason: EndReason): Promise<StopResult> {
     const session = await this.queries.get(accountId, id);
     if (!session) return { ok: false, reason: 'not_found' };
     if (isFinal(session.status)) return { ok: false, reason: 'ended' };

@@ -198,7 +198,7 @@ export class Tokens {
       now,
     );
     // Counted and inserted in one step: concurrent requests (or instances) cannot pass the cap together.
-    if (!(await this.repository.insertWithin(record, secret, { max, now }))) return { ok: false, reason: 'too_many', max };
+    if (!(await this.repository.insertWithin(record, secret, { max, now, keepEnded: max }))) return { ok: false, reason: 'too_many', max };
     return { ok: true, record, value };
   }
 

@@ -31,6 +31,11 @@ export interface CommitHooks {
   sync?(fsync: Sync): Sync;
 }
 
+/** The durability waits of reads answered before the writes they may have seen were durable. */
+export interface ReadsSettledLater {
+  pending?: Promise<void>;
+}
+
 /** What settled() answers when no write is pending. */
 const NOTHING_PENDING: Promise<void> = Promise.resolve();
 
@@ -107,9 +112,10 @@ export class GroupCommit {
   /**
    * Runs a synchronous repository call that only reads: it opens no batch and costs no check for
    * changes, and answers once what it may have read is durable (as write() does for a call that
-   * changed nothing).
+   * changed nothing). With `later`, it answers at once and adds that wait to `later.pending`, for
+   * its caller to await before answering anyone (SessionRepository.readsSettledAtEnd).
    */
-  read<T>(fn: () => T): Promise<T> {
+  read<T>(fn: () => T, later?: ReadsSettledLater): Promise<T> {
     let result: T;
     try {
       result = fn();
@@ -118,7 +124,13 @@ export class GroupCommit {
     }
     // Not an async function: reads are many, and most find nothing pending (one promise, not three).
     const settled = this.settled();
-    return settled === NOTHING_PENDING ? Promise.resolve(result) : settled.then(() => result);
+    if (settled === NOTHING_PENDING) return Promise.resolve(result);
+    if (!later) return settled.then(() => result);
+    // Every wait kept (a later batch's fsync may succeed where an earlier one's failed), marked
+    // handled: the caller awaits them at its end, unless it failed first (then its own error wins).
+    later.pending = later.pending ? Promise.all([later.pending, settled]).then(() => {}) : settled;
+    later.pending.catch(() => {});
+    return Promise.resolve(result);
   }
 
   /** Resolves once every write made so far is durable (at once when none is pending). */

@@ -56,6 +56,15 @@ export const TOKEN_COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hin
 export const LIVE_OF_ACCOUNT = (account: string, now: string) =>
   `account_id = ${account} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})`;
 
+/**
+ * Tokens that had ended (revoked or expired) by `at` and issued no token still kept: deletable in
+ * one statement without breaking an issuer reference. Whatever an ended token issued has ended too
+ * (a revocation takes its descendants, and a token never outlives its issuer), so a chain goes
+ * leaf by leaf, one level a purge.
+ */
+export const ENDED_LEAF = (at: string) =>
+  `(revoked_at <= ${at} OR expires_at <= ${at}) AND NOT EXISTS (SELECT 1 FROM tokens c WHERE c.issuer_id = tokens.id)`;
+
 export function tokenFromRow(row: TokenRow): TokenRecord {
   return {
     id: row.id,

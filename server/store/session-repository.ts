@@ -22,7 +22,7 @@ const SELECT = `
 export const LIVE_SESSIONS = `${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`;
 
 /** What the SQLite store wraps (see sqlite-store.ts, which adds the transactions). */
-export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'lockForPlacement' | 'lockForChange'>> & {
+export type SqliteSessions = Sync<Omit<SessionRepository, 'transaction' | 'readsSettledAtEnd' | 'lockForPlacement' | 'lockForChange'>> & {
   /** Rebuild the read model from the database (after a rolled-back transaction). */
   reload(): void;
 };

@@ -11,7 +11,7 @@ import { createAccessGrants, createAccountRepository } from './account-repositor
 import { createAuditLog, createNodeLocks, createOperatorRepository } from './admin-repository.js';
 import { createImageTagRepository } from './image-tag-repository.js';
 import { createSessionRepository } from './session-repository.js';
-import { GroupCommit, type CommitHooks } from './group-commit.js';
+import { GroupCommit, type CommitHooks, type ReadsSettledLater } from './group-commit.js';
 import { probeWrite, type Db } from './sqlite.js';
 import type { Store } from './store.js';
 import { createSubscriptionRepository } from './subscription-repository.js';
@@ -54,7 +54,8 @@ class WriteGate {
 /** What every store on one connection shares (tests open several): its gate, transaction scope and commits. */
 interface Connection {
   gate: WriteGate;
-  scope: TransactionScope<true>;
+  /** `true` inside a store transaction; a ReadsSettledLater inside readsSettledAtEnd(). */
+  scope: TransactionScope<true | ReadsSettledLater>;
   commits: GroupCommit;
   /** The read models to rebuild after a rollback. */
   reloads: Set<() => void>;
@@ -68,7 +69,7 @@ function connectionOf(db: Db, hooks: CommitHooks): Connection {
     const gate = new WriteGate();
     const reloads = new Set<() => void>();
     const reloadAll = () => reloads.forEach((reload) => reload());
-    connection = { gate, scope: new TransactionScope<true>(), commits: new GroupCommit(db, () => gate.held, reloadAll, hooks), reloads };
+    connection = { gate, scope: new TransactionScope<true | ReadsSettledLater>(), commits: new GroupCommit(db, () => gate.held, reloadAll, hooks), reloads };
     connections.set(db, connection);
   }
   return connection;
@@ -99,7 +100,8 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const gated = <T>(repository: Sync<T>, reads: readonly (keyof T & string)[] = []): T =>
     Object.fromEntries(
       Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => {
-        const run = (reads as readonly string[]).includes(name) ? commits.read.bind(commits) : commits.write.bind(commits);
+        const reading = (reads as readonly string[]).includes(name);
+        const run = (fn: () => unknown) => (reading ? commits.read(fn, scope.current() as ReadsSettledLater | undefined) : commits.write(fn));
         const waitForGate = async (args: unknown[]) => {
           while (gate.held) await gate.free();
           return run(() => method(...args));
@@ -108,7 +110,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
           name,
           // Not an async function: most calls find the gate free (or are inside its holder's transaction).
           (...args: unknown[]) => {
-            if (scope.current()) {
+            if (scope.current() === true) {
               try {
                 return Promise.resolve(method(...args));
               } catch (error) {
@@ -125,7 +127,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const releaseSavepoint = db.prepare('RELEASE store_transaction');
   const rollbackToSavepoint = db.prepare('ROLLBACK TO store_transaction');
   const transaction = async <T>(fn: () => Promise<T>, committed?: (result: T) => void, atOnce?: (result: T) => boolean): Promise<T> => {
-    if (scope.current()) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
+    if (scope.current() === true) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
     await gate.take();
     let durable: Promise<void>;
     let result: T;
@@ -159,8 +161,15 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     grants: gated(createAccessGrants(db), ['granted', 'list']),
     tokens: gated(createTokenRepository(db)),
     sessions: {
-      ...gated<Omit<Store['sessions'], 'transaction' | 'lockForPlacement' | 'lockForChange'>>(sessions, SESSION_READS),
+      ...gated<Omit<Store['sessions'], 'transaction' | 'readsSettledAtEnd' | 'lockForPlacement' | 'lockForChange'>>(sessions, SESSION_READS),
       transaction,
+      readsSettledAtEnd: async (fn) => {
+        if (scope.current()) return fn();
+        const later: ReadsSettledLater = {};
+        const result = await scope.run(later, fn);
+        await later.pending;
+        return result;
+      },
       // One writer at a time already: nothing more to hold.
       lockForPlacement: async () => {},
       lockForChange: async () => {},
@@ -174,7 +183,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
     nodeLocks: gated(createNodeLocks(db), ['lockOf', 'drainOf']),
     warmServers: gated<Store['warmServers']>(warmServers, ['all', 'countOf', 'countOn', 'portsInUse', 'sizes']),
     probeWrite: async () => {
-      while (gate.held && !scope.current()) await gate.free();
+      while (gate.held && scope.current() !== true) await gate.free();
       commits.join();
       try {
         probeWrite(db);

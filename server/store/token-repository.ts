@@ -1,7 +1,7 @@
-import type { TokenRepository } from '../domain/ports/tokens.js';
+import type { TokenCap, TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-import { LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
+import { ENDED_LEAF, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
 
 export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
@@ -14,6 +14,11 @@ export function createTokenRepository(db: Db): Sync<TokenRepository> {
      SELECT @id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt
      WHERE (SELECT count(*) FROM tokens WHERE ${LIVE_OF_ACCOUNT('@accountId', '@now')}) < @max`,
   );
+  const trimEnded = db.prepare(
+    `DELETE FROM tokens WHERE id IN (
+       SELECT id FROM tokens WHERE account_id = @accountId AND ${ENDED_LEAF('@now')} ORDER BY created DESC, id LIMIT -1 OFFSET @keepEnded)`,
+  );
+  const purgeEnded = db.prepare(`DELETE FROM tokens WHERE ${ENDED_LEAF('@endedBy')}`);
   const byId = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ?`);
   const byHash = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`);
   const active = db.prepare(
@@ -31,9 +36,14 @@ export function createTokenRepository(db: Db): Sync<TokenRepository> {
     insert(record, secret) {
       insert.run({ ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed });
     },
-    insertWithin(record, secret, cap) {
+    insertWithin: db.transaction((record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }, cap: TokenCap) => {
       const row = { ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed, ...cap };
-      return insertWithin.run(row).changes === 1;
+      if (insertWithin.run(row).changes !== 1) return false;
+      trimEnded.run({ accountId: record.accountId, now: cap.now, keepEnded: cap.keepEnded });
+      return true;
+    }),
+    purgeEnded: (endedBy) => {
+      purgeEnded.run({ endedBy });
     },
     findById: (id) => {
       const row = byId.get(id) as TokenRow | undefined;

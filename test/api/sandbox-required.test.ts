@@ -16,10 +16,15 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Start the service as an unprivileged user; resolves with its exit code (or 'listening') and output. */
-function startAsNobody(isolation: 'sandbox' | 'none'): Promise<{ outcome: number | 'listening'; output: string }> {
+/** A new data directory, removed after the tests. */
+function newDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'session-host-unprivileged-'));
   dirs.push(dataDir);
+  return dataDir;
+}
+
+/** Start the service as an unprivileged user; resolves with its exit code (or 'listening') and output. */
+function startAsNobody(isolation: 'sandbox' | 'none', dataDir = newDataDir()): Promise<{ outcome: number | 'listening'; output: string }> {
   writeFileSync(join(dataDir, 'fleet.json'), JSON.stringify(testFleet((fleet) => (fleet.runtime.isolation = isolation))));
   chownSync(dataDir, NOBODY, NOBODY);
   chownSync(join(dataDir, 'fleet.json'), NOBODY, NOBODY);
@@ -62,4 +67,14 @@ describe('a service that cannot sandbox game servers', () => {
   it('starts with isolation "none" (trusted code on a developer machine)', async () => {
     expect((await startAsNobody('none')).outcome).toBe('listening');
   });
+
+  // The newcomer's path: refused, then the advice followed on the same data directory. The refused
+  // start must not have made the operator account, whose token only its first start shows.
+  it('shows the bootstrap token on the start that follows the advice, after a refusal', async () => {
+    const dataDir = newDataDir();
+    expect((await startAsNobody('sandbox', dataDir)).outcome).toBe(1);
+    const { outcome, output } = await startAsNobody('none', dataDir);
+    expect(outcome).toBe('listening');
+    expect(output).toMatch(/Bootstrap: created operator account .* token holding every scope[\s\S]*\n {2}gsh_[0-9A-Za-z]{40}\n/);
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeValues } from '../../generated/types.js';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
 
@@ -18,6 +19,12 @@ describe('tokens over real HTTP', () => {
     expect(created.status).toBe(201);
     expect(created.json.expires_at).toBe(new Date(clock + minutes * 60_000).toISOString());
     expect(created.json.created).toBe(new Date(clock).toISOString());
+  });
+
+  it('mints a token holding every scope there is (as the bootstrap token does)', async () => {
+    const created = await service.call('POST', '/token', { body: { name: 'all', scopes: [...scopeValues] } });
+    expect(created.status).toBe(201);
+    expect([...created.json.scopes].sort()).toEqual([...scopeValues].sort());
   });
 
   it('leaves expires_at null when expires_after is omitted', async () => {

@@ -240,6 +240,45 @@ describe('group commit on the SQLite store', () => {
     await expect(read).rejects.toThrow('EIO');
   });
 
+  it('answers reads inside readsSettledAtEnd at once, and the work around them only once the writes they saw are durable', async () => {
+    const { store, log, held } = await storeWithHeldFsyncs();
+    const write = store.sessions.insert(placed('s1', 20001)).then(() => log.push('ack write'));
+    await turns(2);
+    // s1 committed, its fsync held: a plain read waits for it, one inside the scope does not.
+    const plain = store.sessions.findOwned('acc', 's1').then((found) => log.push(`plain read ${found?.id}`));
+    const scoped = store.sessions
+      .readsSettledAtEnd(async () => {
+        const found = await store.sessions.findOwned('acc', 's1');
+        log.push(`scoped read ${found?.id}`);
+        return found?.id;
+      })
+      .then((id) => log.push(`ack scope ${id}`));
+    await turns(3);
+    expect(log).toEqual(['fsync', 'scoped read s1']);
+    held.shift()!();
+    await Promise.all([write, plain, scoped]);
+    expect(log[2]).toBe('commit 1');
+    expect(log.slice(3).sort()).toEqual(['ack scope s1', 'ack write', 'plain read s1']);
+  });
+
+  it('fails work inside readsSettledAtEnd whose read saw a write that was then lost', async () => {
+    const held: ((error?: Error) => void)[] = [];
+    const { store } = instrumentedStore((fsync) => (done) => {
+      held.push((error) => (error ? done(error) : fsync(done)));
+    });
+    const write = store.accounts.insert(account('c1'));
+    while (held.length === 0) await turns(1);
+    let seen: string | undefined;
+    const scoped = store.sessions.readsSettledAtEnd(async () => {
+      seen = (await store.accounts.findById('c1'))?.id;
+    });
+    await turns(2);
+    expect(seen).toBe('c1');
+    held.shift()!(new Error('EIO: the fsync failed'));
+    await expect(write).rejects.toThrow('EIO');
+    await expect(scoped).rejects.toThrow('EIO');
+  });
+
   it('answers the API\'s session reads (one session, a list) without opening a batch, and only once a write they may have seen is durable', async () => {
     const { store, db, log, held } = await storeWithHeldFsyncs();
     // Nothing pending: a read neither begins a transaction (no BEGIN, no COMMIT) nor waits.

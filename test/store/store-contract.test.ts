@@ -106,10 +106,37 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await instances[0]!.tokens.insert(token('revoked'), secret('revoked'));
     await instances[0]!.tokens.revokeWithDescendants('revoked', 60);
     const racers = Array.from({ length: 6 * MAX }, (_, i) => `t${i}`);
-    const inserted = await Promise.all(racers.map((id, i) => instances[i % instances.length]!.tokens.insertWithin(token(id), secret(id), { max: MAX, now: 100 })));
+    const inserted = await Promise.all(racers.map((id, i) => instances[i % instances.length]!.tokens.insertWithin(token(id), secret(id), { max: MAX, now: 100, keepEnded: 100 })));
     expect(inserted.filter(Boolean)).toHaveLength(MAX);
     expect(await instances[0]!.tokens.listActive('acc')).toHaveLength(MAX + 1);
     expect(await instances[0]!.tokens.findById(racers[inserted.indexOf(false)]!)).toBeUndefined();
+  });
+
+  it("keeps an account's newest ended tokens beside a new one, and purges ended ones after the retention, issuers after what they issued", async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const token = (id: string, created: number, issuerId: string | null = null, expiresAt: number | null = null) => ({
+      id, accountId: 'acc', issuerId, name: id, scopes: ['session:read' as const], hint: 'abcd', created, expiresAt, disabled: false, revokedAt: null, lastUsed: null,
+    });
+    const secret = (id: string) => ({ hash: Buffer.from(`h-${id}`), sealed: Buffer.from(`s-${id}`) });
+    await store.tokens.insert(token('live', 1), secret('live'));
+    await store.tokens.insert(token('parent', 2), secret('parent'));
+    await store.tokens.insert(token('child', 3, 'parent'), secret('child'));
+    await store.tokens.revokeWithDescendants('parent', 10);
+    await store.tokens.insert(token('expired', 4, null, 15), secret('expired'));
+    for (const i of [1, 2, 3, 4]) {
+      await store.tokens.insert(token(`ended${i}`, 10 + i), secret(`ended${i}`));
+      await store.tokens.revokeWithDescendants(`ended${i}`, 20 + i);
+    }
+    const all = ['live', 'parent', 'child', 'expired', 'ended1', 'ended2', 'ended3', 'ended4', 'new'];
+    const kept = async () => (await Promise.all(all.map((id) => store.tokens.findById(id)))).flatMap((t) => (t ? [t.id] : []));
+
+    // The two newest ended tokens stay; the parent too, while the child it issued is there.
+    expect(await store.tokens.insertWithin(token('new', 30), secret('new'), { max: 100, now: 100, keepEnded: 2 })).toBe(true);
+    expect(await kept()).toEqual(['live', 'parent', 'ended3', 'ended4', 'new']);
+    // Ended by 23: the parent (a leaf now) and ended3; ended4 ended at 24, the others live.
+    await store.tokens.purgeEnded(23);
+    expect(await kept()).toEqual(['live', 'ended4', 'new']);
   });
 
   it('keeps sessions with their ports and players; ending one frees its ports', async () => {

@@ -115,6 +115,10 @@ case "$ATTACK" in
     if unshare -Ur true 2> /dev/null; then echo "GOT userns"; else echo "REFUSED userns"; fi
     if unshare -Urn true 2> /dev/null; then echo "GOT userns+net"; else echo "REFUSED userns+net"; fi
     ;;
+  yes)
+    # Output as fast as it can, for ever.
+    exec yes "FLOODING"
+    ;;
   syscalls)
     # System calls that reach kernel code a game server never needs (attacker-syscalls.pl).
     perl "$(dirname "$0")/attacker-syscalls.pl"

@@ -121,6 +121,15 @@ export interface SessionRepository {
    */
   transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void, atOnce?: (result: T) => boolean): Promise<T>;
   /**
+   * Runs fn, whose store reads answer at once instead of waiting for other callers' writes they
+   * may have seen to be durable (SQLite's group commit: one further fsync for every such read); the
+   * promise resolves once those writes are, and rejects if one is lost. For work that answers only
+   * after a write of its own, in a transaction that checks again what decides it (a start's
+   * admission, a stop): that write's fsync covers the reads before it. PostgreSQL reads only
+   * committed data: fn runs as it is.
+   */
+  readsSettledAtEnd<T>(fn: () => Promise<T>): Promise<T>;
+  /**
    * In a transaction, before placement counts: hold the account and the named nodes and host
    * addresses until it commits, so that racing starts, in this process or any other on the same
    * database, place one after the other (PostgreSQL: row and advisory locks; SQLite: its

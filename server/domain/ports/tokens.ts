@@ -20,6 +20,8 @@ export interface TokenRecord {
 export interface TokenCap {
   max: number;
   now: number;
+  /** Ended (revoked or expired) tokens of the account kept beside the new one, newest first; older ones are deleted. */
+  keepEnded: number;
 }
 
 export interface TokenRepository {
@@ -30,6 +32,8 @@ export interface TokenRepository {
    * it (other requests, other instances on the same database). False when refused.
    */
   insertWithin(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }, cap: TokenCap): Promise<boolean>;
+  /** Delete the tokens that had ended (were revoked or expired) by `endedBy`, issuers after what they issued. */
+  purgeEnded(endedBy: number): Promise<void>;
   findById(id: string): Promise<TokenRecord | undefined>;
   findByHash(hash: Buffer): Promise<(TokenRecord & { hash: Buffer }) | undefined>;
   /** Tokens of the account that are not revoked, newest first. */

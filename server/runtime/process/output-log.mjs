@@ -1,6 +1,7 @@
 // The game server's output.log, capped: when it would pass half the cap it becomes output.log.1
 // (replacing the older one) and a new output.log begins, so at most `maxBytes` are kept on disk
-// and the newest output always is. Plain JavaScript: the supervisor uses it.
+// and the newest output always is; and read from the game server at a bounded rate (readAtRate).
+// Plain JavaScript: the supervisor uses it.
 import { closeSync, fstatSync, openSync, renameSync, writeSync } from 'node:fs';
 
 const MIN_HALF = 4096;
@@ -27,4 +28,26 @@ export function openOutputLog(path, maxBytes) {
       closeSync(fd);
     },
   };
+}
+
+/**
+ * Reads `stream` (the game server's stdout and stderr) into `onData` at most at `bytesPerSecond`,
+ * in bursts of up to `burstBytes` (a token bucket): once it is spent, the stream is paused until
+ * the bucket has refilled what the last chunk overdrew, so the pipe fills and the game server
+ * blocks in write(2), as under Docker's default (blocking) log mode. A flood then costs its own
+ * time, not the supervisor's CPU (outside the session's cgroups) nor the data disk's bandwidth.
+ */
+export function readAtRate(stream, { bytesPerSecond, burstBytes }, onData) {
+  let tokens = burstBytes;
+  let at = performance.now();
+  stream.on('data', (chunk) => {
+    onData(chunk);
+    const now = performance.now();
+    tokens = Math.min(burstBytes, tokens + ((now - at) * bytesPerSecond) / 1000) - chunk.length;
+    at = now;
+    if (tokens >= 0) return;
+    stream.pause();
+    setTimeout(() => stream.resume(), (-tokens * 1000) / bytesPerSecond);
+  });
+  stream.resume();
 }

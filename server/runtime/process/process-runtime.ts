@@ -51,6 +51,8 @@ interface SupervisorState {
   /** The session's own uid (sandboxed sessions). */
   uid?: number | null;
   phase: 'starting' | 'running' | 'restarting' | 'ended';
+  /** The session's account (absent: from before it was recorded), for the retention's shares. */
+  accountId?: string | null;
   /** The instance that started it (absent: from before instance ids, taken as ours). */
   instanceId?: string | null;
   /** When the game server first had its ports bound (kept through restarts and the end). */
@@ -191,6 +193,7 @@ export class ProcessRuntime implements Runtime {
         JSON.stringify({
           dir,
           spec: {
+            accountId: spec.accountId,
             file: spec.file,
             args: spec.args,
             env,
@@ -198,6 +201,7 @@ export class ProcessRuntime implements Runtime {
             restart: spec.restart,
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
+            outputBytesPerSecond: Math.ceil(spec.limits.outputMbPerSecond * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
             workDirEntries: spec.limits.workDirFiles,
             sandbox,
@@ -424,7 +428,7 @@ export class ProcessRuntime implements Runtime {
   private emitEnded(sessionId: string, state: SupervisorState, seen: SupervisorState['phase'] | undefined) {
     this.unwatch(sessionId);
     // Its directory no longer grows: counted against the retention's disk budget now, not at the next purge.
-    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at));
+    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at, state.accountId));
     // It ran while nobody watched (the service was down): that it ran is part of the record.
     if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: state.runningAt });
     this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });

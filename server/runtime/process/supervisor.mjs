@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
-import { openOutputLog } from './output-log.mjs';
+import { openOutputLog, readAtRate } from './output-log.mjs';
 import { processStartTime as startTimeOf } from './proc-start.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
 import { serveHandoff, warmUpHandoff } from './warm-handoff.mjs';
@@ -84,13 +84,27 @@ function firstLine(fd) {
 process.chdir(dir);
 // Its own stdout and stderr are not kept: anything unexpected goes to the session directory.
 process.on('uncaughtException', (error) => {
-  writeFileSync(join(dir, 'supervisor.log'), `${new Date().toISOString()} ${error.stack ?? error}\n`, { flag: 'a' });
+  try {
+    writeFileSync(join(dir, 'supervisor.log'), `${new Date().toISOString()} ${error.stack ?? error}\n`, { flag: 'a' });
+  } catch {
+    // Its directory may be gone (the error may be that).
+  }
+  // A game server never runs without its supervisor (nothing else holds it to its work
+  // directory's limit or answers its SDK): it goes first. The service then finds the session lost.
+  try {
+    if (game?.pid) signalGame('SIGKILL');
+  } catch {
+    // Not launched yet (`game` not even declared).
+  }
   process.exit(70);
 });
 
 const READY_POLL_MS = 2;
 const FULL_CHECK_MS = 250;
 const DEFAULT_OUTPUT_BYTES = 64 * 1024 * 1024;
+const DEFAULT_OUTPUT_BYTES_PER_SECOND = 1024 * 1024;
+/** Output read at once, at most, after a quiet spell (a start's burst of logging): this many seconds' worth of the rate. */
+const OUTPUT_BURST_SECONDS = 8;
 /** How long output still in the pipe is read after the game server exited. */
 const DRAIN_MS = 500;
 const WORK_DIR_CHECK_MS = 100;
@@ -109,6 +123,8 @@ const state = {
   gamePid: null,
   gameStart: null,
   uid: spec.sandbox?.uid ?? null,
+  // Whose it is: the retention's disk budget is shared out by account.
+  accountId: spec.accountId ?? null,
   phase: 'starting',
   // The instance (data directory) that started it: another instance never adopts or stops it.
   instanceId: process.argv.find((arg) => arg.startsWith('--instance='))?.slice('--instance='.length) ?? null,
@@ -217,6 +233,8 @@ function killGame(launched = game, tries = 0) {
 }
 
 const output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
+const outputBytesPerSecond = spec.outputBytesPerSecond ?? DEFAULT_OUTPUT_BYTES_PER_SECOND;
+const outputRate = { bytesPerSecond: outputBytesPerSecond, burstBytes: outputBytesPerSecond * OUTPUT_BURST_SECONDS };
 let game;
 let stopping = false;
 /** The work directory passed its size limit: the game server was killed and is not restarted. */
@@ -232,7 +250,7 @@ function launch() {
   const taken = useLauncher ? launcher : undefined;
   game = taken ? taken.child : spawnGame(spec.sandbox?.cgroups ?? [], gameCommand(spec, join(dir, 'work')));
   launcher = undefined;
-  game.stdout?.on('data', (chunk) => output.write(chunk)).resume();
+  if (game.stdout) readAtRate(game.stdout, outputRate, (chunk) => output.write(chunk));
   game.on('error', (error) => {
     // A game server that cannot be spawned (ENOENT, EACCES) emits no exit: end as a shell would, 127.
     output.write(Buffer.from(`supervisor: could not start the game server: ${error.message}\n`));

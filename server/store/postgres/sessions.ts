@@ -48,6 +48,8 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
 
   return {
     transaction,
+    // Reads see only committed (durable) data: nothing to settle.
+    readsSettledAtEnd: (fn) => fn(),
     lockForPlacement: async (accountId, keys) => {
       // NO KEY UPDATE, not UPDATE: placements of one account still queue on it, but the foreign-key
       // checks of other transactions' inserts (FOR KEY SHARE) pass: a transition inserting a row of
