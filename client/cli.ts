@@ -16,6 +16,7 @@ import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
 import { EXIT, exitCodesHelp, fields, progress, reportError, table, time } from './cli/output.js';
 import { probe } from './cli/probe.js';
+import { terminalSafeWriter } from './cli/terminal-safe.js';
 import { resetOperatorPassword } from '../server/admin-reset.js';
 
 
@@ -329,16 +330,20 @@ sessions
   .description("the game server's output")
   .argument('<id>', 'session id')
   .option('-f, --follow', 'keep streaming until the session ends')
+  .option('--raw', "on a terminal too, the game server's bytes as they are (control characters are shown as text otherwise)")
   .action(
     action(async (command, id: string) => {
-      const o = command.opts<{ follow?: boolean }>();
+      const o = command.opts<{ follow?: boolean; raw?: boolean }>();
       const result = await client(command).GET('/logs', {
         params: { query: { id, ...(o.follow ? { follow: true } : {}) } },
         parseAs: 'stream',
         signal: interrupt.signal,
       });
       const stream = unwrap(result);
-      for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) process.stdout.write(chunk);
+      // An untrusted game's escape sequences must not reach the studio's terminal (clipboard, title, screen).
+      const out = process.stdout.isTTY && !o.raw ? terminalSafeWriter((text) => process.stdout.write(text)) : { write: (chunk: Uint8Array) => process.stdout.write(chunk), end() {} };
+      for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) out.write(chunk);
+      out.end();
     }),
   );
 

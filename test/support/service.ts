@@ -14,6 +14,7 @@ import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { defaultFleet } from '../../server/config/fleet.js';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { removeInstanceCgroups } from '../../server/runtime/process/cgroups.js';
+import { killSessionProcesses } from './session-processes.js';
 import { egressTable, removeEgressFirewall } from '../../server/runtime/process/egress-firewall.js';
 import { instanceCgroupGroup } from '../../server/runtime/process/sandboxes.js';
 import { createService, type Service } from '../../server/service.js';
@@ -100,7 +101,7 @@ export function writeFleet(dataDir: string, fleet: FleetConfig): void {
  * running. Kills every supervisor and game server recorded under the data directory.
  */
 export async function reapSessionProcesses(dataDir: string): Promise<void> {
-  killSessionProcesses(dataDir);
+  killSessionProcesses(join(dataDir, 'sessions'));
   // Their cgroups too, once the killed processes are gone (dying takes a moment).
   for (let attempt = 0; attempt < 20 && !removeInstanceCgroups('/sys/fs/cgroup', instanceCgroupGroup(dataDir)); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -109,26 +110,6 @@ export async function reapSessionProcesses(dataDir: string): Promise<void> {
   removeEgressFirewall('/usr/sbin/nft', egressTable(instanceCgroupGroup(dataDir)));
 }
 
-function killSessionProcesses(dataDir: string): void {
-  const sessions = join(dataDir, 'sessions');
-  if (!existsSync(sessions)) return;
-  for (const id of readdirSync(sessions)) {
-    try {
-      const state = JSON.parse(readFileSync(join(sessions, id, 'state.json'), 'utf8'));
-      for (const target of [state.supervisorPid, state.gamePid && -state.gamePid]) {
-        if (target) {
-          try {
-            process.kill(target, 'SIGKILL');
-          } catch {
-            // Already gone.
-          }
-        }
-      }
-    } catch {
-      // No state written: nothing was started.
-    }
-  }
-}
 
 /** SESSION_HOST_TEST_STORE=postgres runs every test service on PostgreSQL (CI's second pass). */
 export const testStore: 'sqlite' | 'postgres' = process.env.SESSION_HOST_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { spare } from '../support/spare-processes.js';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 const tracerOf = (pid: number) => Number(/^TracerPid:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -23,7 +24,7 @@ const environOf = (pid: number) => Object.fromEntries(readFileSync(`/proc/${pid}
 
 describe.skipIf(!hasStrace)('the launcher and the session\'s environment', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-launcher-env-'));
-  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterAll(() => reapSessionsDir(sessionsDir));
 
   it('passes it to the game server exactly, on no command line', async () => {
     // Its own instance id: its spare is found by it (spare-processes.ts).

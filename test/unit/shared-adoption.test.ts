@@ -3,16 +3,17 @@
  * its own and the others'. The process runtime adopts what its data directory holds and leaves
  * the rest alone (another instance supervises them); alone, a session it knows nothing of is lost.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 describe('adoption when instances share the store', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'shared-adoption-'));
-  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterAll(() => reapSessionsDir(sessionsDir));
 
   async function adoptUnknownAndForeign(shared: boolean): Promise<RuntimeEvent['type'][]> {
     // A session another instance launched on this host: its directory says so.

@@ -4,7 +4,7 @@
  * its session's cgroups, under its limits, from its first instruction; spare cgroups must not
  * outlive their spare (closed, or left by a killed run). Needs root and cgroup v1, as the sandbox does.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { Sandboxes } from '../../server/runtime/process/sandboxes.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 const ROOT = '/sys/fs/cgroup';
 const check = checkSandbox(() => cgroupProblem());
@@ -34,7 +35,7 @@ describe.skipIf(!check.ok)('the spare supervisor\'s launcher', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-launcher-'));
   afterAll(() => {
     removeInstanceCgroups(ROOT, group);
-    rmSync(sessionsDir, { recursive: true, force: true });
+    reapSessionsDir(sessionsDir);
   });
   const runtimeWith = () =>
     new ProcessRuntime({

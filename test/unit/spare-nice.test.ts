@@ -10,13 +10,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/project-root.js';
 import { freePort } from '../support/free-port.js';
+import { killSessionProcesses } from '../support/session-processes.js';
 
 const NOBODY = 65534;
 
 describe.skipIf(process.getuid?.() !== 0)('a spare supervisor run by a user who may not raise priorities', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-nice-'));
   chownSync(sessionsDir, NOBODY, NOBODY);
-  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterAll(() => {
+    killSessionProcesses(join(sessionsDir, 'sessions'));
+    rmSync(sessionsDir, { recursive: true, force: true });
+  });
 
   it('hands its game server the service\'s own priority, not the spare\'s', async () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/game-nice.ts', join(sessionsDir, 'sessions'), String(await freePort())], {

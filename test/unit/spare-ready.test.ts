@@ -2,6 +2,10 @@
  * A spare supervisor says it is ready (its launcher's pid) before it blocks reading its session:
  * the service takes a spare only once it has read that line, so a line still queued for the event
  * loop of a process blocked in read(2) would hold every start until the spare's stdin closed.
+ * Tried against both ways back (round 7): the session read through Node's streams, as before the
+ * blocking read (both cases fail: never blocked in read(2)), and the ready line written from a
+ * `then` beside the blocking read, as before it was awaited (the case without warm-up fails: no
+ * line while blocked; with warm-up its awaits let the line out first, so it passes, rightly).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

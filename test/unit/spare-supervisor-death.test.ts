@@ -6,7 +6,7 @@
  * game there, and the test needs no root.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { spare } from '../support/spare-processes.js';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -28,7 +29,7 @@ const refused = (port: number) =>
 
 describe('a spare supervisor that dies', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-death-'));
-  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterAll(() => reapSessionsDir(sessionsDir));
   /** A runtime with an instance id of its own, by which its spare is found (spare-processes.ts). */
   const runtimeWith = (events: RuntimeEvent[]) => {
     const instanceId = randomUUID();
@@ -72,5 +73,23 @@ describe('a spare supervisor that dies', () => {
     } finally {
       await runtime.close();
     }
+  }, 60_000);
+
+  it('of an error of its own, after launching: its game server goes with it, with no service watching', async () => {
+    const { runtime } = runtimeWith([]);
+    const port = await freePort();
+    // Its SDK socket cannot be bound (a directory is in the way): it fails once the game is launched, which it is first.
+    mkdirSync(join(sessionsDir, 's3', 'sdk', 'sdk.sock'), { recursive: true });
+    await runtime.start(listenerLaunch('s3', port));
+    // The service is gone (it would find the session lost and end an orphan): the supervisor alone must.
+    await runtime.close();
+    const statePath = join(sessionsDir, 's3', 'state.json');
+    const gamePid = await eventually(() => (existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as { gamePid: number | null }).gamePid : null), {
+      timeoutMs: 15_000,
+      what: 'the game launched',
+    });
+    await eventually(() => !isAlive(gamePid!), { timeoutMs: 10_000, what: 'the game server ended with its supervisor' });
+    expect(await refused(port)).toBe(true);
+    expect(readFileSync(join(sessionsDir, 's3', 'supervisor.log'), 'utf8')).toContain('sdk.sock');
   }, 60_000);
 });

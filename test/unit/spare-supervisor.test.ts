@@ -4,7 +4,7 @@
  * beside a starting game server would slow its start). Observed through the runtime's spawn hook
  * and its events, not timed.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,12 @@ import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { spare } from '../support/spare-processes.js';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 
 describe('the spare supervisor', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-'));
-  afterAll(() => rmSync(sessionsDir, { recursive: true, force: true }));
+  afterAll(() => reapSessionsDir(sessionsDir));
 
   it('is spawned for the next start once the game server of this one runs', async () => {
     const log: string[] = [];

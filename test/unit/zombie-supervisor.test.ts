@@ -1,12 +1,13 @@
 /** A supervisor that exited but was never reaped (a zombie) is dead: its session ends within seconds. */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { eventually } from '../support/eventually.mjs';
+import { reapSessionsDir } from '../support/session-processes.js';
 
 const rawStartTime = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -19,7 +20,7 @@ describe('a zombie supervisor', () => {
   const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
   afterAll(() => {
     parent.kill('SIGKILL');
-    rmSync(sessionsDir, { recursive: true, force: true });
+    reapSessionsDir(sessionsDir);
   });
 
   it('counts as dead: the adopted session is lost within seconds', async () => {

@@ -51,6 +51,8 @@ interface SupervisorState {
   /** The session's own uid (sandboxed sessions). */
   uid?: number | null;
   phase: 'starting' | 'running' | 'restarting' | 'ended';
+  /** The session's account (absent: from before it was recorded), for the retention's shares. */
+  accountId?: string | null;
   /** The instance that started it (absent: from before instance ids, taken as ours). */
   instanceId?: string | null;
   /** When the game server first had its ports bound (kept through restarts and the end). */
@@ -191,6 +193,7 @@ export class ProcessRuntime implements Runtime {
         JSON.stringify({
           dir,
           spec: {
+            accountId: spec.accountId,
             file: spec.file,
             args: spec.args,
             env,
@@ -408,7 +411,7 @@ export class ProcessRuntime implements Runtime {
     const seen = entry.lastPhase;
     entry.lastPhase = state.phase;
     if (state.phase !== 'starting') entry.started?.();
-    const at = state.at;
+    const at = this.serviceTime(state.at);
     if (state.phase === 'running') {
       // A warm one's handoff, connected now: a start that claims it writes its allocation and a `go`.
       if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) {
@@ -425,10 +428,23 @@ export class ProcessRuntime implements Runtime {
   private emitEnded(sessionId: string, state: SupervisorState, seen: SupervisorState['phase'] | undefined) {
     this.unwatch(sessionId);
     // Its directory no longer grows: counted against the retention's disk budget now, not at the next purge.
-    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at));
+    // (Retention orders directories by the wall clock, as it does their files' times.)
+    this.forgetPurged(this.retained.sessionEnded(sessionId, state.at, state.accountId));
+    const at = this.serviceTime(state.at);
     // It ran while nobody watched (the service was down): that it ran is part of the record.
-    if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: state.runningAt });
-    this.emit({ type: 'exited', sessionId, at: state.at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });
+    if (state.runningAt !== undefined && seen !== 'running') this.emit({ type: 'running', sessionId, at: this.serviceTime(state.runningAt) });
+    this.emit({ type: 'exited', sessionId, at, exitCode: state.exitCode ?? null, signal: state.signal ?? null });
+  }
+
+  /**
+   * A supervisor's time (its wall clock when it wrote the state) on the service's clock: its age,
+   * read on the same wall clock now, before the service's now. A supervisor is a process of its
+   * own, started after whatever step of the wall clock the service's steady clock (clock.ts) has
+   * left out; its raw Date.now() charged such a step to the session (a 4 s session was charged a
+   * day after a day's step). A time ahead of the wall clock (a step back since) is now.
+   */
+  private serviceTime(supervisorAt: number): number {
+    return this.options.now() - Math.max(0, Date.now() - supervisorAt);
   }
 
   /** A supervisor that vanished without writing its end (killed) leaves a lost session. */

@@ -1,8 +1,10 @@
 /**
  * Retention of ended sessions' directories: their logs and artifacts stay readable
  * `runtime.retentionHours` after the end, then the directory goes; and all of them together hold
- * at most `runtime.retentionMb` of disk, beyond which the oldest go first (so repeated starts cannot
- * fill the disk within the retention). A directory is ended when its supervisor wrote its end,
+ * at most `runtime.retentionMb` of disk (so repeated starts cannot fill the disk within the
+ * retention). Past the budget, the account retaining the most bytes loses its oldest directory
+ * first, and so on: one account's large sessions push out its own, not other accounts' logs
+ * (an uncountable directory goes before any). A directory is ended when its supervisor wrote its end,
  * or when its supervisor is gone and its state has not changed for the whole retention (a
  * supervisor that vanished). A live supervisor's is never.
  */
@@ -18,22 +20,30 @@ export const DEFAULT_RETENTION_MB = 10_240;
 const MAX_ENTRIES = 100_000;
 const UNCOUNTABLE_BYTES = 2 ** 50;
 
+interface Kept {
+  /** When it ended. */
+  last: number;
+  bytes: number;
+  /** Its session's account ('' when its state does not say: recorded before accounts were). */
+  account: string;
+}
+
 export class RetainedSessions {
-  /** Ended directories still kept: when each ended and its size (an ended directory no longer grows). */
-  private readonly kept = new Map<string, { last: number; bytes: number }>();
+  /** Ended directories still kept (an ended directory no longer grows). */
+  private readonly kept = new Map<string, Kept>();
 
   constructor(
     private readonly sessionsDir: string,
     private readonly budgetBytes: number,
   ) {}
 
-  /** A session that just ended: counted, and the oldest directories removed while over the budget. */
-  sessionEnded(sessionId: string, at: number): string[] {
-    this.count(sessionId, at);
+  /** A session that just ended: counted, and directories removed while over the budget. */
+  sessionEnded(sessionId: string, at: number, accountId: string | null | undefined): string[] {
+    this.count(sessionId, at, accountId ?? '');
     return this.enforceBudget();
   }
 
-  /** Every directory past the retention, then the oldest while over the budget (also those ended while the service was down). */
+  /** Every directory past the retention, then more while over the budget (also those ended while the service was down). */
   purge(options: { before: number; isLive: (sessionId: string) => boolean }): string[] {
     const purged: string[] = [];
     let entries: string[];
@@ -46,41 +56,65 @@ export class RetainedSessions {
     for (const sessionId of this.kept.keys()) if (!present.has(sessionId)) this.kept.delete(sessionId);
     for (const sessionId of entries) {
       if (options.isLive(sessionId)) continue;
-      const last = lastChange(join(this.sessionsDir, sessionId));
-      if (last === undefined) continue;
-      if (last < options.before) this.remove(sessionId, purged);
-      else if (!this.kept.has(sessionId)) this.count(sessionId, last);
+      const change = lastChange(join(this.sessionsDir, sessionId));
+      if (change === undefined) continue;
+      if (change.at < options.before) this.remove(sessionId, purged);
+      else if (!this.kept.has(sessionId)) this.count(sessionId, change.at, change.account);
     }
     return [...purged, ...this.enforceBudget()];
   }
 
-  private count(sessionId: string, last: number) {
+  private count(sessionId: string, last: number, account: string) {
     const { bytes } = directoryUsage(join(this.sessionsDir, sessionId), MAX_ENTRIES);
-    this.kept.set(sessionId, { last, bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES });
+    this.kept.set(sessionId, { last, bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES, account });
   }
 
   private enforceBudget(): string[] {
     const purged: string[] = [];
     let total = 0;
     for (const { bytes } of this.kept.values()) total += bytes;
-    if (total <= this.budgetBytes) return purged;
-    // One whose game server made it uncountable goes first: counted as larger than any budget, it
-    // would otherwise push out every older session's logs and artifacts, other accounts' included.
-    const order = ({ last, bytes }: { last: number; bytes: number }) => (bytes === UNCOUNTABLE_BYTES ? -Infinity : last);
-    const evictionOrder = [...this.kept.entries()].sort((a, b) => order(a[1]) - order(b[1]));
-    for (const [sessionId, { bytes }] of evictionOrder) {
-      if (total <= this.budgetBytes) break;
-      this.remove(sessionId, purged);
-      total -= bytes;
+    // Those that could not be removed now (tried again at the next purge).
+    const stuck = new Set<string>();
+    while (total > this.budgetBytes) {
+      const next = this.nextToEvict(stuck);
+      if (next === undefined) break;
+      const bytes = this.kept.get(next)!.bytes;
+      if (this.remove(next, purged)) total -= bytes;
+      else stuck.add(next);
     }
     return purged;
   }
 
-  private remove(sessionId: string, purged: string[]) {
-    // Not removable now (tried again at the next purge): still counted.
-    if (!removeTree(join(this.sessionsDir, sessionId))) return;
+  /**
+   * An uncountable directory first (counted as larger than any budget, it would otherwise push out
+   * everything else); then the oldest of the account retaining the most bytes.
+   */
+  private nextToEvict(stuck: ReadonlySet<string>): string | undefined {
+    const byAccount = new Map<string, { bytes: number; oldest?: [string, Kept] }>();
+    let uncountable: [string, Kept] | undefined;
+    for (const entry of this.kept) {
+      const [sessionId, kept] = entry;
+      const account = byAccount.get(kept.account) ?? { bytes: 0 };
+      byAccount.set(kept.account, account);
+      account.bytes += kept.bytes;
+      if (stuck.has(sessionId)) continue;
+      if (kept.bytes === UNCOUNTABLE_BYTES && (!uncountable || kept.last < uncountable[1].last)) uncountable = entry;
+      if (!account.oldest || kept.last < account.oldest[1].last) account.oldest = entry;
+    }
+    if (uncountable) return uncountable[0];
+    let heaviest: { bytes: number; oldest?: [string, Kept] } | undefined;
+    for (const account of byAccount.values()) {
+      if (account.oldest && (!heaviest || account.bytes > heaviest.bytes)) heaviest = account;
+    }
+    return heaviest?.oldest?.[0];
+  }
+
+  /** False when it could not be removed now (tried again at the next purge): still counted. */
+  private remove(sessionId: string, purged: string[]): boolean {
+    if (!removeTree(join(this.sessionsDir, sessionId))) return false;
     this.kept.delete(sessionId);
     purged.push(sessionId);
+    return true;
   }
 }
 
@@ -95,22 +129,33 @@ export function removeTree(dir: string): boolean {
   return removed.status === 0;
 }
 
-/** When the session last changed: its end, or its state file's last write; undefined while its supervisor lives. */
-function lastChange(dir: string): number | undefined {
+/**
+ * When the session last changed (its end, or its state file's last write) and its account;
+ * undefined while its supervisor lives.
+ */
+function lastChange(dir: string): { at: number; account: string } | undefined {
+  let account = '';
   try {
-    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { phase?: string; at?: number; supervisorPid?: number; supervisorStart?: string };
-    if (state.phase === 'ended' && typeof state.at === 'number') return state.at;
+    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as {
+      phase?: string;
+      at?: number;
+      supervisorPid?: number;
+      supervisorStart?: string;
+      accountId?: string | null;
+    };
+    if (typeof state.accountId === 'string') account = state.accountId;
+    if (state.phase === 'ended' && typeof state.at === 'number') return { at: state.at, account };
     if (state.supervisorPid && state.supervisorStart && isSameProcess(state.supervisorPid, state.supervisorStart)) return undefined;
   } catch {
     // No state yet, or unreadable: fall back to the directory's age.
   }
-  try {
-    return statSync(join(dir, 'state.json')).mtimeMs;
-  } catch {
+  const mtime = (path: string) => {
     try {
-      return statSync(dir).mtimeMs;
+      return statSync(path).mtimeMs;
     } catch {
       return undefined;
     }
-  }
+  };
+  const at = mtime(join(dir, 'state.json')) ?? mtime(dir);
+  return at === undefined ? undefined : { at, account };
 }

@@ -84,7 +84,18 @@ function firstLine(fd) {
 process.chdir(dir);
 // Its own stdout and stderr are not kept: anything unexpected goes to the session directory.
 process.on('uncaughtException', (error) => {
-  writeFileSync(join(dir, 'supervisor.log'), `${new Date().toISOString()} ${error.stack ?? error}\n`, { flag: 'a' });
+  try {
+    writeFileSync(join(dir, 'supervisor.log'), `${new Date().toISOString()} ${error.stack ?? error}\n`, { flag: 'a' });
+  } catch {
+    // Its directory may be gone (the error may be that).
+  }
+  // A game server never runs without its supervisor (nothing else holds it to its work
+  // directory's limit or answers its SDK): it goes first. The service then finds the session lost.
+  try {
+    if (game?.pid) signalGame('SIGKILL');
+  } catch {
+    // Not launched yet (`game` not even declared).
+  }
   process.exit(70);
 });
 
@@ -112,6 +123,8 @@ const state = {
   gamePid: null,
   gameStart: null,
   uid: spec.sandbox?.uid ?? null,
+  // Whose it is: the retention's disk budget is shared out by account.
+  accountId: spec.accountId ?? null,
   phase: 'starting',
   // The instance (data directory) that started it: another instance never adopts or stops it.
   instanceId: process.argv.find((arg) => arg.startsWith('--instance='))?.slice('--instance='.length) ?? null,
