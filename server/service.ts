@@ -264,7 +264,10 @@ export async function createService(
     ...locationHandlers(sessions),
     ...logHandlers(sessions, eventStreams),
     ...artifactHandlers(sessions, eventStreams, archives),
-    ...eventHandlers(sessions, sessionRepository, eventStreams, now, storeFeed ?? localEventFeed(sessions)),
+    ...eventHandlers(sessions, sessionRepository, eventStreams, now, storeFeed ?? localEventFeed(sessions), {
+      warn: (fields, message) => app.log.warn(fields, message),
+      error: (fields, message) => app.log.error(fields, message),
+    }),
     ...subscriptionHandlers({
       subscriptions,
       latestEventId: () => sessionRepository.latestEventId(),

@@ -8,8 +8,9 @@
  * resolving its host) and again on every connection, on the very address connected to, so a
  * name that resolves elsewhere later (DNS rebinding) gains nothing.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { HostResolver } from './host-resolver.js';
 
 const REFUSED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['0.0.0.0', 8, 'ipv4'], // "this network", unspecified
@@ -53,8 +54,11 @@ export class EgressGuard {
   private readonly refused = new BlockList();
   private readonly allowed = new BlockList();
 
-  /** `allowedNetworks`: CIDRs the operator allows although they are refused by default. */
-  constructor(allowedNetworks: readonly string[] = []) {
+  /**
+   * `allowedNetworks`: CIDRs the operator allows although they are refused by default.
+   * `resolver`: how host names are resolved (c-ares with a deadline; see host-resolver.ts).
+   */
+  constructor(allowedNetworks: readonly string[] = [], private readonly resolver = new HostResolver()) {
     for (const [address, prefix, family] of REFUSED) this.refused.addSubnet(address, prefix, family);
     for (const network of allowedNetworks) {
       const parsed = parseNetwork(network);
@@ -70,7 +74,7 @@ export class EgressGuard {
   }
 
   /** Whether a subscription URL may be used: http(s), and its host resolves only to permitted addresses. */
-  async check(url: string): Promise<UrlVerdict> {
+  async check(url: string, accountId: string): Promise<UrlVerdict> {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -81,30 +85,30 @@ export class EgressGuard {
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     let addresses: string[];
     try {
-      addresses = isIP(host) ? [host] : (await resolveAll(host)).map((a) => a.address);
-    } catch {
-      return { ok: false, why: `host ${host} does not resolve` };
+      addresses = (await this.resolver.resolve(host, accountId)).map((a) => a.address);
+    } catch (error) {
+      return { ok: false, why: error instanceof Error ? error.message : `host ${host} does not resolve` };
     }
     const refused = addresses.find((address) => !this.permits(address));
     if (refused) return { ok: false, why: `must not point to a loopback, private, link-local or otherwise internal address (${host} is ${refused})` };
     return { ok: true };
   }
 
-  /** The DNS lookup for outgoing connections: answers only permitted addresses, else fails. */
-  readonly lookup: LookupFunction = (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, found) => {
-      if (error) return callback(error, '', 0);
-      const permitted = (found as LookupAddress[]).filter((a) => this.permits(a.address));
-      if (permitted.length === 0) {
-        const refused = Object.assign(new Error(`refused: ${hostname} resolves only to internal addresses`), { code: 'EADDRNOTAVAIL' });
-        return callback(refused, '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, permitted);
-      return callback(null, permitted[0]!.address, permitted[0]!.family);
-    });
-  };
-}
-
-function resolveAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))));
+  /** The DNS lookup for an account's outgoing connections: answers only permitted addresses, else fails. */
+  lookupFor(accountId: string): LookupFunction {
+    return (hostname, options, callback) => {
+      this.resolver.resolve(hostname, accountId).then(
+        (found) => {
+          const permitted = found.filter((a) => this.permits(a.address) && (!options.family || a.family === options.family));
+          if (permitted.length === 0) {
+            const refused = Object.assign(new Error(`refused: ${hostname} resolves only to internal addresses`), { code: 'EADDRNOTAVAIL' });
+            return callback(refused, '', 0);
+          }
+          if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, permitted);
+          return callback(null, permitted[0]!.address, permitted[0]!.family);
+        },
+        (error: NodeJS.ErrnoException) => callback(error, '', 0),
+      );
+    };
+  }
 }

@@ -204,7 +204,7 @@ export class WebhookDispatcher {
         'Webhook-Signature': signature(secret, Math.floor(at / 1000), body),
         'Webhook-Id': `${subscription.id}:${event.id}`,
       };
-      statusCode = await postWebhook(subscription.url, headers, body, this.options.guard, TIMEOUT_MS);
+      statusCode = await postWebhook(subscription.url, headers, body, { guard: this.options.guard, accountId: subscription.accountId, deadlineMs: TIMEOUT_MS });
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
     }

@@ -14,6 +14,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 
 /** The largest answer sent from the scratch buffer (the buffer is kept at its largest size): larger ones are sent as strings. */
 export const MAX_SCRATCH_BYTES = 256 * 1024;
@@ -35,14 +36,22 @@ export class ScratchBuffer {
   }
 }
 
-/** A response serializer that can also write the body's JSON into a scratch buffer (or says it is too large). */
+/**
+ * A response serializer that can also write the body's JSON into a scratch buffer (or says it is
+ * too large), and then write it as chunks, serialized as the client takes them.
+ */
 export interface ScratchSerializer<Body> {
   (body: Body): string;
   into(body: Body, scratch: ScratchBuffer): Buffer | undefined;
+  chunks(body: Body): AsyncIterable<string>;
 }
 
-export function withScratch<Body>(serialize: (body: Body) => string, into: ScratchSerializer<Body>['into']): ScratchSerializer<Body> {
-  return Object.assign(serialize, { into });
+export function withScratch<Body>(
+  serialize: (body: Body) => string,
+  into: ScratchSerializer<Body>['into'],
+  chunks: ScratchSerializer<Body>['chunks'],
+): ScratchSerializer<Body> {
+  return Object.assign(serialize, { into, chunks });
 }
 
 /** One per process: every use is synchronous, from the copy to the socket's write. */
@@ -53,12 +62,17 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /**
  * Sends the body from the scratch buffer when the route's serializer for this status can write it
- * there, and says whether it did (otherwise the caller sends it as usual).
+ * there, or, too large for it, as chunks serialized at the client's pace (Readable.from reads the
+ * next only when the socket takes more); says whether it did (otherwise the caller sends it as usual).
  */
 export function sentFromScratch(reply: FastifyReply, status: number, body: unknown): boolean {
   const serialize = reply.getSerializationFunction(String(status)) as Partial<ScratchSerializer<unknown>> | undefined;
-  const bytes = typeof serialize?.into === 'function' ? serialize.into(body, scratch) : undefined;
-  if (!bytes) return false;
+  if (typeof serialize?.into !== 'function' || typeof serialize.chunks !== 'function') return false;
+  const bytes = serialize.into(body, scratch);
+  if (!bytes) {
+    reply.type(JSON_UTF8).send(Readable.from(serialize.chunks(body)));
+    return true;
+  }
   reply.type(JSON_UTF8).send(bytes);
   scratch.sent(reply.raw);
   return true;

@@ -44,7 +44,7 @@ describe('egress guard', () => {
     ['http://localhost:8080/hook', /internal address/],
     ['ftp://93.184.216.34/hook', /http or https/],
   ])('refuses the URL %s', async (url, why) => {
-    const verdict = await guard.check(url);
+    const verdict = await guard.check(url, 'acc_1');
     expect(verdict.ok).toBe(false);
     expect(verdict.ok ? '' : verdict.why).toMatch(why);
   });
@@ -60,11 +60,11 @@ describe('egress guard', () => {
     const port = (receiver.address() as { port: number }).port;
     try {
       // As a rebinding name would: accepted once, resolving to loopback when the delivery connects.
-      await expect(postWebhook(`http://localhost:${port}/hook`, {}, '{}', guard, 2000)).rejects.toThrow(/refused/);
-      await expect(postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', guard, 2000)).rejects.toThrow(/refused/);
+      await expect(postWebhook(`http://localhost:${port}/hook`, {}, '{}', { guard, accountId: 'acc_1', deadlineMs: 2000 })).rejects.toThrow(/refused/);
+      await expect(postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', { guard, accountId: 'acc_1', deadlineMs: 2000 })).rejects.toThrow(/refused/);
       expect(requests).toBe(0);
       // Allowed by the operator: delivered.
-      expect(await postWebhook(`http://localhost:${port}/hook`, {}, '{}', new EgressGuard(['127.0.0.0/8', '::1/128']), 2000)).toBe(200);
+      expect(await postWebhook(`http://localhost:${port}/hook`, {}, '{}', { guard: new EgressGuard(['127.0.0.0/8', '::1/128']), accountId: 'acc_1', deadlineMs: 2000 })).toBe(200);
       expect(requests).toBe(1);
     } finally {
       receiver.close();
@@ -87,7 +87,7 @@ describe('egress guard', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const port = (receiver.address() as { port: number }).port;
     try {
-      expect(await postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', new EgressGuard(['127.0.0.0/8']), 60_000)).toBe(200);
+      expect(await postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', { guard: new EgressGuard(['127.0.0.0/8']), accountId: 'acc_1', deadlineMs: 60_000 })).toBe(200);
       await eventually(() => closed, { what: 'the receiver seeing its connection closed', timeoutMs: 5_000 });
     } finally {
       receiver.closeAllConnections();

@@ -38,7 +38,7 @@ export function subscriptionHandlers({
       if ((await subscriptions.listForAccount(context.principal.accountId)).length >= perAccount) {
         return fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
       }
-      const verdict = await guard.check(body.url);
+      const verdict = await guard.check(body.url, context.principal.accountId);
       if (!verdict.ok) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.url', description: verdict.why }] });
       const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
