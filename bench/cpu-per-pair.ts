@@ -17,6 +17,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
 
 // Counts statements by wrapping better-sqlite3's statement methods (only here, never in the service).
 let statements = 0;
+let commits = 0;
 const counted = new Map<string, [number, number]>();
 const sample = new Database(':memory:').prepare('SELECT 1');
 const statementProto = Object.getPrototypeOf(sample) as Record<string, (...args: unknown[]) => unknown>;
@@ -24,6 +25,7 @@ for (const method of ['run', 'get', 'all', 'iterate'] as const) {
   const original = statementProto[method]!;
   statementProto[method] = function (this: { source: string }, ...args: unknown[]) {
     statements++;
+    if (this.source === 'COMMIT') commits++;
     if (!process.env.SQL_TRACE) return original.apply(this, args);
     const t0 = process.hrtime.bigint();
     try { return original.apply(this, args); } finally {
@@ -69,6 +71,7 @@ for (let round = 0; round < ROUNDS; round++) {
   counted.clear();
   const before = process.cpuUsage();
   const statementsBefore = statements;
+  const commitsBefore = commits;
   const wall = performance.now();
   await pairs(PAIRS, `r${round}`);
   const used = process.cpuUsage(before);
@@ -76,7 +79,7 @@ for (let round = 0; round < ROUNDS; round++) {
   results.push(perPair);
   console.log(
     `round ${round + 1}: ${Math.round(perPair)} µs CPU per pair (user ${Math.round(used.user / PAIRS)}, system ${Math.round(used.system / PAIRS)}), ` +
-      `${((statements - statementsBefore) / PAIRS).toFixed(1)} statements per pair, ${Math.round(PAIRS / ((performance.now() - wall) / 1000))} pairs/s`,
+      `${((statements - statementsBefore) / PAIRS).toFixed(1)} statements per pair, ${((commits - commitsBefore) / PAIRS).toFixed(2)} commits per pair, ${Math.round(PAIRS / ((performance.now() - wall) / 1000))} pairs/s`,
   );
 }
 if (process.env.SQL_TRACE) for (const [sql, [count, ns]] of [...counted].sort((a, b) => b[1][1] - a[1][1])) console.log(`${(count / PAIRS).toFixed(2)}/pair ${(ns / 1000 / PAIRS).toFixed(1).padStart(6)} µs/pair ${(ns / 1000 / count).toFixed(1).padStart(6)} µs each  ${sql}`);

@@ -153,7 +153,10 @@ export async function createService(
       console.warn('cluster coordination trouble; retrying:', error);
     }
   };
-  const localRuntime = instrument(createRuntime(config, fleet, now, instance.id, coordination?.deploymentId), 'runtime', { tracing });
+  const localRuntime = instrument(createRuntime(config, fleet, now, instance.id, coordination?.deploymentId, {
+    reporter: health,
+    log: { warn: (fields, message) => app.log.warn(fields, message) },
+  }), 'runtime', { tracing });
   // With several instances each node's sessions have one supervisor; stops reach it over the bus.
   const supervision = coordination
     ? new NodeSupervision(coordination, localRuntime, fleet.locations.flatMap((l) => l.nodes.map((n) => n.id)), (error) => clusterTrouble(error))

@@ -129,6 +129,7 @@ interface EnvSettings {
   HTTP_REQUEST_TIMEOUT_MS: number;
   HTTP_KEEP_ALIVE_TIMEOUT_MS: number;
   HTTP_MAX_CONNECTIONS: number;
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: number;
   EVENT_STREAMS_PER_ACCOUNT: number;
   LOG_FOLLOWS_PER_ACCOUNT: number;
   ARTIFACT_DOWNLOADS_PER_ACCOUNT: number;
@@ -179,6 +180,7 @@ const schema: JSONSchemaType<EnvSettings> = {
     HTTP_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.requestTimeoutMs },
     HTTP_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 100, default: DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs },
     HTTP_MAX_CONNECTIONS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnections },
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnectionsPerAddress },
     EVENT_STREAMS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.events },
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     ARTIFACT_DOWNLOADS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.artifacts },
@@ -248,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: raw.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: raw.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
     trustProxy: trustedProxies(raw.TRUST_PROXY),
     retentionHours: raw.SESSION_RETENTION_HOURS,

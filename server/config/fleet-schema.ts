@@ -43,6 +43,7 @@ const limits = {
     outputMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
     fileMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
     workDirMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
+    workDirFiles: { type: 'integer', minimum: 16, maximum: 100000, nullable: true },
     startSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600, nullable: true },
   },
 } as const satisfies JSONSchemaType<Partial<SessionLimits>>;

@@ -114,6 +114,11 @@ export interface SessionLimits {
   fileMb: number;
   /** The work directory's size: past it (checked every second) the game server is killed, exit 137. */
   workDirMb: number;
+  /**
+   * Files, directories and other entries in the work directory (each costs an inode of the data
+   * directory's filesystem, empty or not): past it the game server is killed, exit 137.
+   */
+  workDirFiles: number;
   /** A session not running this long after launch ends dead (start_failed). */
   startSeconds: number;
 }

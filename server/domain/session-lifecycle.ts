@@ -10,6 +10,7 @@ import { refusedEnvNames } from './env-names.js';
 import { launchSpec } from './launch-spec.js';
 import { NodeUsage } from './node-usage.js';
 import { closedToStarts } from './placement.js';
+import type { PreparedAllocation } from './ports/runtime.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { SessionChange, SessionMachine } from './session-machine.js';
@@ -18,7 +19,7 @@ import { isFinal, justPlaced, type EndReason } from './session-states.js';
 import type { SessionTimers } from './session-timers.js';
 import { storedBytes, type StorageBudget } from './storage-budget.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
-import type { WarmPools } from './warm-pools.js';
+import { warmAllocationOf, type WarmPools } from './warm-pools.js';
 
 export interface StartRequest {
   id: string;
@@ -133,6 +134,8 @@ export class SessionLifecycle {
     });
     let handing: Promise<boolean> | undefined;
     let committed: SessionRecord | undefined;
+    /** A claimed warm server's allocation, sent while the claim commits (applied once it has). */
+    let prepared: PreparedAllocation | undefined;
     const placing = repository.transaction(async (): Promise<(StartResult & { ok: false }) | { ok: true; session: SessionRecord; changes: SessionChange[]; warm: boolean }> => {
       // Racing starts (in this process or another on the same database) place one at a time;
       // a warm claim needs only the account held (the claim itself is exact).
@@ -148,6 +151,13 @@ export class SessionLifecycle {
       if (warm) {
         // Its game server runs already: the session is running from its launch.
         const session = { ...record(warm.key, { nodeId: warm.nodeId, host: warm.host, ports: warm.ports }), status: 'running' as const, runningSince: created };
+        // Its game server's side wakes and reads the allocation while the claim is written and
+        // committed; it applies it only once the claim has committed (handOff). The one runtime
+        // call in this transaction: a socket write that waits for nothing, so the writer is held
+        // no longer. A transaction run again (PostgreSQL: a conflict's victim) drops the one it
+        // sent before.
+        prepared?.abort();
+        prepared = this.machine.runtime.prepareAllocation?.(session.key, warmAllocationOf(session));
         // One insert, running since its launch: its start is the claim.
         await repository.insert(session);
         const launched = { ...session, status: 'created' as const, runningSince: null };
@@ -170,10 +180,12 @@ export class SessionLifecycle {
       // from here on leaves the claim in the store (see SessionRepository.transaction), so no game
       // server is ever told a session a restart would not find. The 201 still waits for the fsync.
       if (claimed.ok) committed = claimed.session;
-      if (claimed.ok && claimed.warm) handing = this.handOff(claimed.session);
-    });
+      if (claimed.ok && claimed.warm) handing = this.handOff(claimed.session, prepared);
+      else prepared?.abort();
+    }, (claimed) => claimed.ok && claimed.warm);
     const placed = await placing.catch(async (error: unknown) => {
       if (committed) await this.abandon(committed, handing);
+      else prepared?.abort();
       throw error;
     });
     if (!placed.ok) return placed;
@@ -221,10 +233,9 @@ export class SessionLifecycle {
     }
   }
 
-  /** Tells a claimed warm server its session; resolves to whether its SDK has it now. */
-  private handOff(session: SessionRecord): Promise<boolean> {
-    const allocation = { id: session.id, labels: session.labels, players: [], restart: session.restart };
-    return this.machine.runtime.allocate!(session.key, allocation).then(
+  /** Tells a claimed warm server its session (sent ahead when `prepared`); resolves to whether its SDK has it now. */
+  private handOff(session: SessionRecord, prepared: PreparedAllocation | undefined): Promise<boolean> {
+    return (prepared ? prepared.allocate() : this.machine.runtime.allocate!(session.key, warmAllocationOf(session))).then(
       () => true,
       () => false,
     );

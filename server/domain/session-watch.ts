@@ -10,6 +10,7 @@ import { RETRY_MS, type SessionMachine } from './session-machine.js';
 import { endReasonOf, reactions } from './session-reactions.js';
 import { isFinal, type EndReason } from './session-states.js';
 import type { SessionTimers } from './session-timers.js';
+import { warmAllocationOf } from './warm-pools.js';
 
 export class SessionWatch {
   private readonly runtimeEvents: OrderedRetry<RuntimeEvent>;
@@ -77,7 +78,7 @@ export class SessionWatch {
    */
   private async handOverAgain(session: SessionRecord): Promise<void> {
     try {
-      await this.machine.runtime.allocate!(session.key, { id: session.id, labels: session.labels, players: [], restart: session.restart });
+      await this.machine.runtime.allocate!(session.key, warmAllocationOf(session));
     } catch (error) {
       // The session's failure, not the service's: logged, and over once its game server is
       // stopped (left failing, it would hold /readyz down for good).

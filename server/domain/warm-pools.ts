@@ -5,6 +5,8 @@
  * other is served cold.
  */
 import type { PoolConfig } from '../config/fleet-types.js';
+import type { WarmAllocation } from './ports/runtime.js';
+import type { SessionRecord } from './ports/sessions.js';
 import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
 
 export interface PoolView extends PoolKey {
@@ -17,6 +19,8 @@ export interface PoolView extends PoolKey {
 }
 
 export const poolName = (pool: PoolKey): string => `${pool.location}/${pool.image}:${pool.tag}`;
+/** What a claimed warm game server learns of its session (its players join later). */
+export const warmAllocationOf = (session: SessionRecord): WarmAllocation => ({ id: session.id, labels: session.labels, players: [], restart: session.restart });
 export const samePool = (a: PoolKey, b: PoolKey) => a.location === b.location && a.image === b.image && a.tag === b.tag;
 
 export class WarmPools {

@@ -20,6 +20,7 @@ import { authenticatePanel } from './admin/admin-auth.js';
 import { registerAdminPanel } from './admin/admin-panel.js';
 import { AllowedMethods } from './allowed-methods.js';
 import { authenticateHeader, describeAuthFailure } from './auth.js';
+import { ConnectionsPerAddress } from './connections-per-address.js';
 import type { Credentials, RequestContext } from './context.js';
 import { handlerContext, pathOf } from './handler-context.js';
 import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
@@ -348,5 +349,12 @@ export function createApp(deps: AppDependencies) {
   }
 
   app.server.maxConnections = limits.maxConnections;
+  const perAddress = new ConnectionsPerAddress(limits.maxConnectionsPerAddress, deps.trustProxy, (unit) =>
+    app.log.warn({ client: unit, limit: limits.maxConnectionsPerAddress }, 'connections refused: this address holds its limit of open connections'),
+  );
+  // After Node's own 'connection' listener: a refused socket is closed before any byte of it is read.
+  app.server.on('connection', (socket: Socket) => {
+    if (!perAddress.admit(socket)) socket.destroy();
+  });
   return app;
 }

@@ -57,6 +57,8 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** Open connections at once; further ones are refused. */
   maxConnections: number;
+  /** Open connections at once from one address (IPv6: one /64), trusted proxies aside; further ones are refused. */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
@@ -64,6 +66,9 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 2048,
+  // A quarter of the whole: one client can no longer keep everyone else out, and a studio's
+  // backend behind one NAT address still gets hundreds (B4 starts 500 at once from one).
+  maxConnectionsPerAddress: 512,
 };
 
 /**

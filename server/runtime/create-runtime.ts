@@ -9,6 +9,7 @@ import type { FleetConfig } from '../config/fleet-types.js';
 import type { Runtime } from '../domain/ports/runtime.js';
 import { DockerRuntime } from './docker/docker-runtime.js';
 import { ProcessRuntime } from './process/process-runtime.js';
+import type { StartFailureOptions } from './process/start-failures.js';
 import { processSandboxes } from './process/sandboxes.js';
 import { DEFAULT_RETENTION_MB } from './process/retention.js';
 import { SimulatedRuntime } from './simulated-runtime.js';
@@ -20,9 +21,17 @@ function isLoopback(host: string): boolean {
 /**
  * `instanceId`: this instance (a game server's supervisor belongs to the instance on its host);
  * `deploymentId`: with several instances, the deployment they make up, whose Docker containers
- * any of them may adopt (Docker nodes move between instances).
+ * any of them may adopt (Docker nodes move between instances); `startFailures`: where the process
+ * runtime logs failed starts and reports those that found no space.
  */
-export function createRuntime(config: Config, fleet: FleetConfig, now: () => number, instanceId: string, deploymentId?: string): Runtime {
+export function createRuntime(
+  config: Config,
+  fleet: FleetConfig,
+  now: () => number,
+  instanceId: string,
+  deploymentId?: string,
+  startFailures?: StartFailureOptions,
+): Runtime {
   // Other instances share the store: sessions this one knows nothing of are theirs.
   const shared = config.databaseUrl !== undefined;
   const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
@@ -60,5 +69,6 @@ export function createRuntime(config: Config, fleet: FleetConfig, now: () => num
     now,
     instanceId,
     shared,
+    startFailures,
   });
 }

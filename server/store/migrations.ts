@@ -403,6 +403,19 @@ const schemaHistory: readonly Migration[] = [
       CREATE INDEX sessions_live ON sessions(created, id, account_id) WHERE ended IS NULL;
     `,
   },
+  {
+    version: 11,
+    name: 'ports released by the session end in SQLite',
+    sqlite: () => `
+      -- The update that ends a session releases its ports in the same statement (atomic without
+      -- a savepoint of its own, and found by the session's primary key, not its key): issue 19
+      -- counted a savepoint, its release and a lookup by key on every stop.
+      CREATE TRIGGER session_ports_released AFTER UPDATE OF ended ON sessions WHEN NEW.ended IS NOT NULL
+      BEGIN
+        UPDATE session_ports SET live = 0 WHERE account_id = NEW.account_id AND session_id = NEW.id;
+      END;
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

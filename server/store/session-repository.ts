@@ -45,22 +45,18 @@ export function createSessionRepository(db: Db): SqliteSessions {
     `INSERT INTO sessions (id, account_id, key, image, tag, location, node_id, host, created, status, labels, args, restart, expires, running_since)
      VALUES (@id, @accountId, @key, @image, @tag, @location, @nodeId, @host, @created, @status, @labels, @args, @restart, @expires, @runningSince)`,
   );
-  const insertPort = db.prepare(
-    'INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  // A session's ports in one statement, prepared once per number of ports (a tag has a few).
+  const insertPorts: ReturnType<Db['prepare']>[] = [];
+  const insertPortsOf = (count: number) =>
+    (insertPorts[count] ??= db.prepare(
+      `INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port) VALUES ${Array(count).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    ));
   const byKey = db.prepare(`${SELECT} WHERE s.key = ?`);
   const byOwner = db.prepare(`${SELECT} WHERE s.account_id = ? AND s.id = ?`);
   const everywhere = db.prepare(`${SELECT} WHERE s.id = ? ORDER BY s.account_id`);
   const live = db.prepare(LIVE_SESSIONS);
   // Children name their session by (account, id); the key finds that pair.
   const ofKey = '(SELECT account_id, id FROM sessions WHERE key = @key)';
-  const releasePorts = db.prepare(`UPDATE session_ports SET live = 0 WHERE (account_id, session_id) = ${ofKey}`);
-  // An update that ends a session also releases its ports: two statements, both or neither. Made
-  // once (better-sqlite3 builds four wrappers and their properties per transaction function).
-  const endSession = db.transaction((statement: ReturnType<Db['prepare']>, params: Record<string, unknown>) => {
-    statement.run(params);
-    releasePorts.run({ key: params.key });
-  });
   const join = db.prepare(
     `INSERT OR IGNORE INTO session_players (account_id, session_id, player, joined) SELECT account_id, id, @player, @at FROM sessions WHERE key = @key`,
   );
@@ -178,8 +174,10 @@ export function createSessionRepository(db: Db): SqliteSessions {
         args: JSON.stringify(record.args),
         restart: record.restart ? 1 : 0,
       });
-      for (const port of record.ports) {
-        insertPort.run(record.accountId, record.id, record.nodeId, port.name, port.type, port.container, port.host);
+      if (record.ports.length > 0) {
+        insertPortsOf(record.ports.length).run(
+          record.ports.flatMap((port) => [record.accountId, record.id, record.nodeId, port.name, port.type, port.container, port.host]),
+        );
       }
       remember(inserted(record));
     },
@@ -243,9 +241,8 @@ export function createSessionRepository(db: Db): SqliteSessions {
       const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
       if (entries.length === 0) return;
       const set = entries.map(([column]) => `${SESSION_COLUMN_OF[column]} = @${column}`).join(', ');
-      const statement = prepared(`UPDATE sessions SET ${set} WHERE key = @key`);
-      if (changes.ended !== undefined && changes.ended !== null) endSession(statement, { ...changes, key });
-      else statement.run({ ...changes, key });
+      // Setting `ended` also releases the session's ports (a trigger: migration 11).
+      prepared(`UPDATE sessions SET ${set} WHERE key = @key`).run({ ...changes, key });
       // A live session's new state is the old one with the changed columns; others are not in the model.
       const cached = liveSessions.get(key);
       if (cached) remember({ ...cached, ...changes });

@@ -124,7 +124,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
   const savepoint = db.prepare('SAVEPOINT store_transaction');
   const releaseSavepoint = db.prepare('RELEASE store_transaction');
   const rollbackToSavepoint = db.prepare('ROLLBACK TO store_transaction');
-  const transaction = async <T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T> => {
+  const transaction = async <T>(fn: () => Promise<T>, committed?: (result: T) => void, atOnce?: (result: T) => boolean): Promise<T> => {
     if (scope.current()) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
     await gate.take();
     let durable: Promise<void>;
@@ -135,7 +135,7 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
       try {
         result = await scope.run(true, fn);
         releaseSavepoint.run();
-        durable = commits.durable(committed && (() => committed(result)));
+        durable = commits.durable(committed && (() => committed(result)), atOnce?.(result));
       } catch (error) {
         if (db.inTransaction) {
           rollbackToSavepoint.run();
@@ -165,7 +165,9 @@ export function createSqliteStore(db: Db, hooks: CommitHooks = {}): Store {
       lockForPlacement: async () => {},
       lockForChange: async () => {},
     },
-    subscriptions: gated(createSubscriptionRepository(db)),
+    subscriptions: gated<Store['subscriptions']>(createSubscriptionRepository(db), [
+      'find', 'listForAccount', 'activeForAccount', 'accountsWithSubscriptions', 'deliveries', 'lowestCursors',
+    ]),
     imageTags: gated(createImageTagRepository(db), ['all', 'has']),
     operators: gated(createOperatorRepository(db)),
     audit: gated(createAuditLog(db)),

@@ -13,7 +13,7 @@ import { testFleet, useService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
 const SECRETS = { ADMIN_PASSWORD: 'leaked-admin-password-0123', BOOTSTRAP_TOKEN: 'gsh_LeakedBootstrapToken00000000000000000' };
-const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8 };
+const LIMITS = { pids: 48, memoryMb: 128, outputMb: 1, workDirMb: 8, workDirFiles: 64 };
 /** The start deadline of the `attacker-slow` image (the same game server): short, so the test is. */
 const START_SECONDS = 2;
 
@@ -154,6 +154,13 @@ describe('a hostile game server in the process runtime sandbox', () => {
     const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
     expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
     expect(await output(id)).toContain('the work directory passed its limit');
+  });
+
+  it('stops a game server whose work directory passes its file count limit (empty files: inodes, no bytes), with exit code 137', async () => {
+    const id = await start('attacker', { ATTACK: 'files', FILES: String(LIMITS.workDirFiles * 10) });
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited']);
+    expect(ended).toMatchObject({ status: 'dead', exit_code: 137 });
+    expect(await output(id)).toContain(`the work directory passed its limit of ${LIMITS.workDirFiles} files and directories`);
   });
 
   it('counts files it unlinked but keeps open against the work directory\'s limit', async () => {

@@ -4,17 +4,20 @@
  * logs, and request strings never read as inherited properties.
  */
 import { connect, type Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectError } from '../support/http.js';
 import { TEST_ADMIN, useService } from '../support/service.js';
 
 const logLines: string[] = [];
-const LIMITS = { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 500, maxConnections: 8 };
+const LIMITS = { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 500, maxConnections: 8, maxConnectionsPerAddress: 4 };
 
-/** A raw socket to the service, and a promise of its end (the server closing it). */
-async function rawSocket(url: string): Promise<{ socket: Socket; closed: Promise<string> }> {
+/**
+ * A raw socket to the service, and a promise of its end (the server closing it). `from`: the
+ * client's address, any of 127/8 (all loopback on Linux), so one test can be several clients.
+ */
+async function rawSocket(url: string, from?: string): Promise<{ socket: Socket; closed: Promise<string> }> {
   const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
+  const socket = connect({ port: Number(port), host: hostname, ...(from ? { localAddress: from } : {}) });
   let received = '';
   socket.on('data', (chunk) => (received += chunk));
   socket.on('error', () => {});
@@ -85,10 +88,11 @@ describe('request limits', () => {
   }, 20_000);
 
   it('refuses connections beyond the cap, and serves again once they close', async () => {
-    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, () => rawSocket(service.running.url)));
+    // From two addresses, each within its own cap.
+    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, (_, i) => rawSocket(service.running.url, `127.0.0.${2 + (i % 2)}`)));
     for (const { socket } of held) socket.write('GET /account HTTP/1.1\r\nHost: localhost\r\n');
     try {
-      const extra = await rawSocket(service.running.url);
+      const extra = await rawSocket(service.running.url, '127.0.0.4');
       if (!extra.socket.destroyed) extra.socket.write('GET /account HTTP/1.1\r\nHost: localhost\r\n\r\n');
       expect(await extra.closed).toBe('');
     } finally {
@@ -96,6 +100,39 @@ describe('request limits', () => {
       await Promise.all(held.map((h) => h.closed));
     }
     expect((await service.call('GET', '/account')).status).toBe(200);
+  }, 20_000);
+
+  it('refuses one address past its own cap while other addresses are served, and logs it once', async () => {
+    const attacker = '127.0.0.5';
+    // Headers sent, the body never: each held until the request deadline.
+    const holding = () => rawSocket(service.running.url, attacker);
+    const held = await Promise.all(Array.from({ length: LIMITS.maxConnectionsPerAddress }, holding));
+    for (const { socket } of held) socket.write('POST /session HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n');
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const extra = await holding();
+        if (!extra.socket.destroyed) extra.socket.write('GET /account HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        expect(await extra.closed).toBe('');
+      }
+      // Anyone else (the test's own address) is served meanwhile.
+      expect((await service.call('GET', '/account')).status).toBe(200);
+      const refusals = logLines.filter((line) => line.includes('connections refused'));
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toContain(attacker);
+      // One closed (once the service has seen it close), one more admitted.
+      const gone = held.pop()!;
+      gone.socket.destroy();
+      await gone.closed;
+      await vi.waitFor(async () => {
+        const next = await holding();
+        next.socket.write('GET /account HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        next.socket.end();
+        expect(await next.closed).toMatch(/^HTTP\/1.1 401/);
+      });
+    } finally {
+      for (const { socket } of held) socket.destroy();
+      await Promise.all(held.map((h) => h.closed));
+    }
   }, 20_000);
 
   it('logs request URLs without their query values', async () => {

@@ -21,17 +21,25 @@ afterEach(() => {
   cleanup = [];
 });
 
-/** A store on a fresh file whose commits (and the answers around them) are logged in order. */
-function instrumentedStore(sync?: CommitHooks['sync']): { store: Store; db: Db; dataDir: string; log: string[] } {
+/**
+ * A store on a fresh file whose fsyncs (and the answers around them) are logged in order; `commits`
+ * holds the writers of each COMMIT.
+ */
+function instrumentedStore(sync?: CommitHooks['sync']): { store: Store; db: Db; dataDir: string; log: string[]; commits: number[] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'group-commit-'));
   const db = openDatabase(join(dataDir, 'service.db'));
   const log: string[] = [];
-  const store = createSqliteStore(db, { committed: (writers) => log.push(`commit ${writers}`), ...(sync ? { sync } : {}) });
+  const commits: number[] = [];
+  const store = createSqliteStore(db, {
+    committed: (writers) => log.push(`commit ${writers}`),
+    batchCommitted: (writers) => commits.push(writers),
+    ...(sync ? { sync } : {}),
+  });
   cleanup.push(() => {
     if (db.open) db.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { store, db, dataDir, log };
+  return { store, db, dataDir, log, commits };
 }
 
 /** An instrumented store whose fsyncs wait until released (`held.shift()!()`), with account `acc` written and durable. */
@@ -45,8 +53,17 @@ async function storeWithHeldFsyncs() {
   while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
   held.shift()!();
   await first;
+  made.log.length = 0;
+  made.commits.length = 0;
   return { ...made, held };
 }
+
+/** A session on its own host port. */
+const placed = (id: string, port: number) => session(id, { ports: [{ name: 'game', type: 'udp', container: 7777, host: port }] });
+
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('group commit on the SQLite store', () => {
   it('answers no write before the fsync of the WAL after its commit has finished, and syncs the next batches together', async () => {
@@ -57,9 +74,6 @@ describe('group commit on the SQLite store', () => {
     });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const first = store.accounts.insert(account('a1')).then(() => log.push('ack a1'));
-    const turns = async (n: number) => {
-      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-    };
     await turns(3);
     // Committed, but its fsync has not finished: not answered.
     expect(log).toEqual(['fsync']);
@@ -78,6 +92,63 @@ describe('group commit on the SQLite store', () => {
     await Promise.all([second, third]);
     expect(log.slice(4, 5)).toEqual(['commit 2']);
     expect(log.slice(5).sort()).toEqual(['ack a2', 'ack a3']);
+  });
+
+  it('puts every write that arrives while an fsync runs, over several turns, into one COMMIT after it, a failing transaction among them losing only its own writes', async () => {
+    const { store, db, dataDir, log, commits, held } = await storeWithHeldFsyncs();
+    const first = store.sessions.insert(placed('s1', 20001)).then(() => log.push('ack s1'));
+    await turns(2);
+    expect(commits).toEqual([1]);
+    // The fsync of s1's commit runs (held): three callers in three later turns, one of them failing.
+    const second = store.sessions.insert(placed('s2', 20002)).then(() => log.push('ack s2'));
+    await turns(2);
+    const failing = store.sessions.transaction(async () => {
+      await store.sessions.insert(placed('s3', 20003));
+      throw new Error('refused after its insert');
+    });
+    await expect(failing).rejects.toThrow('refused after its insert');
+    await turns(2);
+    const third = store.accounts.insert(account('b1')).then(() => log.push('ack b1'));
+    await turns(2);
+    // Nothing committed meanwhile (one open batch), nobody answered.
+    expect(commits).toEqual([1]);
+    expect(log).toEqual(['fsync']);
+    held.shift()!();
+    await first;
+    // s1 answered after its fsync; the two that waited commit together, their fsync begun.
+    expect(commits).toEqual([1, 2]);
+    await turns(2);
+    expect(log.slice(0, 2)).toEqual(['fsync', 'commit 1']);
+    expect(log.slice(2).sort()).toEqual(['ack s1', 'fsync']);
+    held.shift()!();
+    await Promise.all([second, third]);
+    expect(log.slice(4, 5)).toEqual(['commit 2']);
+    db.close();
+    const reopened = createSqliteStore(openDatabase(join(dataDir, 'service.db')));
+    expect((await reopened.sessions.list({ accountId: 'acc', all: true, labels: {}, notLabels: {} })).map((s) => s.id).sort()).toEqual(['s1', 's2']);
+    expect(await reopened.accounts.findById('b1')).toBeDefined();
+    await reopened.close();
+  });
+
+  it('commits a transaction that must act on its commit at once at its turn\'s end, even while an fsync runs, and still answers it after its own fsync', async () => {
+    const { store, log, commits, held } = await storeWithHeldFsyncs();
+    const first = store.sessions.insert(placed('s1', 20001)).then(() => log.push('ack s1'));
+    await turns(2);
+    const urgent = store.sessions
+      .transaction(async () => store.sessions.insert(placed('s2', 20002)), () => log.push('committed s2'), () => true)
+      .then(() => log.push('ack s2'));
+    await turns(3);
+    // Committed beside the running fsync (its hand-off may begin), not answered.
+    expect(commits).toEqual([1, 1]);
+    expect(log).toEqual(['fsync', 'committed s2']);
+    held.shift()!();
+    await first;
+    await turns(2);
+    expect(log.slice(2, 3)).toEqual(['commit 1']);
+    expect(log.slice(3).sort()).toEqual(['ack s1', 'fsync']);
+    held.shift()!();
+    await urgent;
+    expect(log.slice(5)).toEqual(['commit 1', 'ack s2']);
   });
 
   it('commits concurrent writes once, and answers none of them before that commit', async () => {

@@ -143,6 +143,9 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.liveKeysOn('n2')).toEqual([]);
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
     expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));
+    // Freed in the database too: a new session on the same node takes the same port.
+    await sessions.insert(session('s3', { created: 3, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }] }));
+    expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000, 20001]);
     expect(await sessions.purgeEnded(51)).toBe(1);
     expect(await sessions.find('key-s2')).toBeUndefined();
   });

@@ -75,6 +75,11 @@ case "$ATTACK" in
     while [ $i -lt "$FILL_MB" ]; do head -c 1048576 /dev/zero > "fill-$i"; i=$((i + 1)); done
     echo "FILLED"
     ;;
+  files)
+    # FILES empty files in the work directory: no bytes, an inode each.
+    "$NODE" -e 'for (let i = 0; i < Number(process.env.FILES); i++) require("node:fs").writeFileSync("empty-" + i, "")'
+    echo "MADE FILES"
+    ;;
   deep)
     # FILL_MB in 1 MiB files under directories nested past PATH_MAX, made by relative steps
     # (dash's cd goes by whole paths and stops short): no walk by whole names reaches them.

@@ -1,6 +1,6 @@
-/** A small tmpfs a test mounts (root only) and fills to the last byte: a full disk on demand. */
+/** A small tmpfs a test mounts (root only) and fills to the last byte or inode: a full disk on demand. */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,12 +11,16 @@ export interface SmallDisk {
   dataDir: string;
   /** Fill it up; returns a function that frees the space again. */
   fill(): () => void;
+  /** Take its every inode with empty files (bytes stay free); returns a function that frees them again. */
+  fillInodes(): () => void;
   unmount(): void;
 }
 
-export function mountSmallDisk(sizeMb: number): SmallDisk {
+/** `inodes`: the filesystem's inode count (tmpfs `nr_inodes`), default the kernel's. */
+export function mountSmallDisk(sizeMb: number, { inodes }: { inodes?: number } = {}): SmallDisk {
   const mountPoint = mkdtempSync(join(tmpdir(), 'session-host-disk-'));
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', mountPoint]);
+  const options = [`size=${sizeMb}m`, ...(inodes ? [`nr_inodes=${inodes}`] : [])].join(',');
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mountPoint]);
   const dataDir = join(mountPoint, 'data');
   mkdirSync(dataDir, { mode: 0o700 });
   return {
@@ -32,6 +36,16 @@ export function mountSmallDisk(sizeMb: number): SmallDisk {
         }
       }
       return () => rmSync(filler, { force: true });
+    },
+    fillInodes() {
+      const fillers = join(mountPoint, 'fillers');
+      mkdirSync(fillers);
+      try {
+        for (let i = 0; ; i++) writeFileSync(join(fillers, String(i)), '');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+      return () => rmSync(fillers, { recursive: true, force: true });
     },
     unmount() {
       execFileSync('umount', ['-l', mountPoint]);

@@ -8,12 +8,17 @@
  * The start is still answered only after that fsync. Without the ordering (a handoff sent from
  * inside the claim's transaction), the copy holds the warm server, free, and no session; without
  * the overlap (a handoff after the fsync), no handoff happens while the fsync is held.
+ *
+ * A runtime that can send the allocation ahead (prepareAllocation: the process runtime's
+ * supervisor wakes and reads it while the claim commits) is sent it from inside the claim's
+ * transaction, and the game server applies it only on the `allocate()` that follows the commit:
+ * the same moment as above. A claim that rolls back after sending aborts it.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WarmAllocation } from '../../server/domain/ports/runtime.js';
+import type { PreparedAllocation, WarmAllocation } from '../../server/domain/ports/runtime.js';
 import type { SessionRecord } from '../../server/domain/ports/sessions.js';
 import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
 import { WarmPools } from '../../server/domain/warm-pools.js';
@@ -48,11 +53,23 @@ async function afterKill9(dataDir: string): Promise<{ warm: WarmServer[]; sessio
 class InspectingRuntime extends SimulatedRuntime {
   readonly handoffs: { allocation: WarmAllocation; heldFsyncs: number; afterKill9: Awaited<ReturnType<typeof afterKill9>> }[] = [];
   readonly stops: string[] = [];
+  /** Allocations sent ahead, with what a kill -9 at that moment would leave, and whether they were aborted. */
+  readonly prepared: { allocation: WarmAllocation; afterKill9: Promise<Awaited<ReturnType<typeof afterKill9>>>; aborted: boolean }[] = [];
   constructor(
     private readonly dataDir: string,
     private readonly heldFsyncs: () => number,
   ) {
     super({ readyMs: 5, stopMs: 5, now: Date.now });
+  }
+  /** The two-step handoff (off unless a test sets it, as on a runtime without it). */
+  declare prepareAllocation?: (key: string, allocation: WarmAllocation) => PreparedAllocation;
+  sendsAhead(): this {
+    this.prepareAllocation = (key, allocation) => {
+      const prepared = { allocation, afterKill9: afterKill9(this.dataDir), aborted: false };
+      this.prepared.push(prepared);
+      return { allocate: () => this.allocate(key, allocation), abort: () => void (prepared.aborted = true) };
+    };
+    return this;
   }
   override async allocate(_key: string, allocation: WarmAllocation): Promise<void> {
     // Synchronously, at the handoff's first instruction: nothing the service does later counts.
@@ -73,7 +90,7 @@ const eio = () => Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO
  * A pool of one in local-a over a store on a file whose fsyncs are held while `hold` is set, and
  * fail (after syncing) while `fail` counts down.
  */
-async function warmService() {
+async function warmService(options: { sendsAhead?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'warm-claim-'));
   const held: (() => void)[] = [];
   const fsyncs = { hold: false, fail: 0 };
@@ -87,6 +104,7 @@ async function warmService() {
   });
   await store.accounts.insert(account('acc'));
   const runtime = new InspectingRuntime(dataDir, () => held.length);
+  if (options.sendsAhead) runtime.sendsAhead();
   const sessions = sessionsOver(store, runtime, {
     warm: { pools: new WarmPools([{ location: 'local-a', image: 'echo', tag: 'latest', warm: 1 }], store.warmServers), servers: store.warmServers },
   });
@@ -103,28 +121,51 @@ async function warmService() {
 }
 
 describe('a warm start’s handoff', () => {
-  it('comes after the claim has committed and while its fsync runs; the 201 after the fsync', async () => {
-    const { sessions, runtime, held, fsyncs } = await warmService();
-    const [warm] = await sessions.warmPools();
-    expect(warm).toMatchObject({ ready: 1 });
-    fsyncs.hold = true;
-    let answered = false;
-    const starting = sessions.start('acc', { id: 'warm-1', location: 'local-a', image: 'echo', labels: { map: 'dust' } }).finally(() => (answered = true));
-    await vi.waitFor(() => expect(runtime.handoffs).toHaveLength(1), { timeout: 5000, interval: 5 });
-    const [handoff] = runtime.handoffs;
-    expect(handoff!.allocation).toMatchObject({ id: 'warm-1', labels: { map: 'dust' } });
-    // A kill -9 then: the restarted service finds the session running, and no free warm server to hand another.
-    expect(handoff!.afterKill9.session).toMatchObject({ id: 'warm-1', status: 'running' });
-    expect(handoff!.afterKill9.warm).toEqual([]);
-    // The claim's fsync had not finished when the game server was told.
-    expect(handoff!.heldFsyncs).toBeGreaterThan(0);
-    // Not answered before its fsync.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(answered).toBe(false);
-    fsyncs.hold = false;
-    for (const release of held.splice(0)) release();
-    const started = await starting;
-    expect(started).toMatchObject({ ok: true, session: { id: 'warm-1', status: 'running' } });
+  for (const sendsAhead of [false, true]) {
+    it(`comes after the claim has committed and while its fsync runs; the 201 after the fsync${sendsAhead ? ' (sent ahead, applied then)' : ''}`, async () => {
+      const { sessions, runtime, held, fsyncs } = await warmService({ sendsAhead });
+      const [warm] = await sessions.warmPools();
+      expect(warm).toMatchObject({ ready: 1 });
+      fsyncs.hold = true;
+      let answered = false;
+      const starting = sessions.start('acc', { id: 'warm-1', location: 'local-a', image: 'echo', labels: { map: 'dust' } }).finally(() => (answered = true));
+      await vi.waitFor(() => expect(runtime.handoffs).toHaveLength(1), { timeout: 5000, interval: 5 });
+      const [handoff] = runtime.handoffs;
+      expect(handoff!.allocation).toMatchObject({ id: 'warm-1', labels: { map: 'dust' } });
+      // A kill -9 then: the restarted service finds the session running, and no free warm server to hand another.
+      expect(handoff!.afterKill9.session).toMatchObject({ id: 'warm-1', status: 'running' });
+      expect(handoff!.afterKill9.warm).toEqual([]);
+      // The claim's fsync had not finished when the game server was told.
+      expect(handoff!.heldFsyncs).toBeGreaterThan(0);
+      if (sendsAhead) {
+        // Sent while the claim's transaction ran: nothing of it was committed yet.
+        expect(runtime.prepared).toHaveLength(1);
+        expect(runtime.prepared[0]).toMatchObject({ allocation: handoff!.allocation, aborted: false });
+        expect(await runtime.prepared[0]!.afterKill9).toMatchObject({ session: undefined, warm: [{ status: 'ready' }] });
+      }
+      // Not answered before its fsync.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(false);
+      fsyncs.hold = false;
+      for (const release of held.splice(0)) release();
+      const started = await starting;
+      expect(started).toMatchObject({ ok: true, session: { id: 'warm-1', status: 'running' } });
+    });
+  }
+
+  it('sent ahead by a claim that rolls back: aborted, never applied, and the warm server goes to the next start', async () => {
+    const { sessions, store, runtime } = await warmService({ sendsAhead: true });
+    // The claim's transaction fails after its claim (its session's insert): it rolls back whole.
+    const insert = store.sessions.insert;
+    store.sessions.insert = () => Promise.reject(new Error('insert failed'));
+    await expect(sessions.start('acc', { id: 'warm-1', location: 'local-a', image: 'echo' })).rejects.toThrow(/insert failed/);
+    store.sessions.insert = insert;
+    expect(runtime.prepared).toMatchObject([{ allocation: { id: 'warm-1' }, aborted: true }]);
+    expect(runtime.handoffs).toEqual([]);
+    expect((await store.warmServers.all()).map((server) => server.status)).toEqual(['ready']);
+    expect(await sessions.start('acc', { id: 'warm-2', location: 'local-a', image: 'echo' })).toMatchObject({ ok: true, session: { id: 'warm-2', status: 'running' } });
+    expect(runtime.prepared).toMatchObject([{ aborted: true }, { allocation: { id: 'warm-2' }, aborted: false }]);
+    expect(runtime.handoffs.map((handoff) => handoff.allocation.id)).toEqual(['warm-2']);
   });
 });
 

@@ -2,9 +2,12 @@
  * The warm handoff's socket protocol (server/runtime/process/warm-handoff.mjs) on real unix
  * sockets: a connection made ahead carries the one handoff; one that broke meanwhile, or that
  * was made before the supervisor listened, gives way to a fresh connection, so the handoff still
- * arrives; a second allocation is refused; and the socket is gone once one was handed over.
+ * arrives; a second allocation is refused; and the socket is gone once one was handed over. An
+ * allocation sent ahead (while the claim commits) is applied only on its `go`; one aborted (the
+ * claim rolled back) is never applied, and the supervisor takes the next start's.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,12 +39,20 @@ const turns = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/** A supervisor listening, and a connection made ahead to it (open by now). */
+async function connectedAhead() {
+  const path = socketPath();
+  const received = await supervisor(path);
+  const ahead = connectAhead(path);
+  await turns(5);
+  return { path, received, ahead };
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
+
 describe('the warm handoff', () => {
   it('hands the session over on a connection made ahead, once; the socket goes then', async () => {
-    const path = socketPath();
-    const received = await supervisor(path);
-    const ahead = connectAhead(path);
-    await turns(5);
+    const { path, received, ahead } = await connectedAhead();
     await ahead.handOver(allocation('s1'));
     expect(received).toEqual([allocation('s1')]);
     await expect(handOver(path, allocation('s2'))).rejects.toThrow();
@@ -50,10 +61,7 @@ describe('the warm handoff', () => {
   });
 
   it('uses the connection made ahead, with no connect on the handoff\'s path', async () => {
-    const path = socketPath();
-    const received = await supervisor(path);
-    const ahead = connectAhead(path);
-    await turns(5);
+    const { path, received, ahead } = await connectedAhead();
     // A fresh connection cannot reach the supervisor now (it would retry, then fail): only the one made ahead can.
     rmSync(path);
     await ahead.handOver(allocation('s1'));
@@ -61,10 +69,7 @@ describe('the warm handoff', () => {
   });
 
   it('hands it over on a fresh connection when the one made ahead broke', async () => {
-    const path = socketPath();
-    const received = await supervisor(path);
-    const ahead = connectAhead(path);
-    await turns(5);
+    const { received, ahead } = await connectedAhead();
     ahead.close();
     await turns(5);
     await ahead.handOver(allocation('s1'));
@@ -76,9 +81,45 @@ describe('the warm handoff', () => {
     const ahead = connectAhead(path);
     await turns(5);
     const handing = ahead.handOver(allocation('s1'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await pause();
     const received = await supervisor(path);
     await handing;
     expect(received).toEqual([allocation('s1')]);
+  });
+
+  it('applies an allocation sent ahead only on its go', async () => {
+    const { path, received, ahead } = await connectedAhead();
+    const prepared = ahead.prepare(allocation('s1'));
+    await pause();
+    expect(received).toEqual([]);
+    await prepared.go();
+    expect(received).toEqual([allocation('s1')]);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('never applies an aborted one, and hands over the next start\'s', async () => {
+    const { path, received, ahead } = await connectedAhead();
+    const prepared = ahead.prepare(allocation('s1'));
+    await pause();
+    prepared.abort();
+    await pause();
+    expect(received).toEqual([]);
+    expect(existsSync(path)).toBe(true);
+    await connectAhead(path).handOver(allocation('s2'));
+    expect(received).toEqual([allocation('s2')]);
+  });
+
+  it('refuses anything but go after the allocation', async () => {
+    const path = socketPath();
+    const received = await supervisor(path);
+    const socket = connect(path);
+    socket.setEncoding('utf8');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(`${JSON.stringify(allocation('s1'))}\nsoon\n`);
+    await closed;
+    expect(answer).toBe('error no go\n');
+    expect(received).toEqual([]);
   });
 });

@@ -44,6 +44,14 @@ export interface LaunchSpec {
   warm?: true;
 }
 
+/** An allocation sent ahead of its claim's commit (Runtime.prepareAllocation). */
+export interface PreparedAllocation {
+  /** After the commit: the game server applies it; resolves once its SDK has it. */
+  allocate(): Promise<void>;
+  /** The claim did not commit: the game server learns nothing. */
+  abort(): void;
+}
+
 /** What a warm game server learns when a start claims it (through its SDK's allocation). */
 export interface WarmAllocation {
   /** The id the account chose. */
@@ -144,6 +152,13 @@ export interface Runtime {
    * without warm pools leave it out.
    */
   allocate?(sessionId: string, allocation: WarmAllocation): Promise<void>;
+  /**
+   * allocate() in two steps, where the runtime can send the allocation ahead: while the claim's
+   * transaction runs (the game server's side wakes and reads it meanwhile), applied only by the
+   * returned allocate(), called once the claim has committed; abort() when it did not (the game
+   * server keeps waiting for a session).
+   */
+  prepareAllocation?(sessionId: string, allocation: WarmAllocation): PreparedAllocation;
   /**
    * Whether this adopted warm game server still waits for its session (the service died between
    * the claim's commit and the handoff): recovery hands the allocation over again.

@@ -115,9 +115,11 @@ export interface SessionRepository {
    * SQLite: the COMMIT wrote the WAL, and the fsync that makes it survive a power loss runs
    * beside `committed`; the promise resolves after that fsync). What may not precede the commit
    * but need not wait for the fsync goes there (a warm server's handoff). It must not throw, and
-   * only an outermost transaction has it.
+   * only an outermost transaction has it. SQLite may hold a commit back until the fsync under way
+   * ends (more writes then share it), delaying `committed`; `atOnce(result)` true commits without
+   * waiting (a handoff on the 201's path).
    */
-  transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void, atOnce?: (result: T) => boolean): Promise<T>;
   /**
    * In a transaction, before placement counts: hold the account and the named nodes and host
    * addresses until it commits, so that racing starts, in this process or any other on the same

@@ -1,6 +1,6 @@
 export function childInOtherNetns(pid: number, options?: { newerOnly?: boolean }): number | undefined;
 export function removeCgroups(dirs: readonly string[]): boolean;
-export function directoryBytes(dir: string, maxEntries: number): number;
+export function directoryUsage(dir: string, maxEntries: number): { bytes: number; entries: number };
 export function openDeletedBytes(cgroupDir: string, dir: string): number;
 export function chargedPages(memoryCgroup: string): number | undefined;
 export function sandboxedProcesses(cgroupDir: string): { inits: number[]; others: number[] };

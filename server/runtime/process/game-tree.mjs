@@ -113,8 +113,12 @@ export function removeCgroups(dirs) {
 
 const vanished = (error) => error?.code === 'ENOENT' || error?.code === 'ENOTDIR';
 
-/** Disk bytes under `dir` (symlinks not followed), or Infinity once more than `maxEntries` entries are seen or a part cannot be read. */
-export function directoryBytes(dir, maxEntries) {
+/**
+ * What `dir` holds on its disk: `bytes` (of its files, symlinks not followed) and `entries` (files,
+ * directories and everything else: each costs an inode, empty or not). Both are Infinity once
+ * more than `maxEntries` entries are seen; `bytes` is Infinity when a part cannot be read.
+ */
+export function directoryUsage(dir, maxEntries) {
   let bytes = 0;
   let entries = 0;
   const pending = [dir];
@@ -126,22 +130,22 @@ export function directoryBytes(dir, maxEntries) {
       // Gone meanwhile is nothing; a directory that cannot be read (nested past PATH_MAX, which a
       // walk by whole paths never reaches) would hide what is under it: uncountable.
       if (vanished(error)) continue;
-      return Infinity;
+      return { bytes: Infinity, entries };
     }
     for (const entry of list) {
-      if (++entries > maxEntries) return Infinity;
+      if (++entries > maxEntries) return { bytes: Infinity, entries: Infinity };
       const path = join(entry.parentPath ?? entry.path, entry.name);
       if (entry.isDirectory()) pending.push(path);
       else if (entry.isFile()) {
         try {
           bytes += lstatSync(path).blocks * 512;
         } catch (error) {
-          if (!vanished(error)) return Infinity;
+          if (!vanished(error)) return { bytes: Infinity, entries };
         }
       }
     }
   }
-  return bytes;
+  return { bytes, entries };
 }
 
 /**

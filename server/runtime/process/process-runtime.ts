@@ -7,7 +7,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import type { AdoptSpec, LaunchSpec, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
+import type { AdoptSpec, LaunchSpec, PreparedAllocation, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
@@ -16,6 +16,7 @@ import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
 import { setSessionGroupNice } from './session-priority.js';
+import { StartFailures, type StartFailureOptions } from './start-failures.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
@@ -59,6 +60,14 @@ interface SupervisorState {
   at: number;
 }
 
+/** A game server's process: its pid and start time (a pid alone may be another process's by now). */
+interface GameProcess {
+  pid: number | null;
+  start: string | null;
+}
+
+const gameOf = (state: SupervisorState | undefined): GameProcess => ({ pid: state?.gamePid ?? null, start: state?.gameStart ?? null });
+
 interface Watched {
   watcher: FSWatcher;
   lastPhase: SupervisorState['phase'] | undefined;
@@ -88,6 +97,8 @@ export interface ProcessRuntimeOptions {
   shared?: boolean;
   /** Told each time a spare supervisor is spawned (tests: the order of spawning and handing over). */
   onSpareSpawned?: () => void;
+  /** Where failed starts are logged, and reported when they found no space (start-failures.ts). */
+  startFailures?: StartFailureOptions;
 }
 
 export class ProcessRuntime implements Runtime {
@@ -99,10 +110,14 @@ export class ProcessRuntime implements Runtime {
   private readonly retained: RetainedSessions;
   /** Starts being launched, so a stop waits for them. */
   private readonly starting = new Map<string, Promise<void>>();
-  /** Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs). */
-  private readonly handoffs = new Map<string, ReturnType<typeof connectAhead>>();
+  /**
+   * Ready warm game servers' handoff sockets, connected before a start claims them (warm-handoff.mjs),
+   * with their game server's process as it was then (set back from WARM_NICE when claimed).
+   */
+  private readonly handoffs = new Map<string, { ahead: ReturnType<typeof connectAhead>; game: GameProcess }>();
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
+  private readonly startFailures: StartFailures;
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
@@ -113,6 +128,7 @@ export class ProcessRuntime implements Runtime {
     this.retained = new RetainedSessions(options.sessionsDir, options.retentionBytes ?? DEFAULT_RETENTION_MB * 1024 * 1024);
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
+    this.startFailures = new StartFailures(options.sessionsDir, options.startFailures ?? {});
     const { sandboxes } = options;
     this.spares = new SpareSupervisor(SUPERVISOR, options.instanceId, sandboxes && (() => sandboxes.spareCgroups()), options.onSpareSpawned);
   }
@@ -132,6 +148,7 @@ export class ProcessRuntime implements Runtime {
       await launching;
     } catch (error) {
       this.options.sandboxes?.release(spec.sessionId);
+      this.startFailures.failed(spec.sessionId, error);
       throw error;
     } finally {
       this.starting.delete(spec.sessionId);
@@ -182,6 +199,7 @@ export class ProcessRuntime implements Runtime {
             graceMs: this.options.graceMs,
             outputBytes: Math.round(spec.limits.outputMb * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
+            workDirEntries: spec.limits.workDirFiles,
             sandbox,
             launcherTold,
             sdk: {
@@ -268,16 +286,35 @@ export class ProcessRuntime implements Runtime {
   }
 
   /** A warm game server's session, through its supervisor (warm-handoff.mjs): resolved once its SDK has it. */
-  async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
-    const ahead = this.handoffs.get(sessionId);
+  allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
+    return this.prepareAllocation(sessionId, allocation).allocate();
+  }
+
+  /**
+   * Its allocation sent ahead of the claim's commit, on the connection made ahead: its supervisor
+   * wakes and reads it while the claim commits, and applies it on allocate()'s `go`.
+   */
+  prepareAllocation(sessionId: string, allocation: WarmAllocation): PreparedAllocation {
+    const ready = this.handoffs.get(sessionId);
     this.handoffs.delete(sessionId);
-    const handing = ahead ? ahead.handOver(allocation) : handOver(join(this.dir(sessionId), HANDOFF_SOCKET), allocation);
-    // Claimed: no longer background work (WARM_NICE). Set while the handoff is on its way (its write
-    // is out), before the supervisor answers the game server's long-poll; one launched by an
-    // earlier run of the service is found through its state.
-    const state = this.readState(sessionId);
-    if (state?.gamePid && state.gameStart && isSameProcess(state.gamePid, state.gameStart)) setSessionGroupNice(state.gamePid, 0);
-    await handing;
+    const socketPath = join(this.dir(sessionId), HANDOFF_SOCKET);
+    const prepared = ready ? ready.ahead.prepare(allocation) : { go: () => handOver(socketPath, allocation), abort() {} };
+    return {
+      allocate: async () => {
+        const handing = prepared.go();
+        // Claimed: no longer background work (WARM_NICE). Set while the `go` is on its way, before
+        // the supervisor answers the game server's long-poll; one launched by an earlier run of the
+        // service (no connection made ahead here) is found through its state.
+        const { pid, start } = ready?.game ?? gameOf(this.readState(sessionId));
+        if (pid && start && isSameProcess(pid, start)) setSessionGroupNice(pid, 0);
+        await handing;
+      },
+      abort: () => {
+        prepared.abort();
+        // Not claimed after all: a later start hands it over on a connection made ahead again.
+        if (ready && this.watched.has(sessionId)) this.handoffs.set(sessionId, { ...ready, ahead: connectAhead(socketPath) });
+      },
+    };
   }
 
   /** Its supervisor listens for a handoff while it has none (the socket goes once it is handed over). */
@@ -310,12 +347,13 @@ export class ProcessRuntime implements Runtime {
   async close(): Promise<void> {
     clearInterval(this.liveness);
     clearInterval(this.retention);
+    this.startFailures.close();
     this.spares.close();
     // Game servers outlive the service: while one runs, its egress table stays; with none left, it goes.
     this.options.sandboxes?.close({ gameServersLeft: this.starting.size > 0 || this.anyGameServerLeft() });
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
-    for (const ahead of this.handoffs.values()) ahead.close();
+    for (const { ahead } of this.handoffs.values()) ahead.close();
     this.handoffs.clear();
   }
 
@@ -354,7 +392,7 @@ export class ProcessRuntime implements Runtime {
   }
 
   private unwatch(sessionId: string) {
-    this.handoffs.get(sessionId)?.close();
+    this.handoffs.get(sessionId)?.ahead.close();
     this.handoffs.delete(sessionId);
     this.watched.get(sessionId)?.started?.();
     this.watched.get(sessionId)?.watcher.close();
@@ -371,8 +409,11 @@ export class ProcessRuntime implements Runtime {
     if (state.phase !== 'starting') entry.started?.();
     const at = state.at;
     if (state.phase === 'running') {
-      // A warm one's handoff, connected now: a start that claims it writes one line.
-      if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) this.handoffs.set(sessionId, connectAhead(join(this.dir(sessionId), HANDOFF_SOCKET)));
+      // A warm one's handoff, connected now: a start that claims it writes its allocation and a `go`.
+      if (existsSync(join(this.dir(sessionId), HANDOFF_SOCKET))) {
+        this.handoffs.get(sessionId)?.ahead.close();
+        this.handoffs.set(sessionId, { ahead: connectAhead(join(this.dir(sessionId), HANDOFF_SOCKET)), game: gameOf(state) });
+      }
       this.emit({ type: 'running', sessionId, at });
     }
     else if (state.phase === 'restarting') this.emit({ type: 'restarting', sessionId, at });

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { directoryBytes } from './game-tree.mjs';
+import { directoryUsage } from './game-tree.mjs';
 import { isSameProcess } from './proc.js';
 
 /** `runtime.retentionMb`'s default: 10 GiB. */
@@ -55,7 +55,7 @@ export class RetainedSessions {
   }
 
   private count(sessionId: string, last: number) {
-    const bytes = directoryBytes(join(this.sessionsDir, sessionId), MAX_ENTRIES);
+    const { bytes } = directoryUsage(join(this.sessionsDir, sessionId), MAX_ENTRIES);
     this.kept.set(sessionId, { last, bytes: Number.isFinite(bytes) ? bytes : UNCOUNTABLE_BYTES });
   }
 

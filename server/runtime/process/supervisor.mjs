@@ -17,12 +17,12 @@ import { closeSync, mkdtempSync, readFileSync, readSync, renameSync, rmSync, wat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
-import { chargedPages, childInOtherNetns, directoryBytes, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
+import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog } from './output-log.mjs';
 import { processStartTime as startTimeOf } from './proc-start.mjs';
 import { serveSdk, warmUp } from './sdk-server.mjs';
-import { serveHandoff } from './warm-handoff.mjs';
+import { serveHandoff, warmUpHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
 // (--join=<dir>, one per controller): the service learns on stdout whether it is in them (and its pid). It
@@ -40,9 +40,12 @@ if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
 // Read while it waits: the launcher's pid becomes the game's when it execs the game's command.
 const launcherStart = joined ? startTimeOf(launcher.child.pid) : undefined;
 // Spawned ahead of need (at low priority): its SDK server's first requests are paid now, not
-// while its game server starts (sdk-server.mjs). A session that arrives meanwhile waits for it.
+// while its game server starts (sdk-server.mjs), and its first warm handoff's code is compiled
+// now, not on the start's path (warm-handoff.mjs), nor is the path from its session to its go
+// (warmStartPath). A session that arrives meanwhile waits for it.
 if (process.argv.includes('--warm-up')) {
   await warmUp();
+  await warmUpHandoff();
   warmStartPath();
 }
 // Also read while it waits: its own start time, and (through its launcher) the game's output,
@@ -104,7 +107,7 @@ const WORK_DIR_CHECK_MAX_MS = 1000;
 const WORK_DIR_CHECK_EVERY_SCAN_COST = 20;
 /** 1 MiB of pages charged to the game tree's memory cgroup: it may have written to a file it unlinked. */
 const WORK_DIR_WRITTEN_PAGES = 256;
-/** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap). */
+/** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap), whatever `workDirEntries` says. */
 const WORK_DIR_MAX_ENTRIES = 100_000;
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
 
@@ -412,10 +415,13 @@ async function releaseCgroups(cgroups) {
  * (still on the disk). Checked every WORK_DIR_CHECK_MS while a check is cheap (every
  * WORK_DIR_CHECK_EVERY_SCAN_COST times what the last one took, at most WORK_DIR_CHECK_MAX_MS):
  * what a game server writes past the limit is what it writes in that time (one file alone stops
- * at the limit: its file-size rlimit is no larger). Past the limit the game server is killed (exit 137).
+ * at the limit: its file-size rlimit is no larger). Its entries are limited too (`workDirEntries`):
+ * an empty file costs no bytes but an inode of the data directory's filesystem. Past either limit
+ * the game server is killed (exit 137).
  */
 function watchWorkDir() {
-  if (!spec.workDirBytes) return;
+  if (!spec.workDirBytes && !spec.workDirEntries) return;
+  const maxEntries = Math.min(WORK_DIR_MAX_ENTRIES, spec.workDirEntries ?? Infinity);
   const work = join(dir, 'work');
   const cgroups = spec.sandbox?.cgroups ?? [];
   const memory = cgroups.find((cgroup) => cgroup.includes('/memory/'));
@@ -431,17 +437,19 @@ function watchWorkDir() {
   };
   const check = () => {
     const began = performance.now();
-    const bytes = directoryBytes(work, WORK_DIR_MAX_ENTRIES) + (cgroups.length > 0 ? deletedBytes(began) : 0);
-    if (bytes > spec.workDirBytes) return overWorkDirLimit();
+    const usage = directoryUsage(work, maxEntries);
+    if (usage.entries > maxEntries) return overWorkDirLimit(`${maxEntries} files and directories`);
+    const bytes = usage.bytes + (cgroups.length > 0 ? deletedBytes(began) : 0);
+    if (bytes > (spec.workDirBytes ?? Infinity)) return overWorkDirLimit(`${spec.workDirBytes} bytes`);
     const cost = performance.now() - began;
     setTimeout(check, Math.min(WORK_DIR_CHECK_MAX_MS, Math.max(WORK_DIR_CHECK_MS, cost * WORK_DIR_CHECK_EVERY_SCAN_COST))).unref();
   };
   setTimeout(check, WORK_DIR_CHECK_MS).unref();
 }
 
-function overWorkDirLimit() {
+function overWorkDirLimit(limit) {
   overLimit = true;
-  output.write(Buffer.from(`supervisor: the work directory passed its limit of ${spec.workDirBytes} bytes; the game server is stopped\n`));
+  output.write(Buffer.from(`supervisor: the work directory passed its limit of ${limit}; the game server is stopped\n`));
   if (game) killGame();
 }
 
