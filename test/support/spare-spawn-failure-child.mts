@@ -25,13 +25,18 @@ dismiss(first.child);
 
 // No descriptor left: the replacement spare and a start's own spawn fail.
 const held: number[] = [];
-try {
-  for (;;) held.push(openSync('/dev/null', 'r'));
-} catch {
-  // EMFILE: the process is out.
-}
+const exhaust = () => {
+  try {
+    for (;;) held.push(openSync('/dev/null', 'r'));
+  } catch {
+    // EMFILE: the process is out.
+  }
+};
+exhaust();
 spares.replenishAfter(Promise.resolve());
 await new Promise((resolve) => setTimeout(resolve, 100));
+// Out again: the dismissed spare's pipes may have closed meanwhile.
+exhaust();
 const outcome = await spares.take().then(
   () => 'taken',
   (error: Error) => `refused: ${error.message}`,

@@ -31,18 +31,20 @@ export function openOutputLog(path, maxBytes) {
 }
 
 /**
- * Reads `stream` (the game server's stdout and stderr) into `onData` at most at `bytesPerSecond`,
- * in bursts of up to `burstBytes` (a token bucket): once it is spent, the stream is paused until
+ * Reads `stream` (the game server's stdout and stderr) into `onData` at most at `rate.bytesPerSecond`,
+ * in bursts of up to `rate.burstBytes` (a token bucket): once it is spent, the stream is paused until
  * the bucket has refilled what the last chunk overdrew, so the pipe fills and the game server
  * blocks in write(2), as under Docker's default (blocking) log mode. A flood then costs its own
  * time, not the supervisor's CPU (outside the session's cgroups) nor the data disk's bandwidth.
  */
-export function readAtRate(stream, { bytesPerSecond, burstBytes }, onData) {
-  let tokens = burstBytes;
+export function readAtRate(stream, rate, onData) {
+  // The rate is read at each chunk: a spare follows its launcher before its session says the rate.
+  let tokens = rate.burstBytes;
   let at = performance.now();
   stream.on('data', (chunk) => {
     onData(chunk);
     const now = performance.now();
+    const { bytesPerSecond, burstBytes } = rate;
     tokens = Math.min(burstBytes, tokens + ((now - at) * bytesPerSecond) / 1000) - chunk.length;
     at = now;
     if (tokens >= 0) return;

@@ -13,7 +13,8 @@
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { closeSync, readFileSync, readSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, readFileSync, readSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
 import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
@@ -40,11 +41,20 @@ if (!joined && spareCgroups.length > 0) await releaseCgroups(spareCgroups);
 const launcherStart = joined ? startTimeOf(launcher.child.pid) : undefined;
 // Spawned ahead of need (at low priority): its SDK server's first requests are paid now, not
 // while its game server starts (sdk-server.mjs), and its first warm handoff's code is compiled
-// now, not on the start's path (warm-handoff.mjs). A session that arrives meanwhile waits for it.
+// now, not on the start's path (warm-handoff.mjs), nor is the path from its session to its go
+// (warmStartPath). A session that arrives meanwhile waits for it.
 if (process.argv.includes('--warm-up')) {
   await warmUp();
   await warmUpHandoff();
+  warmStartPath();
 }
+// Also read while it waits: its own start time, and (through its launcher) the game's output,
+// written to the session's log once there is one (the launcher writes nothing before the go).
+const ownStart = startTimeOf(process.pid);
+let output;
+// At the session's rate, set once the session is known (nothing is written before the go).
+const outputRate = { bytesPerSecond: 0, burstBytes: 0 };
+readAtRate(launcher.child.stdout, outputRate, (chunk) => output?.write(chunk));
 
 const input = firstLine(0);
 if (input.trim() === '') {
@@ -119,7 +129,7 @@ const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
 
 const state = {
   supervisorPid: process.pid,
-  supervisorStart: startTimeOf(process.pid),
+  supervisorStart: ownStart,
   gamePid: null,
   gameStart: null,
   uid: spec.sandbox?.uid ?? null,
@@ -150,15 +160,38 @@ function persist() {
   if (!writeJson('state.json', state)) saveRetry = setTimeout(persist, SAVE_RETRY_MS);
 }
 
-/** Replaces `name` in the session directory whole (readers never see half a file); false when it cannot. */
-function writeJson(name, value) {
+/** Replaces `name` in the session directory (or `directory`) whole (readers never see half a file); false when it cannot. */
+function writeJson(name, value, directory = dir) {
   try {
-    const temp = join(dir, `${name}.tmp`);
+    const temp = join(directory, `${name}.tmp`);
     writeFileSync(temp, JSON.stringify(value), { mode: 0o600 });
-    renameSync(temp, join(dir, name));
+    renameSync(temp, join(directory, name));
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * What runs between its session and its go, run once on throwaway files while a spare waits (as
+ * the SDK's warmUp): the first use of each Node path in a fresh process costs far more than the
+ * next (~1 ms of CPU from the session to the go, here), and a start waits for that. Also the
+ * clock its readiness poll reads (Node loads `performance` on first use: ~0.8 ms of CPU, paid
+ * just as the game server starts otherwise). Whether or not it worked: it only warms.
+ */
+function warmStartPath() {
+  performance.now();
+  let scratch;
+  try {
+    scratch = mkdtempSync(join(tmpdir(), 'session-host-start-warm-up-'));
+    JSON.parse(JSON.stringify({ dir: scratch, spec: { env: {}, ports: [] } }));
+    writeJson('state.json', { supervisorPid: process.pid, gamePid: null, phase: 'starting', restarts: 0, at: Date.now() }, scratch);
+    // A literal size: this module's constants are not set yet while a spare waits.
+    openOutputLog(join(scratch, 'output.log'), 4096).close();
+  } catch {
+    // Nothing warmed: the start works all the same.
+  } finally {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -232,9 +265,9 @@ function killGame(launched = game, tries = 0) {
   setTimeout(() => killGame(launched, tries + 1), KILL_RECHECK_MS);
 }
 
-const output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
-const outputBytesPerSecond = spec.outputBytesPerSecond ?? DEFAULT_OUTPUT_BYTES_PER_SECOND;
-const outputRate = { bytesPerSecond: outputBytesPerSecond, burstBytes: outputBytesPerSecond * OUTPUT_BURST_SECONDS };
+output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTPUT_BYTES);
+outputRate.bytesPerSecond = spec.outputBytesPerSecond ?? DEFAULT_OUTPUT_BYTES_PER_SECOND;
+outputRate.burstBytes = outputRate.bytesPerSecond * OUTPUT_BURST_SECONDS;
 let game;
 let stopping = false;
 /** The work directory passed its size limit: the game server was killed and is not restarted. */
@@ -250,7 +283,8 @@ function launch() {
   const taken = useLauncher ? launcher : undefined;
   game = taken ? taken.child : spawnGame(spec.sandbox?.cgroups ?? [], gameCommand(spec, join(dir, 'work')));
   launcher = undefined;
-  if (game.stdout) readAtRate(game.stdout, outputRate, (chunk) => output.write(chunk));
+  // The launcher's output is already followed (read while the spare waited).
+  if (!taken && game.stdout) readAtRate(game.stdout, outputRate, (chunk) => output.write(chunk));
   game.on('error', (error) => {
     // A game server that cannot be spawned (ENOENT, EACCES) emits no exit: end as a shell would, 127.
     output.write(Buffer.from(`supervisor: could not start the game server: ${error.message}\n`));
