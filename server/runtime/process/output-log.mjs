@@ -38,14 +38,15 @@ export function openOutputLog(path, maxBytes) {
  * time, not the supervisor's CPU (outside the session's cgroups) nor the data disk's bandwidth.
  */
 export function readAtRate(stream, rate, onData) {
-  // The rate is read at each chunk: a spare follows its launcher before its session says the rate.
-  let tokens = rate.burstBytes;
-  let at = performance.now();
+  // The rate is read at each chunk: a spare follows its launcher before its session says the
+  // rate. The bucket starts full at the first chunk.
+  let tokens;
+  let at;
   stream.on('data', (chunk) => {
     onData(chunk);
     const now = performance.now();
     const { bytesPerSecond, burstBytes } = rate;
-    tokens = Math.min(burstBytes, tokens + ((now - at) * bytesPerSecond) / 1000) - chunk.length;
+    tokens = Math.min(burstBytes, tokens === undefined ? burstBytes : tokens + ((now - at) * bytesPerSecond) / 1000) - chunk.length;
     at = now;
     if (tokens >= 0) return;
     stream.pause();
