@@ -183,6 +183,7 @@ export const fleetSchema: JSONSchemaType<FleetConfig> = {
         retentionHours: { type: 'number', minimum: 0, nullable: true },
         allowedNetworks: { type: 'array', items: { type: 'string' }, maxItems: 1000, nullable: true },
         retentionMb: { type: 'number', minimum: 0, nullable: true },
+        retentionFiles: { type: 'integer', minimum: 0, nullable: true },
         stopGraceSeconds: { type: 'number', minimum: 0, maximum: 3600 },
         isolation: { type: 'string', enum: ['sandbox', 'auto', 'bwrap', 'none'] },
         uids: { ...range(1000, 4294967294), nullable: true },

@@ -149,6 +149,8 @@ export interface FleetConfig {
     allowedNetworks?: string[];
     /** Process runtime: ended sessions' directories kept at most this many MiB in all; the oldest go first (default 10240). */
     retentionMb?: number;
+    /** Process runtime: ended sessions' directories kept at most this many files and directories (inodes) in all; the oldest go first (default 1,000,000). */
+    retentionFiles?: number;
     /** Docker runtime: the limits of every tag that does not set its own. */
     docker?: DockerLimits;
     /** Docker runtime: a node whose engine stays silent this long is gone for good; its sessions end `node_lost` (default 300). */

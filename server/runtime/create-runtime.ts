@@ -11,7 +11,7 @@ import { DockerRuntime } from './docker/docker-runtime.js';
 import { ProcessRuntime } from './process/process-runtime.js';
 import type { StartFailureOptions } from './process/start-failures.js';
 import { processSandboxes } from './process/sandboxes.js';
-import { DEFAULT_RETENTION_MB } from './process/retention.js';
+import { DEFAULT_RETENTION_FILES, DEFAULT_RETENTION_MB } from './process/retention.js';
 import { SimulatedRuntime } from './simulated-runtime.js';
 
 function isLoopback(host: string): boolean {
@@ -65,6 +65,7 @@ export function createRuntime(
     graceMs: fleet.runtime.stopGraceSeconds * 1000,
     retentionMs: (fleet.runtime.retentionHours ?? 24) * 3600_000,
     retentionBytes: (fleet.runtime.retentionMb ?? DEFAULT_RETENTION_MB) * 1024 * 1024,
+    retentionEntries: fleet.runtime.retentionFiles ?? DEFAULT_RETENTION_FILES,
     sandboxes: processSandboxes(fleet, config.dataDir),
     now,
     instanceId,

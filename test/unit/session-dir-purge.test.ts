@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { RetainedSessions } from '../../server/runtime/process/retention.js';
 
 describe('purge of ended sessions’ directories', () => {
-  it('removes a directory nested past PATH_MAX, and keeps what is not due', () => {
+  it('removes a directory nested past PATH_MAX, and keeps what is not due', async () => {
     const sessions = mkdtempSync(join(tmpdir(), 'purge-'));
     try {
       const ended = (id: string, at: number) => {
@@ -26,7 +26,9 @@ describe('purge of ended sessions’ directories', () => {
       nest(join(sessions, 'deep', 'work'));
       // (Node 20's rmSync, which the purge used, throws ENAMETOOLONG on it; Node 24's copes.)
 
-      const purged = new RetainedSessions(sessions, 2 ** 40).purge({ before: 5_000, isLive: () => false });
+      const retained = new RetainedSessions(sessions, 2 ** 40);
+      const purged = await retained.purge({ before: 5_000, isLive: () => false });
+      await retained.close();
       expect(purged).toEqual(['deep']);
       expect(existsSync(join(sessions, 'deep'))).toBe(false);
       expect(existsSync(join(sessions, 'recent'))).toBe(true);

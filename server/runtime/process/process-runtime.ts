@@ -87,6 +87,8 @@ export interface ProcessRuntimeOptions {
   retentionMs: number;
   /** How much disk ended sessions' directories may hold in all: the oldest go first beyond it (default DEFAULT_RETENTION_MB). */
   retentionBytes?: number;
+  /** How many files and directories (inodes) they may hold in all, likewise (default DEFAULT_RETENTION_FILES). */
+  retentionEntries?: number;
   /** Each game server in a sandbox of its own (sandbox.ts); undefined runs it as the service's user (isolation "none"). */
   sandboxes: Sandboxes | undefined;
   now: () => number;
@@ -127,7 +129,7 @@ export class ProcessRuntime implements Runtime {
     if (options.sandboxes) chmodSync(options.sessionsDir, 0o711);
     this.liveness = setInterval(() => this.checkLiveness(), LIVENESS_POLL_MS);
     this.liveness.unref();
-    this.retained = new RetainedSessions(options.sessionsDir, options.retentionBytes ?? DEFAULT_RETENTION_MB * 1024 * 1024);
+    this.retained = new RetainedSessions(options.sessionsDir, options.retentionBytes ?? DEFAULT_RETENTION_MB * 1024 * 1024, options.retentionEntries);
     this.retention = setInterval(() => this.purge(), Math.min(MAX_PURGE_EVERY_MS, Math.max(LIVENESS_POLL_MS, options.retentionMs / 2)));
     this.retention.unref();
     this.startFailures = new StartFailures(options.sessionsDir, options.startFailures ?? {});
@@ -359,19 +361,25 @@ export class ProcessRuntime implements Runtime {
     this.watched.clear();
     for (const { ahead } of this.handoffs.values()) ahead.close();
     this.handoffs.clear();
+    await this.retained.close();
   }
 
   /** Ended sessions' directories past the retention. */
   private purge() {
-    const purged = this.retained.purge({
+    this.forgetPurged(this.retained.purge({
       before: this.options.now() - this.options.retentionMs,
       isLive: (id) => this.watched.has(id) || this.starting.has(id),
-    });
-    this.forgetPurged(purged);
+    }));
   }
 
-  private forgetPurged(purged: readonly string[]) {
-    for (const sessionId of purged) this.options.sandboxes?.removeLeftovers(sessionId);
+  /** Once the retention removed them (off the event loop); a walk that failed is tried again at the next purge. */
+  private forgetPurged(purging: Promise<readonly string[]>) {
+    purging.then(
+      (purged) => {
+        for (const sessionId of purged) this.options.sandboxes?.removeLeftovers(sessionId);
+      },
+      () => {},
+    );
   }
 
   private watch(sessionId: string, supervisorPid: number, lastPhase?: SupervisorState['phase'], started?: () => void) {
