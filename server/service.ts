@@ -21,6 +21,7 @@ import { Sessions } from './domain/sessions.js';
 import { StorageBudget } from './domain/storage-budget.js';
 import { Tokens } from './domain/tokens.js';
 import { EgressGuard } from './events/egress-guard.js';
+import { cappedFloors } from './events/event-hold.js';
 import { localEventFeed, StoreEventFeed } from './events/event-feed.js';
 import { joinCluster, type Membership } from './cluster/membership.js';
 import { NodeSupervision } from './cluster/node-supervision.js';
@@ -308,8 +309,8 @@ export async function createService(
           await sessionRepository.pruneEvents({
             count: EVENT_WINDOW.count,
             sinceMs: now() - EVENT_WINDOW.ageMs,
-            // Never past what an account's subscriptions have yet to deliver.
-            floors: await subscriptions.lowestCursors(),
+            // Never past what an account's subscriptions have yet to deliver, up to the window's count.
+            floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
           });
           // Ended sessions' records and old delivery records, after the retention.
           const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;

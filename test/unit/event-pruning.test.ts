@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cappedFloors } from '../../server/events/event-hold.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 
@@ -27,6 +28,26 @@ describe('event pruning', () => {
         // ...while the idle account keeps what its subscription has yet to receive (after id 1).
         { account_id: 'acc_idle', n: 99, oldest: 3 },
       ]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('caps what a stuck subscription holds back: past the cap its account is pruned like any other', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
+    const db = openDatabase(join(dir, 'service.db'));
+    try {
+      const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session) VALUES (?, 's', 'running', ?, '{}')");
+      for (let i = 1; i <= 200; i++) insert.run('acc_stuck', i);
+      const repository = createSessionRepository(db);
+      // Stuck at event 1, holding at most 50 events behind the latest (200).
+      const floors = cappedFloors(new Map([['acc_stuck', 1]]), await repository.latestEventId(), 50);
+      expect(floors).toEqual(new Map([['acc_stuck', 150]]));
+      await repository.pruneEvents({ count: 20, sinceMs: 0, floors });
+      expect(db.prepare('SELECT count(*) AS n, min(id) AS oldest FROM session_events').get()).toEqual({ n: 50, oldest: 151 });
+      // A floor within the cap is kept as it is.
+      expect(cappedFloors(new Map([['acc_a', 180]]), 200, 50)).toEqual(new Map([['acc_a', 180]]));
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });
