@@ -1,8 +1,10 @@
 /** The process runtime's waiting spare, seen from /proc: its supervisor (a child of this process's spare spawner) and that supervisor's launcher. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { eventually } from './eventually.mjs';
 
-const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+/** Children of every thread of `pid`: a child is listed under the thread that forked it (a test runs in a worker thread). */
+const childrenOf = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
 const cmdlineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
 
 /** The waiting (unsandboxed) spare supervisor of the runtime with `instanceId` (unique to the test: a worker runs other files' runtimes too) and its launcher, once both are there. */
