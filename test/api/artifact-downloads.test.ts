@@ -203,3 +203,28 @@ describe('artifact archives, service-wide', () => {
     await eventually(async () => (await download('raced', false)).complete, { what: 'the service-wide slot freed' });
   });
 });
+
+describe('artifact archives whose client stops reading', () => {
+  const IDLE_MS = 1000;
+  const service = useService({
+    runtime: 'process',
+    limits: { streams: { events: 20, logs: 8, artifacts: 3 }, subscriptions: 25, archives: { concurrent: 1, maxBytes: 1024 ** 3, idleMs: IDLE_MS } },
+  });
+
+  it('cuts a download its client takes nothing of, and frees its slot for the next', async () => {
+    const work = await endedSession(service, 'stalled');
+    // Past loopback's socket buffers: a client that reads nothing stalls it.
+    writeFileSync(join(work, 'a.bin'), '');
+    truncateSync(join(work, 'a.bin'), 30 * 1024 * 1024);
+    const url = new URL('/artifacts?session=stalled', service.running.url);
+    const stalled = await new Promise<IncomingMessage>((resolve, reject) => {
+      get(url, { headers: { authorization: `Bearer ${service.running.token}` }, agent: false }, (response) => response.once('readable', () => resolve(response))).once('error', reject);
+    });
+    expect(stalled.statusCode).toBe(200);
+    // Never read on, never closed by the client (which, paused, would not even see the service
+    // close it): the service cuts it, and the next download has the slot.
+    await endedSession(service, 'next');
+    await eventually(async () => (await service.call('GET', '/artifacts?session=next')).status === 200, { what: 'the slot freed' });
+    stalled.destroy();
+  }, 30_000);
+});
