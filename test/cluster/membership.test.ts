@@ -64,10 +64,11 @@ describe.skipIf(missing)(`cluster membership${missing ? ` (skipped: ${missing})`
   it('has one enforcer, one retention worker and one deliverer per account, and hands them on when a member leaves', async () => {
     const url = await createDatabase('membership');
     const [a, b, c] = [await join(url, 'a'), await join(url, 'b'), await join(url, 'c')];
-    await eventually(() => ACCOUNTS.every((account) => deliverers(account).length === 1) && members.filter((m) => m.enforcing()).length === 1, {
-      what: 'every account delivered by one member, one enforcer',
+    const pruners = () => members.filter((m) => m.membership.prunes());
+    await eventually(() => ACCOUNTS.every((account) => deliverers(account).length === 1) && members.filter((m) => m.enforcing()).length === 1 && pruners().length === 1, {
+      what: 'every account delivered by one member, one enforcer, one retention worker',
     });
-    expect(members.filter((m) => m.membership.prunes())).toHaveLength(1);
+    expect(pruners()).toHaveLength(1);
 
     // Another member's change is heard (and nudges webhooks); a member's own is not echoed back.
     a.change('acc-3');
@@ -79,10 +80,11 @@ describe.skipIf(missing)(`cluster membership${missing ? ` (skipped: ${missing})`
     const holder = members.find((m) => m.membership.delivers('acc-1'))!;
     await leave(enforcer);
     if (holder !== enforcer) await leave(holder);
-    await eventually(() => members.filter((m) => m.enforcing()).length === 1 && ACCOUNTS.every((account) => deliverers(account).length === 1), {
+    // Each role is taken over on its own lease's schedule: wait for all three, then hold each to one.
+    await eventually(() => members.filter((m) => m.enforcing()).length === 1 && ACCOUNTS.every((account) => deliverers(account).length === 1) && pruners().length === 1, {
       what: 'the roles taken over',
       timeoutMs: 10_000,
     });
-    expect(members.filter((m) => m.membership.prunes())).toHaveLength(1);
+    expect(pruners()).toHaveLength(1);
   });
 });
