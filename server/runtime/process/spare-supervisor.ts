@@ -8,6 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { removeCgroups } from './game-tree.mjs';
 import { isSameProcess } from './proc.js';
 import { hasCapability, setSessionGroupNice } from './session-priority.js';
 import { SpareSpawner, type SpawnedSpare } from './spare-spawner.js';
@@ -132,7 +134,9 @@ export class SpareSupervisor {
       // One spawned ahead of need warms its SDK server while it waits; one a start waits for does not.
       spawned = await this.spawner.spawn(process.execPath, idle ? [...args, '--warm-up'] : args);
     } catch {
-      // Out of file descriptors or processes: a spare that never started, which take() replaces.
+      // Out of file descriptors or processes, or closed while it was being spawned: a spare that
+      // never started, which take() replaces. Its cgroups go, with whatever joined them.
+      if (cgroups) void removeWhenLeft(cgroups);
       return undefined;
     }
     const niced = idle && this.niceSpares && renice(spawned.pid, SPARE_NICE);
@@ -147,6 +151,14 @@ export class SpareSupervisor {
     });
     return { process: spawned, ready, niced };
   }
+}
+
+const CGROUP_REMOVE_TRIES = 50;
+const CGROUP_REMOVE_WAIT_MS = 100;
+
+/** Cgroups removed once what was killed in them has left (a killed process takes a moment). */
+async function removeWhenLeft(dirs: readonly string[]): Promise<void> {
+  for (let attempt = 0; attempt < CGROUP_REMOVE_TRIES && !removeCgroups(dirs); attempt++) await sleep(CGROUP_REMOVE_WAIT_MS);
 }
 
 /** A spare (taken or not) that gets no session: its stdin and its launcher's pipe closed empty, it ends with its launcher. */
