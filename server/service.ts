@@ -56,6 +56,7 @@ import { registerLevels } from './observability/levels.js';
 import { createMetrics } from './observability/metrics.js';
 import { OverviewHistory } from './observability/overview.js';
 import { countDeliveries, countSessionEvents, deliveryLag } from './observability/service-metrics.js';
+import { loggedAudit } from './observability/audit-trail.js';
 import { Tracing } from './observability/tracing.js';
 import { operatorSecrets } from './security/passwords.js';
 import { SecretBox } from './security/secret-box.js';
@@ -251,7 +252,7 @@ export async function createService(
     app.log.error({ err: error }, 'overview sample failed'),
   );
 
-  const { audit } = store;
+  const audit = loggedAudit(store.audit, { info: (fields, message) => app.log.info(fields, message) });
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
   const archives = config.limits.archives ?? DEFAULT_ARCHIVE_LIMITS;

@@ -5,7 +5,7 @@
  */
 import type { FleetConfig } from '../config/fleet-types.js';
 import type { AccessGrants, AccountRecord, AccountRepository } from './ports/accounts.js';
-import type { AuditAction, AuditEntry, AuditLog } from './ports/audit.js';
+import { AUDIT_KEPT_PER_ACCOUNT, type AuditAction, type AuditEntry, type AuditLog } from './ports/audit.js';
 import { newAccountId } from './onboarding.js';
 import type { QuotaUsage } from './quota.js';
 import type { CreateTokenInput, CreateTokenResult, Tokens, TokenView } from './tokens.js';
@@ -155,6 +155,6 @@ export class Admin {
   }
 
   private record(actor: string, accountId: string, action: AuditAction, tokenId: string | null, details: string): Promise<void> {
-    return this.deps.audit.record({ accountId, at: this.deps.now(), actor, action, tokenId, details });
+    return this.deps.audit.record({ accountId, at: this.deps.now(), actor, action, tokenId, details }, AUDIT_KEPT_PER_ACCOUNT);
   }
 }

@@ -23,8 +23,21 @@ export interface DeliveryRecord {
   error: string | null;
 }
 
+/** What one account may hold, checked by the insert itself (racing creates cannot pass it). */
+export interface SubscriptionCap {
+  /** Subscriptions not deleted. */
+  max: number;
+  /** Deleted ones kept beside them (their delivery log), newest first; older ones are purged. */
+  keepDeleted: number;
+}
+
 export interface SubscriptionRepository {
-  insert(record: SubscriptionRecord, sealedSecret: Buffer): Promise<void>;
+  /**
+   * Inserts it unless the account already has `cap.max` subscriptions (false then), and purges the
+   * account's deleted ones past `cap.keepDeleted` with their deliveries: a create and delete loop
+   * grew the store by a row (a 2 KiB url and a sealed secret) per turn, forever.
+   */
+  insert(record: SubscriptionRecord, sealedSecret: Buffer, cap: SubscriptionCap): Promise<boolean>;
   find(accountId: string, id: string): Promise<SubscriptionRecord | undefined>;
   listForAccount(accountId: string): Promise<SubscriptionRecord[]>;
   /** The account's subscriptions not deleted, with their sealed secrets. */
@@ -46,7 +59,7 @@ export interface SubscriptionRepository {
   retryLater(id: string, read: { cursor: number; attempt: number; due: number }, fence?: LeaseFence): Promise<void>;
   recordDelivery(subscriptionId: string, delivery: Omit<DeliveryRecord, 'id'>, fence?: LeaseFence): Promise<void>;
   deliveries(subscriptionId: string, limit: number): Promise<DeliveryRecord[]>;
-  /** Forget delivery records made before `before`. */
+  /** Forget delivery records made before `before`, and subscriptions deleted before it (with their deliveries). */
   pruneDeliveries(before: number): Promise<void>;
   /** Per account with subscriptions, their lowest cursor: the account's events after it must be kept. */
   lowestCursors(): Promise<Map<string, number>>;

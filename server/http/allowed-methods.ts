@@ -18,11 +18,8 @@ export class AllowedMethods {
       entry = { pattern: new RegExp(`^${source}$`), methods: new Set() };
       this.patterns.set(url, entry);
     }
-    for (const method of [methods].flat()) {
-      entry.methods.add(method);
-      // Fastify answers HEAD wherever it answers GET.
-      if (method === 'GET') entry.methods.add('HEAD');
-    }
+    // HEAD is not answered (app.ts: exposeHeadRoutes off), so it is not offered either.
+    for (const method of [methods].flat()) entry.methods.add(method);
   }
 
   /** The methods `path` answers, sorted; empty when no route has the path. */

@@ -188,6 +188,10 @@ export function createApp(deps: AppDependencies) {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     // Fastify answers some malformed requests before routing; keep them in our shape too.
     return503OnClosing: false,
+    // HEAD is not in the spec: 405 like any other method a path lacks. Fastify's HEAD for a GET
+    // ran the handler and dropped the body, so a stream's handler (events, log follows) took its
+    // slot and was never closed: 20 HEADs kept an account off its event stream for good.
+    exposeHeadRoutes: false,
     // Long ids reach validation (and answer 404) instead of Fastify's bare 414.
     // deepObject parameters (`filter[mode]=ranked`) arrive nested, to be validated as the objects they are.
     routerOptions: { maxParamLength: 4096, querystringParser: parseQueryString },

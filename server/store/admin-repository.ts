@@ -1,5 +1,5 @@
 /** SQLite side of the admin panel: operators and their panel sessions, the audit log, node locks. */
-import type { AuditAction, AuditLog } from '../domain/ports/audit.js';
+import type { AuditAction, AuditEntry, AuditLog } from '../domain/ports/audit.js';
 import type { NodeLocks } from '../domain/ports/catalog.js';
 import type { OperatorRecord, OperatorRepository, PanelSessionRecord } from '../domain/ports/operators.js';
 import type { Db } from './sqlite.js';
@@ -51,10 +51,16 @@ export function createAuditLog(db: Db): Sync<AuditLog> {
     `SELECT id, account_id AS accountId, at, actor, action, token_id AS tokenId, details
      FROM audit_log WHERE account_id = ? ORDER BY id DESC LIMIT ?`,
   );
+  // The cut is the first entry past `keep` (audit_log_by_account walks to it); only it and older go.
+  const trim = db.prepare(
+    `DELETE FROM audit_log WHERE account_id = @accountId AND id <= (
+       SELECT id FROM audit_log WHERE account_id = @accountId ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
+  );
   return {
-    record: (entry) => {
+    record: db.transaction((entry: Omit<AuditEntry, 'id'>, keep: number) => {
       insert.run(entry);
-    },
+      trim.run({ accountId: entry.accountId, keep });
+    }),
     list: (accountId, limit) =>
       list.all(accountId, limit) as { id: number; accountId: string; at: number; actor: string; action: AuditAction; tokenId: string | null; details: string }[],
   };

@@ -416,6 +416,15 @@ const schemaHistory: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 12,
+    name: 'deleted subscriptions by account',
+    sql: () => `
+      -- A new subscription purges its account's deleted ones past those kept (with their delivery
+      -- logs): found here, not by a scan of every account's subscriptions per create.
+      CREATE INDEX subscriptions_deleted_by_account ON subscriptions(account_id, deleted) WHERE deleted IS NOT NULL;
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

@@ -1,4 +1,4 @@
-import type { SubscriptionRepository } from '../events/subscriptions.js';
+import type { SubscriptionCap, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from './rows.js';
@@ -12,9 +12,20 @@ import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRo
 const subscribers = new WeakMap<Db, Set<string>>();
 
 export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepository> {
+  // One statement on the one connection: nothing can insert between its count and its insert.
   const insert = db.prepare(
-    'INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due)
+     SELECT @id, @accountId, @url, @sealed, @created, @cursor, @attempt, @due
+     WHERE (SELECT count(*) FROM subscriptions WHERE account_id = @accountId AND deleted IS NULL) < @max`,
   );
+  const DELETED_PAST_KEPT = `SELECT id FROM subscriptions WHERE account_id = @accountId AND deleted IS NOT NULL
+     ORDER BY deleted DESC, id LIMIT -1 OFFSET @keepDeleted`;
+  const trimDeletedDeliveries = db.prepare(`DELETE FROM webhook_deliveries WHERE subscription_id IN (${DELETED_PAST_KEPT})`);
+  const trimDeleted = db.prepare(`DELETE FROM subscriptions WHERE id IN (${DELETED_PAST_KEPT})`);
+  const purgeDeletedDeliveries = db.prepare(
+    'DELETE FROM webhook_deliveries WHERE subscription_id IN (SELECT id FROM subscriptions WHERE deleted < ?)',
+  );
+  const purgeDeleted = db.prepare('DELETE FROM subscriptions WHERE deleted < ?');
   const find = db.prepare('SELECT * FROM subscriptions WHERE id = ? AND account_id = ? AND deleted IS NULL');
   const list = db.prepare('SELECT * FROM subscriptions WHERE account_id = ? AND deleted IS NULL ORDER BY created DESC, id');
   const activeForAccount = db.prepare('SELECT * FROM subscriptions WHERE account_id = ? AND deleted IS NULL');
@@ -24,8 +35,10 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
   // account's lease must not move the cursor (and its retries) back behind the new holder's.
   const advance = db.prepare('UPDATE subscriptions SET cursor = ?, attempt = 1, due = ? WHERE id = ? AND cursor < ?');
   const retry = db.prepare('UPDATE subscriptions SET attempt = ?, due = ? WHERE id = ? AND cursor = ?');
+  // A delivery that finishes after its subscription was purged records nothing (no orphan, no foreign-key error).
   const record = db.prepare(
-    'INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error)
+     SELECT @id, @eventId, @attempt, @at, @ok, @statusCode, @error WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = @id)`,
   );
   const deliveries = db.prepare(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?`,
@@ -36,10 +49,13 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
   const lowestCursors = db.prepare('SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id');
 
   return {
-    insert: (r, sealed) => {
+    insert: db.transaction((r: SubscriptionRecord, sealed: Buffer, cap: SubscriptionCap) => {
       mayHave.add(r.accountId);
-      insert.run(r.id, r.accountId, r.url, sealed, r.created, r.cursor, r.attempt, r.due);
-    },
+      if (insert.run({ ...r, sealed, max: cap.max }).changes !== 1) return false;
+      trimDeletedDeliveries.run({ accountId: r.accountId, keepDeleted: cap.keepDeleted });
+      trimDeleted.run({ accountId: r.accountId, keepDeleted: cap.keepDeleted });
+      return true;
+    }),
     find: (accountId, id) => {
       const row = find.get(id, accountId) as SubscriptionRow | undefined;
       return row && subscriptionFromRow(row);
@@ -58,12 +74,14 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
       retry.run(attempt, due, id, cursor);
     },
     recordDelivery: (id, d) => {
-      record.run(id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error);
+      record.run({ id, eventId: d.eventId, attempt: d.attempt, at: d.at, ok: d.ok ? 1 : 0, statusCode: d.statusCode, error: d.error });
     },
     deliveries: (id, limit) => (deliveries.all(id, limit) as DeliveryRow[]).map(deliveryFromRow),
-    pruneDeliveries: (before) => {
+    pruneDeliveries: db.transaction((before: number) => {
       pruneDeliveries.run(before);
-    },
+      purgeDeletedDeliveries.run(before);
+      purgeDeleted.run(before);
+    }),
     lowestCursors: () =>
       new Map((lowestCursors.all() as { account_id: string; cursor: number }[]).map((row) => [row.account_id, row.cursor])),
   };

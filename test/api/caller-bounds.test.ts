@@ -82,3 +82,17 @@ describe('tokens per account, minted concurrently', () => {
   });
 });
 
+
+describe('webhook subscriptions per account, created concurrently', () => {
+  const MAX = 3;
+  const service = useService({ limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: MAX, tokens: 500 } });
+
+  it('ends with exactly the cap, however many requests race for the last places', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 * MAX }, (_, i) => service.call('POST', '/subscription', { body: { url: `http://127.0.0.1:9/hook${i}` } })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) expectError(refused, 409, 'CONFLICT', '/subscription');
+    expect((await service.call('GET', '/subscription')).json.subscriptions).toHaveLength(MAX);
+  });
+});

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/http.js';
-import { TEST_ADMIN, useService } from '../support/service.js';
+import { LOG_READS_PER_ACCOUNT } from '../../server/http/logs/log-handlers.js';
+import { TEST_ADMIN, TEST_BOOTSTRAP_TOKEN, useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
 /** Open a long response and learn when the server ends it. */
@@ -99,6 +100,41 @@ describe('streams end when their token or account stops authenticating', () => {
     expect((await service.call('GET', '/logs?id=capped', { token: token.token })).status).toBe(200);
     await service.call('DELETE', `/token/${token.id}`);
     await Promise.all([...open, ...follows].map((s) => s.ended));
+  });
+});
+
+describe('what no stream may hold for good', () => {
+  const service = useService({ runtime: 'simulated', limits: { streams: { events: 2, logs: LOG_READS_PER_ACCOUNT, artifacts: 2 }, subscriptions: 3 } });
+
+  it('answers HEAD with 405 (not in the spec), and a HEAD holds no stream', async () => {
+    await service.call('POST', '/session', { body: { id: 'headed', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'headed', ['running']);
+    for (let i = 0; i < 4; i++) {
+      for (const path of ['/events', '/logs?id=headed&follow=true']) {
+        const head = await service.call('HEAD', path);
+        expect(head.status).toBe(405);
+        expect(head.headers.get('allow')).toBe('GET');
+      }
+    }
+    // Both event streams the account may hold are still its own to open.
+    const open = [await openStream(`${service.running.url}/events`, TEST_BOOTSTRAP_TOKEN), await openStream(`${service.running.url}/events`, TEST_BOOTSTRAP_TOKEN)];
+    for (const stream of open) stream.close();
+    await Promise.all(open.map((s) => s.ended));
+  });
+
+  it("answers a log read 429 when the account's follows hold every read slot, rather than never", async () => {
+    await service.call('POST', '/session', { body: { id: 'followed-full', location: 'local-a', image: 'echo' } });
+    await waitForStatus(service.call, 'followed-full', ['running']);
+    const follows = [];
+    for (let i = 0; i < LOG_READS_PER_ACCOUNT; i++) follows.push(await openStream(`${service.running.url}/logs?id=followed-full&follow=true`, TEST_BOOTSTRAP_TOKEN));
+    const read = await service.call('GET', '/logs?id=followed-full');
+    expectError(read, 429, 'TOO_MANY_REQUESTS', '/logs');
+    expect(Number(read.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    follows[0]!.close();
+    await follows[0]!.ended;
+    expect((await service.call('GET', '/logs?id=followed-full')).status).toBe(200);
+    for (const follow of follows.slice(1)) follow.close();
+    await Promise.all(follows.map((s) => s.ended));
   });
 });
 

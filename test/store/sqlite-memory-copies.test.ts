@@ -126,7 +126,7 @@ describe('the SQLite store\'s copies in memory', () => {
     await store.accounts.insert(account('other'));
     const second = fromDatabase();
     const sub = { id: 'sub-1', accountId: 'acc', url: 'http://127.0.0.1:9/hook', created: 1, cursor: 0, attempt: 1, due: 0 };
-    await store.subscriptions.insert(sub, Buffer.from('sealed'));
+    await store.subscriptions.insert(sub, Buffer.from('sealed'), { max: 25, keepDeleted: 25 });
     expect((await second.subscriptions.activeForAccount('acc')).map((s) => s.id)).toEqual(['sub-1']);
     await failed(store, () => store.subscriptions.delete('sub-1', 2));
     expect((await store.subscriptions.activeForAccount('acc')).map((s) => s.id)).toEqual(['sub-1']);

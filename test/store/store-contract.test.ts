@@ -320,11 +320,11 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.operators.setPasswordHash('op', 'h2');
     expect(await store.operators.findSession(Buffer.from('cookie'))).toBeUndefined();
     expect((await store.operators.findByEmail('ops@example.com'))?.passwordHash).toBe('h2');
-    await store.audit.record({ accountId: 'acc', at: 1, actor: 'ops@example.com', action: 'user_created', tokenId: null, details: 'd' });
+    await store.audit.record({ accountId: 'acc', at: 1, actor: 'ops@example.com', action: 'user_created', tokenId: null, details: 'd' }, 10);
     expect(await store.audit.list('acc', 10)).toMatchObject([{ action: 'user_created', tokenId: null }]);
 
     const sub = { id: 'sub', accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 };
-    await store.subscriptions.insert(sub, Buffer.from('sealed'));
+    expect(await store.subscriptions.insert(sub, Buffer.from('sealed'), { max: 25, keepDeleted: 25 })).toBe(true);
     expect(await store.subscriptions.activeForAccount('acc')).toEqual([{ ...sub, sealed: Buffer.from('sealed') }]);
     await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null });
     await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 2, due: 60 });
@@ -341,5 +341,43 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await store.subscriptions.lowestCursors()).toEqual(new Map([['acc', 7]]));
     await store.subscriptions.delete('sub', 80);
     expect(await store.subscriptions.accountsWithSubscriptions()).toEqual([]);
+  });
+  it("keeps an account's newest audit entries only, and leaves other accounts' alone", async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await store.accounts.insert(account('other'));
+    const entry = (accountId: string, at: number) => ({ accountId, at, actor: 'API token t', action: 'token_created' as const, tokenId: `t${at}`, details: 'd' });
+    await store.audit.record(entry('other', 0), 3);
+    for (let at = 1; at <= 7; at++) await store.audit.record(entry('acc', at), 3);
+    expect((await store.audit.list('acc', 10)).map((e) => e.at)).toEqual([7, 6, 5]);
+    expect((await store.audit.list('other', 10)).map((e) => e.at)).toEqual([0]);
+  });
+
+  it("holds an account's subscriptions to the cap in the insert itself, and forgets deleted ones past those kept", async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const cap = { max: 2, keepDeleted: 2 };
+    const sub = (id: string) => ({ id, accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 });
+    // Racing inserts: exactly the cap.
+    const raced = await Promise.all(['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => store.subscriptions.insert(sub(id), Buffer.from('s'), cap)));
+    expect(raced.filter(Boolean)).toHaveLength(2);
+    for (const { id } of await store.subscriptions.listForAccount('acc')) await store.subscriptions.delete(id, 2);
+    // A create and delete loop: each deleted one keeps its delivery log until two newer ones are deleted.
+    for (let turn = 1; turn <= 6; turn++) {
+      expect(await store.subscriptions.insert(sub(`loop${turn}`), Buffer.from('s'), cap)).toBe(true);
+      await store.subscriptions.recordDelivery(`loop${turn}`, { eventId: turn, attempt: 1, at: 100 + turn, ok: true, statusCode: 200, error: null });
+      await store.subscriptions.delete(`loop${turn}`, 10 + turn);
+    }
+    const logs = async () => Promise.all([1, 2, 3, 4, 5, 6].map(async (turn) => (await store.subscriptions.deliveries(`loop${turn}`, 5)).length));
+    // loop6's insert kept loop4 and loop5 (deleted, newest); loop6 was deleted after.
+    expect(await logs()).toEqual([0, 0, 0, 1, 1, 1]);
+    // A delivery finishing after its subscription was purged records nothing (and does not fail).
+    await store.subscriptions.recordDelivery('loop1', { eventId: 9, attempt: 1, at: 200, ok: true, statusCode: 200, error: null });
+    expect(await logs()).toEqual([0, 0, 0, 1, 1, 1]);
+    // The retention purge takes the ones deleted before it, with their logs, however recent those logs.
+    await store.subscriptions.pruneDeliveries(16);
+    expect(await logs()).toEqual([0, 0, 0, 0, 0, 1]);
+    await store.subscriptions.recordDelivery('loop4', { eventId: 9, attempt: 1, at: 300, ok: true, statusCode: 200, error: null });
+    expect(await logs()).toEqual([0, 0, 0, 0, 0, 1]);
   });
 });

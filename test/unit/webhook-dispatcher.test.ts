@@ -42,7 +42,7 @@ describe('webhook dispatcher', () => {
       rmSync(dir, { recursive: true, force: true });
     });
     const add = (id: string, accountId: string, url: string) =>
-      written.insert({ id, accountId, url, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id));
+      written.insert({ id, accountId, url, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id), { max: 25, keepDeleted: 25 });
     return { db, box, repository, add };
   }
 

@@ -35,18 +35,21 @@ export function subscriptionHandlers({
     fail(context, 'RESOURCE_NOT_FOUND', { details: `subscription ${id} is unknown` });
   return {
     async createSubscription({ body }, context) {
-      if ((await subscriptions.listForAccount(context.principal.accountId)).length >= perAccount) {
-        return fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
-      }
+      const tooMany = () => fail(context, 'CONFLICT', { details: `the account has ${perAccount} subscriptions, the most allowed; delete one first` });
+      // Early, before the url's lookup; the insert checks again, exactly (racing creates).
+      if ((await subscriptions.listForAccount(context.principal.accountId)).length >= perAccount) return tooMany();
       const verdict = await guard.check(body.url, context.principal.accountId);
       if (!verdict.ok) return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.url', description: verdict.why }] });
       const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const created = now();
-      await subscriptions.insert(
+      const inserted = await subscriptions.insert(
         { id, accountId: context.principal.accountId, url: body.url, created, cursor: await latestEventId(), attempt: 1, due: 0 },
         box.seal(secret, id),
+        // As many deleted ones kept (their delivery logs) as live ones allowed.
+        { max: perAccount, keepDeleted: perAccount },
       );
+      if (!inserted) return tooMany();
       return { status: 201, body: { id, url: body.url, created: iso(created), secret } };
     },
 

@@ -7,6 +7,8 @@ import { tooManyStreams, type OpenStreams } from '../open-streams.js';
 
 /** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
 export const LOG_READS_PER_ACCOUNT = 8;
+/** How long a log read waits for a slot before it is answered 429 (Retry-After). */
+export const LOG_READ_WAIT_MS = 5_000;
 
 export function logHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'getSessionLogs'> {
   const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
@@ -17,10 +19,14 @@ export function logHandlers(sessions: Sessions, open: OpenStreams): Pick<Handler
       const lease = follow ? open.open('logs', context.principal) : undefined;
       if (lease && 'full' in lease) return tooManyStreams(context, 'log follows', lease);
       let slot: () => void;
+      // A read waits its turn a few seconds at most: follows hold their slots while their sessions
+      // live, so an unbounded wait behind eight of them never ended (outside check 8).
+      const waited = AbortSignal.timeout(LOG_READ_WAIT_MS);
       try {
-        slot = await logReads.acquire(context.principal.accountId, context.signal);
+        slot = await logReads.acquire(context.principal.accountId, AbortSignal.any([context.signal, waited]));
       } catch (error) {
         lease?.release();
+        if (waited.aborted && !context.signal.aborted) return tooManyStreams(context, 'log reads', { full: 'the account', limit: LOG_READS_PER_ACCOUNT });
         throw error;
       }
       const release = () => {

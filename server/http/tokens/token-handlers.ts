@@ -1,5 +1,5 @@
 import type { Handlers } from '../../../generated/handlers.js';
-import type { AuditLog } from '../../domain/ports/audit.js';
+import { AUDIT_KEPT_PER_ACCOUNT, type AuditLog } from '../../domain/ports/audit.js';
 import type { Principal, Tokens, TokenView } from '../../domain/tokens.js';
 import type { TokenRecord } from '../../domain/ports/tokens.js';
 import { fail } from '../errors.js';
@@ -26,7 +26,7 @@ export function tokenCreatedBody(record: TokenRecord, value: string) {
 export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number): Pick<Handlers, 'createToken' | 'listTokens' | 'revokeToken'> {
   // Token changes through the API land in the account's audit log too, beside the panel's.
   const audited = (principal: Principal, action: 'token_created' | 'token_deleted', tokenId: string, details: string) =>
-    audit.record({ accountId: principal.accountId, at: now(), actor: `API token ${principal.tokenId}`, action, tokenId, details });
+    audit.record({ accountId: principal.accountId, at: now(), actor: `API token ${principal.tokenId}`, action, tokenId, details }, AUDIT_KEPT_PER_ACCOUNT);
   return {
     async createToken({ body }, context) {
       const result = await tokens.create(context.principal, {

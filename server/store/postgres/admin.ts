@@ -43,18 +43,25 @@ export function createPgOperatorRepository({ sql, transaction }: PgDb): Operator
   };
 }
 
-export function createPgAuditLog(sql: Sql): AuditLog {
+export function createPgAuditLog({ sql, transaction }: PgDb): AuditLog {
   return {
-    record: async (e) => {
-      await sql.run('INSERT INTO audit_log (account_id, at, actor, action, token_id, details) VALUES ($1, $2, $3, $4, $5, $6)', [
-        e.accountId,
-        e.at,
-        e.actor,
-        e.action,
-        e.tokenId,
-        e.details,
-      ]);
-    },
+    record: (e, keep) =>
+      transaction(async () => {
+        await sql.run('INSERT INTO audit_log (account_id, at, actor, action, token_id, details) VALUES ($1, $2, $3, $4, $5, $6)', [
+          e.accountId,
+          e.at,
+          e.actor,
+          e.action,
+          e.tokenId,
+          e.details,
+        ]);
+        // The first entry past `keep` and older go (see the SQLite repository).
+        await sql.run(
+          `DELETE FROM audit_log WHERE account_id = $1 AND id <= (
+             SELECT id FROM audit_log WHERE account_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`,
+          [e.accountId, keep],
+        );
+      }),
     list: (accountId, limit) =>
       sql.rows<AuditEntry>(
         `SELECT id, account_id AS "accountId", at, actor, action, token_id AS "tokenId", details

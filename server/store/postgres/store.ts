@@ -17,10 +17,10 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     grants: createPgAccessGrants(database),
     tokens: createPgTokenRepository(database),
     sessions: createPgSessionStore(database),
-    subscriptions: createPgSubscriptionRepository(sql),
+    subscriptions: createPgSubscriptionRepository(database),
     imageTags: createPgImageTagRepository(sql),
     operators: createPgOperatorRepository(database),
-    audit: createPgAuditLog(sql),
+    audit: createPgAuditLog(database),
     nodeLocks: createPgNodeLocks(sql),
     warmServers: createPgWarmServerRepository(sql),
     probeWrite: async () => {

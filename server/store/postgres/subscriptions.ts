@@ -4,7 +4,7 @@ import type { ImageTagStore } from '../../domain/ports/catalog.js';
 import type { SubscriptionRepository } from '../../events/subscriptions.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from '../rows.js';
 import { TRIM_SQL } from '../image-tag-repository.js';
-import type { Sql } from './sql.js';
+import { value, type PgDb, type Sql } from './sql.js';
 
 /**
  * `AND` the lease is still held in the writer's generation (appending its three values), so a
@@ -18,20 +18,29 @@ function leaseStillHeld(fence: LeaseFence | undefined, values: unknown[]): strin
   return ` AND EXISTS (SELECT 1 FROM cluster_leases WHERE name = $${n - 2} AND holder = $${n - 1} AND fence = $${n})`;
 }
 
-export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository {
+export function createPgSubscriptionRepository({ sql, transaction }: PgDb): SubscriptionRepository {
+  const deletedPastKept = `SELECT id FROM subscriptions WHERE account_id = $1 AND deleted IS NOT NULL ORDER BY deleted DESC, id OFFSET $2`;
   return {
-    insert: async (r, sealed) => {
-      await sql.run('INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        r.id,
-        r.accountId,
-        r.url,
-        sealed,
-        r.created,
-        r.cursor,
-        r.attempt,
-        r.due,
-      ]);
-    },
+    insert: (r, sealed, cap) =>
+      transaction(async () => {
+        // Held to the commit, across instances: the account's next insert counts after this one's.
+        await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('subscriptions:' || $1, 0))", [r.accountId]);
+        const held = (await value<number>(sql, 'SELECT count(*) FROM subscriptions WHERE account_id = $1 AND deleted IS NULL', [r.accountId]))!;
+        if (held >= cap.max) return false;
+        await sql.run('INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+          r.id,
+          r.accountId,
+          r.url,
+          sealed,
+          r.created,
+          r.cursor,
+          r.attempt,
+          r.due,
+        ]);
+        await sql.run(`DELETE FROM webhook_deliveries WHERE subscription_id IN (${deletedPastKept})`, [r.accountId, cap.keepDeleted]);
+        await sql.run(`DELETE FROM subscriptions WHERE id IN (${deletedPastKept})`, [r.accountId, cap.keepDeleted]);
+        return true;
+      }),
     find: async (accountId, id) => {
       const [row] = await sql.rows<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = $1 AND account_id = $2 AND deleted IS NULL', [id, accountId]);
       return row && subscriptionFromRow(row);
@@ -60,9 +69,11 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
     recordDelivery: async (id, d, fence) => {
       const values = [id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error];
       // Typed: a SELECT's parameters are not typed by the INSERT's columns as VALUES' are.
+      // Nothing for a subscription purged meanwhile (see the SQLite repository).
       await sql.run(
         `INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error)
-         SELECT $1::text, $2::bigint, $3::integer, $4::bigint, $5::smallint, $6::integer, $7::text WHERE true${leaseStillHeld(fence, values)}`,
+         SELECT $1::text, $2::bigint, $3::integer, $4::bigint, $5::smallint, $6::integer, $7::text
+         WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = $1::text)${leaseStillHeld(fence, values)}`,
         values,
       );
     },
@@ -73,9 +84,12 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
           [id, limit],
         )
       ).map(deliveryFromRow),
-    pruneDeliveries: async (before) => {
-      await sql.run('DELETE FROM webhook_deliveries WHERE at < $1', [before]);
-    },
+    pruneDeliveries: (before) =>
+      transaction(async () => {
+        await sql.run('DELETE FROM webhook_deliveries WHERE at < $1', [before]);
+        await sql.run('DELETE FROM webhook_deliveries WHERE subscription_id IN (SELECT id FROM subscriptions WHERE deleted < $1)', [before]);
+        await sql.run('DELETE FROM subscriptions WHERE deleted < $1', [before]);
+      }),
     lowestCursors: async () =>
       new Map(
         (await sql.rows<{ account_id: string; cursor: number }>(
