@@ -280,14 +280,23 @@ export class SessionLifecycle {
   }
 
   async join(accountId: string, sessionId: string, players: readonly string[]): Promise<PlayersResult> {
-    const session = await this.queries.get(accountId, sessionId);
-    if (!session) return { ok: false, reason: 'not_found', sessionId };
-    if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    const joined = new Set(session.players);
-    const newcomers = new Set(players.filter((player) => !joined.has(player))).size;
-    if (joined.size + newcomers > MAX_PLAYERS_PER_SESSION) return { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION };
-    await this.machine.repository.join(session.key, players, this.machine.now());
-    return { ok: true, players: await this.playersOf(session.key) };
+    const found = await this.queries.get(accountId, sessionId);
+    if (!found) return { ok: false, reason: 'not_found', sessionId };
+    const { repository } = this.machine;
+    // The count and the insert in one transaction on the session's row: racing joins were each
+    // checked against the players before any of them (32 at once put 8,192 in one session), and a
+    // join could land after the session ended.
+    const refused = await repository.transaction(async (): Promise<PlayersResult | undefined> => {
+      await repository.lockForChange(found.key);
+      const session = await repository.find(found.key);
+      if (!session || isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
+      const joined = new Set(session.players);
+      const newcomers = new Set(players.filter((player) => !joined.has(player))).size;
+      if (joined.size + newcomers > MAX_PLAYERS_PER_SESSION) return { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION };
+      await repository.join(session.key, players, this.machine.now());
+      return undefined;
+    });
+    return refused ?? { ok: true, players: await this.playersOf(found.key) };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */

@@ -32,6 +32,21 @@ describe('bounds on what a caller can grow', () => {
     expect((await service.call('PUT', '/session/player/join', { body: { session: 'crowd', players: ['late'] } })).json.count).toBe(MAX_PLAYERS_PER_SESSION);
   });
 
+  it('holds racing joins to the cap: each is counted after the others', async () => {
+    expect((await service.call('POST', '/session', { body: { id: 'rush', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    const account = (await service.call('GET', '/account')).json.id as string;
+    const quarter = MAX_PLAYERS_PER_SESSION / 4;
+    // Issued in one turn, in process: every join reads the session before any of them writes.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, batch) =>
+        service.running.service.sessions.join(account, 'rush', Array.from({ length: quarter }, (_, i) => `r${batch}-${i}`)),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(4);
+    expect(results.filter((result) => !result.ok && result.reason === 'full')).toHaveLength(4);
+    expect((await service.call('GET', '/session/rush')).json.players.joined).toHaveLength(MAX_PLAYERS_PER_SESSION);
+  });
+
   it(`keeps an account's newest ${REGISTERED_TAGS_PER_IMAGE} pushed tags of an image: older ones go`, async () => {
     const push = (tag: string) =>
       service.call('POST', '/webhook/repohost', { body: { push_data: { tag, pusher: 'ci' }, repository: { repo_name: 'studio/echo' } } });
