@@ -236,7 +236,7 @@ export async function createService(
     });
   }
 
-  const operators = new Operators(store.operators, operatorSecrets, now);
+  const operators = new Operators(store.operators, operatorSecrets, now, options.monotonic ?? monotonicMs);
   if (recorded) {
     countSessionEvents(recorded, sessions, runtime);
     registerLevels(recorded, {

@@ -62,9 +62,10 @@ export class Operators {
     });
   }
 
-  async signIn(email: string, password: string, client: string): Promise<SignInResult> {
+  /** `gone` (the client left) takes an attempt that waits for a password check out of the line. */
+  async signIn(email: string, password: string, client: string, gone?: AbortSignal): Promise<SignInResult> {
     const normalized = email.toLowerCase();
-    const admission = this.throttle.admit(normalized, client);
+    const admission = await this.throttle.admit(normalized, client, gone);
     if (!admission.ok) return { ok: false, reason: 'rate_limited', retryAfterMs: admission.retryAfterMs };
     let matches = false;
     let operator: OperatorRecord | undefined;

@@ -4,17 +4,22 @@
  * - at most one check in flight per email and per client address, a few service-wide, and of
  *   those at most one per network (an IPv6 /48, an IPv4 /24: client-address.ts), so that one
  *   network, however many addresses it holds, cannot keep every shared check busy;
- * - failures counted when an attempt starts (not when it fails, which concurrent attempts
- *   would all pass before), per (email, address) pair, per address and per email;
+ * - failures counted when a check starts (not when it fails, which concurrent attempts would
+ *   all pass before), per (email, address) pair, per address and per email;
  * - past a few free failures, each further one doubles the wait, up to a cap.
+ * An attempt that finds only busy checks in its way (not a backoff) waits its turn, briefly, in
+ * a bounded line: one place per network, served in the order the networks joined, so a network
+ * whose attempt was just checked goes behind every other that waits. First come, first served
+ * (refusing whoever finds the checks busy) let wrong passwords from a few dozen networks, each
+ * retrying the moment it was refused, take every check that freed: the operator never got one.
  * Addresses count as their unit (client-address.ts): IPv4 per address, IPv6 per /64.
  * The pair and the address are keyed so that failures from one address never lock the operator
  * out from another. The email's own count slows an attack spread over many addresses (one try
  * per backoff, capped at a minute, for the whole attack), but never for addresses the email has
  * signed in from before (kept in memory, a few per email): from a known-good address the
  * operator gets in however hot the email is elsewhere, with a check slot of its own that attempts
- * from unknown addresses cannot fill.
- * Pure bookkeeping: no HTTP, no crypto; time comes from a monotonic clock.
+ * from unknown addresses cannot fill, and ahead of them in the line.
+ * Pure bookkeeping: no HTTP, no crypto; time comes from a monotonic clock, waits from a timer.
  */
 import { clientNetwork, clientUnit } from './client-address.js';
 
@@ -43,6 +48,14 @@ export const SIGN_IN_LIMIT = {
    * from several networks can keep the shared checks busy, never this one.
    */
   knownGoodChecks: 1,
+  /**
+   * Networks waiting for a check at once (one attempt each); a further one is refused. At tens
+   * of milliseconds a check, two at once, the line moves by about 40 a second: a full line
+   * drains in some 6 s, well within the wait below even when checks take a few times longer.
+   */
+  waitingNetworks: 256,
+  /** The longest an attempt waits in line; then it is refused (429) like a busy one. */
+  maxWaitMs: 30 * 1000,
   /** Tracked keys at most; the least recently failed are forgotten first. */
   maxKeys: 100_000,
 };
@@ -52,9 +65,37 @@ const BUSY_RETRY_MS = 1000;
 
 export type Admission = { ok: true; finish(succeeded: boolean): void } | { ok: false; retryAfterMs: number };
 
+/** Calls `due` after `ms` unless the returned function is called first (setTimeout; tests pass their own). */
+export type Timer = (ms: number, due: () => void) => () => void;
+
+const realTimer: Timer = (ms, due) => {
+  const timer = setTimeout(due, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 interface Failures {
   count: number;
   last: number;
+}
+
+/** One attempt: who it is and the keys it is counted and held under. */
+interface Attempt {
+  email: string;
+  address: string;
+  /** Undefined for a known-good attempt, which is not held to its network's share. */
+  network: string | undefined;
+  trusted: boolean;
+  pair: string;
+  perAddress: string;
+  perEmail: string;
+}
+
+interface Waiter {
+  attempt: Attempt;
+  /** Where it waits: its network's place, or (known-good) its address's. */
+  place: string;
+  answer(admission: Admission): void;
 }
 
 export class SignInThrottle {
@@ -66,30 +107,80 @@ export class SignInThrottle {
   /** Per email, the address units it signed in from, least recent first. */
   private readonly knownGood = new Map<string, string[]>();
   private checking = 0;
+  /**
+   * Attempts waiting for a check, in the order they came, by place: one per network (its
+   * network's turn), known-good ones one per address and served first. A Map keeps the order.
+   */
+  private readonly waiting = new Map<string, Waiter>();
+  private waitingUnknown = 0;
 
-  constructor(private readonly clock: () => number) {}
+  constructor(
+    private readonly clock: () => number,
+    private readonly timer: Timer = realTimer,
+  ) {}
 
-  /** Admit one attempt (counted as a failure until finish(true) says otherwise), or say how long to wait. */
-  admit(email: string, clientAddress: string): Admission {
-    const now = this.clock();
+  /**
+   * Admit one attempt (counted as a failure until finish(true) says otherwise), or say how long
+   * to wait. Resolves at once unless the attempt waits in line; `signal` (the client went away)
+   * takes it out of the line.
+   */
+  admit(email: string, clientAddress: string, signal?: AbortSignal): Promise<Admission> {
     const address = clientUnit(clientAddress);
-    const pair = `pair:${email}\n${address}`;
-    const perAddress = `address:${address}`;
-    const perEmail = `email:${email}`;
     const trusted = this.knownGood.get(email)?.includes(address) ?? false;
-    const waitMs = Math.max(
-      this.blockedFor(pair, SIGN_IN_LIMIT.freePerPair, now),
-      this.blockedFor(perAddress, SIGN_IN_LIMIT.freePerAddress, now),
-      trusted ? 0 : this.blockedFor(perEmail, SIGN_IN_LIMIT.freePerEmail, now, SIGN_IN_LIMIT.maxEmailBackoffMs),
+    const attempt: Attempt = {
+      email,
+      address,
+      // A known-good address is not held to its network's share: its neighbours cannot crowd it out.
+      network: trusted ? undefined : clientNetwork(clientAddress),
+      trusted,
+      pair: `pair:${email}\n${address}`,
+      perAddress: `address:${address}`,
+      perEmail: `email:${email}`,
+    };
+    const waitMs = this.backoff(attempt);
+    if (waitMs > 0) return Promise.resolve({ ok: false, retryAfterMs: waitMs });
+    if (this.free(attempt)) return Promise.resolve(this.start(attempt));
+    // Only busy checks in the way: wait for a turn, if the line has room for this network.
+    const place = trusted ? `known:${address}` : `network:${attempt.network}`;
+    const lineFull = !trusted && this.waitingUnknown >= SIGN_IN_LIMIT.waitingNetworks;
+    if (this.waiting.has(place) || lineFull || signal?.aborted) return Promise.resolve({ ok: false, retryAfterMs: BUSY_RETRY_MS });
+    return new Promise((resolve) => {
+      const leave = (admission: Admission) => {
+        this.waiting.delete(place);
+        if (!trusted) this.waitingUnknown--;
+        stopTimer();
+        signal?.removeEventListener('abort', gone);
+        resolve(admission);
+      };
+      const gone = () => leave({ ok: false, retryAfterMs: BUSY_RETRY_MS });
+      const stopTimer = this.timer(SIGN_IN_LIMIT.maxWaitMs, gone);
+      signal?.addEventListener('abort', gone, { once: true });
+      this.waiting.set(place, { attempt, place, answer: leave });
+      if (!trusted) this.waitingUnknown++;
+    });
+  }
+
+  /** How long the attempt's backoffs still hold it (0: none). */
+  private backoff(attempt: Attempt): number {
+    const now = this.clock();
+    return Math.max(
+      this.blockedFor(attempt.pair, SIGN_IN_LIMIT.freePerPair, now),
+      this.blockedFor(attempt.perAddress, SIGN_IN_LIMIT.freePerAddress, now),
+      attempt.trusted ? 0 : this.blockedFor(attempt.perEmail, SIGN_IN_LIMIT.freePerEmail, now, SIGN_IN_LIMIT.maxEmailBackoffMs),
     );
-    if (waitMs > 0) return { ok: false, retryAfterMs: waitMs };
-    const checks = SIGN_IN_LIMIT.concurrentChecks + (trusted ? SIGN_IN_LIMIT.knownGoodChecks : 0);
-    // A known-good address is not held to its network's share: its neighbours cannot crowd it out.
-    const network = trusted ? undefined : clientNetwork(clientAddress);
+  }
+
+  /** Whether a check for the attempt may start now: its email, address and network idle, a check free. */
+  private free(attempt: Attempt): boolean {
+    const checks = SIGN_IN_LIMIT.concurrentChecks + (attempt.trusted ? SIGN_IN_LIMIT.knownGoodChecks : 0);
+    const network = attempt.network;
     const networkFull = network !== undefined && (this.busyNetworks.get(network) ?? 0) >= SIGN_IN_LIMIT.checksPerNetwork;
-    if (this.busyEmails.has(email) || this.busyAddresses.has(address) || networkFull || this.checking >= checks) {
-      return { ok: false, retryAfterMs: BUSY_RETRY_MS };
-    }
+    return !this.busyEmails.has(attempt.email) && !this.busyAddresses.has(attempt.address) && !networkFull && this.checking < checks;
+  }
+
+  private start(attempt: Attempt): Admission {
+    const { email, address, network, pair, perAddress, perEmail } = attempt;
+    const now = this.clock();
     this.busyEmails.add(email);
     this.busyAddresses.add(address);
     if (network !== undefined) this.busyNetworks.set(network, (this.busyNetworks.get(network) ?? 0) + 1);
@@ -117,8 +208,25 @@ export class SignInThrottle {
           this.count(perEmail, now, -1);
           this.remember(email, address);
         }
+        this.serveWaiting();
       },
     };
+  }
+
+  /**
+   * A check ended: start what waits and now may, known-good first, then the networks in the
+   * order they joined. One whose backoff came meanwhile (its email's count rose while it
+   * waited) is refused with that wait, as it would have been on arrival.
+   */
+  private serveWaiting(): void {
+    for (const trustedFirst of [true, false]) {
+      for (const waiter of this.waiting.values()) {
+        if (waiter.attempt.trusted !== trustedFirst) continue;
+        const waitMs = this.backoff(waiter.attempt);
+        if (waitMs > 0) waiter.answer({ ok: false, retryAfterMs: waitMs });
+        else if (this.free(waiter.attempt)) waiter.answer(this.start(waiter.attempt));
+      }
+    }
   }
 
   private count(key: string, now: number, by: number): void {

@@ -86,7 +86,7 @@ export function adminHandlers(deps: {
 
   return {
     async signIn({ body }, context) {
-      const result = await operators.signIn(body.email, body.password, context.clientAddress);
+      const result = await operators.signIn(body.email, body.password, context.clientAddress, context.signal);
       if (!result.ok) {
         if (result.reason === 'rate_limited') {
           return {
