@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokenBucket } from './token-bucket.mjs';
 
 /** Bounds on what a game server can make the supervisor hold. */
 const MAX_CONNECTED = 1024;
@@ -16,15 +17,32 @@ const MAX_CONNECTIONS = 32;
 const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
 
 /**
+ * Calls a session's game server may make (spec/sdk/): its supervisor answers them with the host's
+ * CPU, outside the session's limits, so a game server hammering its SDK must not get a core of it.
+ * Ample for health pings, players joining a match at once and allocation reads.
+ */
+export const SDK_CALLS = { perSecond: 100, burst: 200 };
+/**
+ * `429` answers past the budget, themselves limited: while even these are spent, a new connection
+ * is closed before anything is read from it (the cheapest refusal there is: no parse, no answer).
+ */
+const REFUSALS = { perSecond: 20, burst: 20 };
+
+/**
  * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does.
  * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
- * Returns { allocate(session), close() }: allocate() returns the function that answers the calls
- * waiting for the session (see there).
+ * `calls`: the call budget (SDK_CALLS unless a test gives its own); `now`: the clock it is kept
+ * on (milliseconds, monotonic). Returns { allocate(session), close() }: allocate() returns the
+ * function that answers the calls waiting for the session (see there).
  */
-export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers }) {
+export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers, calls = SDK_CALLS, now }) {
   let session = allocation;
   const connected = [];
   const waiters = new Set();
+  const budget = tokenBucket({ ...calls, now });
+  const refusals = tokenBucket({ ...REFUSALS, now });
+  /** Sockets answered 429: whatever else was sent on them (pipelined) is not answered. */
+  const refused = new WeakSet();
 
   const body = () => (session ? { state: 'allocated', session, connected } : { state: 'warm', connected });
   const send = (res, status, value) => {
@@ -36,6 +54,23 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
   };
   const fail = (res, status, code, message) => send(res, status, { code, message });
+
+  /**
+   * A call past the budget: `429` with Retry-After, and its connection closed (a keep-alive
+   * flood gets one answer, not one per request); past the refusals' own budget, nothing.
+   */
+  const refuse = (req, res) => {
+    if (!refusals.take()) return req.socket.destroy();
+    refused.add(req.socket);
+    const retryAfter = Math.max(1, Math.ceil(budget.secondsUntilToken()));
+    const text = JSON.stringify({
+      code: 'TOO_MANY_REQUESTS',
+      message: `more than ${calls.perSecond} calls a second (bursts of ${calls.burst}); retry after ${retryAfter} s`,
+    });
+    res
+      .writeHead(429, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'retry-after': String(retryAfter), connection: 'close' })
+      .end(text);
+  };
 
   const getAllocation = (req, res, url) => {
     const raw = url.searchParams.get('waitSeconds') ?? '0';
@@ -72,6 +107,10 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   };
 
   const server = createServer({ maxHeaderSize: 8192 }, (req, res) => {
+    // Sent on a connection already answered 429 (pipelined): never answered; the connection
+    // closes once that answer is out (destroying it here would lose the answer).
+    if (refused.has(req.socket)) return;
+    if (!budget.take()) return refuse(req, res);
     // A body is not part of any operation: drain and ignore it.
     req.resume();
     let url;
@@ -104,6 +143,10 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     fail(res, 404, 'NOT_FOUND', `no operation ${route}`);
   });
   server.maxConnections = MAX_CONNECTIONS;
+  // Neither a call nor a 429 left to give: closed unread.
+  server.on('connection', (socket) => {
+    if (!budget.has() && !refusals.has()) socket.destroy();
+  });
   server.headersTimeout = 10_000;
   server.requestTimeout = 70_000;
 
