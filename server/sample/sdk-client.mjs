@@ -20,7 +20,7 @@ export class SdkError extends Error {
   }
 }
 
-/** A call past the SDK's budget (100 a second, bursts of 200) is tried again this many times, after the wait it is told. */
+/** A call past the SDK's budget (100 a second, bursts of 200) is tried again this many times. */
 const BUDGET_RETRIES = 3;
 
 /** The SDK of this game server, or undefined when its environment names none. */
@@ -29,19 +29,23 @@ export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
 
   /**
    * The session host opens the socket while the game server starts: a socket not there yet is
-   * tried again. A call past the SDK's budget (429) is tried again after its Retry-After.
+   * tried again every 25 ms for a second. A call past the SDK's budget is tried again after the
+   * wait it is told (a 429's Retry-After; a second when the SDK closed its socket or the
+   * connection for a while, which it does once even its 429s are spent), BUDGET_RETRIES times.
    */
   const call = async (method, path) => {
     for (let attempt = 0, overBudget = 0; ; attempt++) {
       try {
         return await once(method, path);
       } catch (error) {
-        if (error instanceof SdkError && error.status === 429 && overBudget++ < BUDGET_RETRIES) {
-          await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
+        const notThere = error.code === 'ENOENT' || error.code === 'ECONNREFUSED';
+        if (notThere && attempt < 40) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
           continue;
         }
-        if (attempt >= 40 || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        const refused = notThere || (error instanceof SdkError && error.status === 429) || error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.code === 'NO_ANSWER';
+        if (!refused || overBudget++ >= BUDGET_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
       }
     }
   };
@@ -88,7 +92,7 @@ export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
 /** A response read to the connection's end: its status and its JSON body, if any (the session host always sends its length, never chunks). */
 function parseResponse(bytes) {
   const split = bytes.indexOf('\r\n\r\n');
-  if (split === -1) throw new Error('SDK: the session host closed the connection without an answer');
+  if (split === -1) throw Object.assign(new Error('SDK: the session host closed the connection without an answer'), { code: 'NO_ANSWER' });
   const head = bytes.subarray(0, split).toString('latin1');
   const status = Number(head.split(' ')[1]);
   const retryAfter = /\r\nretry-after: *(\d+)/i.exec(head)?.[1];

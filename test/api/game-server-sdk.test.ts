@@ -31,6 +31,17 @@ function rawSdkRequest(socketPath: string, bytes: string): Promise<string> {
   });
 }
 
+/** One call on a connection of its own: its status, or `closed` when the SDK closed it unanswered. */
+function statusOf(socketPath: string, method: string, path: string): Promise<number | 'closed'> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]) || 'closed'));
+    socket.on('error', () => {});
+  });
+}
+
 describe('the game-server SDK', () => {
   let next = 0;
   const newId = () => `sdk-${process.pid}-${++next}`;
@@ -150,5 +161,31 @@ describe('the game-server SDK', () => {
     const probe = await start('attacker', { ATTACK: 'socket', SOCKET: await socketOf(victim) });
     await waitForStatus(service.call, probe, ['running']);
     expect(await output(probe)).toContain(`REFUSED ${await socketOf(victim)}`);
+  });
+
+  it('answers a flood of calls past its budget with 429s, and the game server\'s own calls get through after', async () => {
+    const id = await start('echo-sdk');
+    const running = await waitForStatus(service.call, id, ['running']);
+    const socketPath = await socketOf(id);
+    // 16 callers at once (the way a game server hammering it would), until a few 429s came back
+    // (bounded: the budget is 100 a second, bursts of 200, so this many come well before the cap).
+    const statuses: (number | 'closed')[] = [];
+    let flooding = true;
+    const caller = async () => {
+      while (flooding && statuses.length < 20_000) {
+        statuses.push(await statusOf(socketPath, 'POST', '/health'));
+        if (statuses.filter((status) => status === 429).length >= 5) flooding = false;
+      }
+    };
+    const flood = Promise.all(Array.from({ length: 16 }, caller));
+    await vi.waitFor(() => expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0), { timeout: 30_000, interval: 20 });
+    // The game server reports a player meanwhile: its client waits out the refusals.
+    const reported = tcpExchange(running.host, hostPort(running, 'tcp'), 'connect p9', 15_000);
+    flooding = false;
+    await flood;
+    expect(statuses.filter((status) => status !== 204 && status !== 429 && status !== 'closed')).toEqual([]);
+    expect(await reported).toBe(`echo ${id} connect p9`);
+    await vi.waitFor(async () => expect((await sdkCall(socketPath, 'GET', '/allocation')).body).toMatchObject({ connected: ['p9'] }), { timeout: 10_000, interval: 200 });
+    expect((await service.call('GET', `/session/${id}`)).json).toMatchObject({ status: 'running' });
   });
 });

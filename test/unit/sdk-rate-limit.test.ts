@@ -3,9 +3,9 @@
  * its supervisor answers them with the host's CPU, outside the session's limits, and before this
  * a game server could make it answer as fast as it could ask (outside check 7, finding 2). Past the
  * budget a call is answered 429 with Retry-After (spec/sdk/) and its connection closed; once even
- * those answers are spent, connections are closed unread. The game server's ordinary calls work
- * again once it waited as told. The budget runs on a clock of the test's, so nothing here depends
- * on how fast the machine is.
+ * those answers are spent, the socket is closed for the wait the 429s told (connections fail
+ * unanswered). The game server's ordinary calls work again once it waited as told. The budget runs
+ * on a clock of the test's, so nothing here depends on how fast the machine is.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, request } from 'node:http';
 import { Ajv } from 'ajv';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { SDK_CALLS, serveSdk } from '../../server/runtime/process/sdk-server.mjs';
 // @ts-expect-error: the sample client is plain JavaScript without types (game servers copy it).
@@ -69,7 +69,7 @@ function call(socketPath: string, method: string, path: string): Promise<Answer 
 }
 
 describe('the SDK call budget', () => {
-  it('answers a flood past it with 429 and Retry-After, then closes connections unread; ordinary calls work after the wait', async () => {
+  it('answers a flood past it with 429 and Retry-After, then closes its socket for the wait; ordinary calls work after it', async () => {
     const { socketPath, clock, events } = await sdkOnClock();
     // A burst's worth, all served (no time passes on the budget's clock).
     for (let i = 0; i < SDK_CALLS.burst; i++) expect((await call(socketPath, 'POST', '/health')) as Answer).toMatchObject({ status: 204 });
@@ -85,12 +85,13 @@ describe('the SDK call budget', () => {
       expect(errorIsValid(answer.body)).toBe(true);
       expect(answer.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     }
-    // The 429s are limited too: past them, closed unread.
+    // The 429s are limited too: past them, the socket is closed (connections fail unanswered).
     expect(flood.filter((answer) => answer === 'closed').length).toBeGreaterThan(0);
     expect(events.health).toBe(SDK_CALLS.burst);
-    // Waited as told: the game server's ordinary calls work again.
+    // Waited as told: the game server's ordinary calls work again (the socket is back once that
+    // wait is over in real time too).
     clock.ms += Number(refused[0]!.retryAfter) * 1000;
-    expect(await call(socketPath, 'POST', '/ready')).toMatchObject({ status: 204 });
+    await vi.waitFor(async () => expect(await call(socketPath, 'POST', '/ready')).toMatchObject({ status: 204 }), { timeout: 10_000, interval: 100 });
     expect(await call(socketPath, 'GET', '/allocation')).toMatchObject({ status: 200, body: { state: 'allocated', session: { id: 's1' } } });
     expect(await call(socketPath, 'PUT', '/player/p1')).toMatchObject({ status: 204 });
     expect(await call(socketPath, 'POST', '/health')).toMatchObject({ status: 204 });

@@ -23,8 +23,8 @@ const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
  */
 export const SDK_CALLS = { perSecond: 100, burst: 200 };
 /**
- * `429` answers past the budget, themselves limited: while even these are spent, a new connection
- * is closed before anything is read from it (the cheapest refusal there is: no parse, no answer).
+ * `429` answers past the budget, themselves limited: once these are spent too, the socket is closed
+ * until the wait the 429s told is over (closeUntilToken), so a flood past both costs nothing more.
  */
 const REFUSALS = { perSecond: 20, burst: 20 };
 
@@ -54,15 +54,44 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
   };
   const fail = (res, status, code, message) => send(res, status, { code, message });
+  const retryAfterSeconds = () => Math.max(1, Math.ceil(budget.secondsUntilToken()));
+
+  /**
+   * Neither a call nor a 429 left to give: the socket is closed (its path removed) until the wait
+   * the 429s told is over, so a flood costs nothing more meanwhile (connecting fails at once, in
+   * the game server's own time), then served again as at the start. Whatever is open goes on.
+   */
+  let closedUntil;
+  let ended = false;
+  const closeUntilToken = () => {
+    if (closedUntil || ended) return;
+    closedUntil = setTimeout(reopen, retryAfterSeconds() * 1000);
+    closedUntil.unref();
+    server.close();
+  };
+  const reopen = () => {
+    if (ended) return;
+    listen().then(
+      () => (closedUntil = undefined),
+      // Not this time (its directory gone at the session's end?): again a moment later.
+      () => {
+        closedUntil = setTimeout(reopen, 1000);
+        closedUntil.unref();
+      },
+    );
+  };
 
   /**
    * A call past the budget: `429` with Retry-After, and its connection closed (a keep-alive
    * flood gets one answer, not one per request); past the refusals' own budget, nothing.
    */
   const refuse = (req, res) => {
-    if (!refusals.take()) return req.socket.destroy();
+    if (!refusals.take()) {
+      req.socket.destroy();
+      return closeUntilToken();
+    }
     refused.add(req.socket);
-    const retryAfter = Math.max(1, Math.ceil(budget.secondsUntilToken()));
+    const retryAfter = retryAfterSeconds();
     const text = JSON.stringify({
       code: 'TOO_MANY_REQUESTS',
       message: `more than ${calls.perSecond} calls a second (bursts of ${calls.burst}); retry after ${retryAfter} s`,
@@ -143,30 +172,44 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     fail(res, 404, 'NOT_FOUND', `no operation ${route}`);
   });
   server.maxConnections = MAX_CONNECTIONS;
-  // Neither a call nor a 429 left to give: closed unread.
+  // Accepted before its refusals were known spent: closed unread.
   server.on('connection', (socket) => {
-    if (!budget.has() && !refusals.has()) socket.destroy();
+    if (budget.has() || refusals.has()) return;
+    socket.destroy();
+    closeUntilToken();
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 70_000;
 
-  rmSync(socketPath, { force: true });
-  const listening = new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', resolve);
-  });
-  // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
-  // is bound within listen() itself, so the umask is back before anything else (the game
-  // server's spawn) can inherit it.
-  const umask = process.umask(0o177);
-  try {
-    server.listen(socketPath);
-  } finally {
-    process.umask(umask);
-  }
-  await listening;
-  if (typeof uid === 'number') chownSync(socketPath, uid, uid);
-  chmodSync(socketPath, 0o600);
+  /** Listens on socketPath afresh (at the start, and after a flood closed it); rejects when it cannot. */
+  const listen = async () => {
+    rmSync(socketPath, { force: true });
+    const listening = new Promise((resolve, reject) => {
+      const failed = (error) => {
+        server.off('listening', done);
+        reject(error);
+      };
+      const done = () => {
+        server.off('error', failed);
+        resolve();
+      };
+      server.once('error', failed);
+      server.once('listening', done);
+    });
+    // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
+    // is bound within listen() itself, so the umask is back before anything else (the game
+    // server's spawn) can inherit it.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(socketPath);
+    } finally {
+      process.umask(umask);
+    }
+    await listening;
+    if (typeof uid === 'number') chownSync(socketPath, uid, uid);
+    chmodSync(socketPath, 0o600);
+  };
+  await listen();
 
   return {
     /** The session's players as the control API has them now. */
@@ -187,7 +230,9 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
       };
     },
     close() {
-      server.close();
+      ended = true;
+      clearTimeout(closedUntil);
+      if (server.listening) server.close();
       server.closeAllConnections();
     },
   };
