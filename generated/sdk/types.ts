@@ -158,7 +158,7 @@ export interface components {
             };
         };
         /**
-         * @description More calls than the session's budget (100 a second, in bursts of up to 200): wait Retry-After
+         * @description More calls than the session's budget (50 a second, in bursts of up to 200): wait Retry-After
          *     seconds. The connection is closed after this answer; calls already sent on it are not answered.
          *     A flood past even these answers finds the socket gone until then.
          */

@@ -20,7 +20,7 @@ export class SdkError extends Error {
   }
 }
 
-/** A call past the SDK's budget (100 a second, bursts of 200) is tried again this many times. */
+/** A call past the SDK's budget (50 a second, bursts of 200) is tried again this many times. */
 const BUDGET_RETRIES = 3;
 
 /** The SDK of this game server, or undefined when its environment names none. */

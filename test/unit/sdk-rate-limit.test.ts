@@ -1,5 +1,5 @@
 /**
- * A game server's SDK calls are budgeted (sdk-server.mjs SDK_CALLS: 100 a second, bursts of 200):
+ * A game server's SDK calls are budgeted (sdk-server.mjs SDK_CALLS: 50 a second, bursts of 200):
  * its supervisor answers them with the host's CPU, outside the session's limits, and before this
  * a game server could make it answer as fast as it could ask (outside check 7, finding 2). Past the
  * budget a call is answered 429 with Retry-After (spec/sdk/) and its connection closed; once even

@@ -21,7 +21,7 @@ const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
  * CPU, outside the session's limits, so a game server hammering its SDK must not get a core of it.
  * Ample for health pings, players joining a match at once and allocation reads.
  */
-export const SDK_CALLS = { perSecond: 100, burst: 200 };
+export const SDK_CALLS = { perSecond: 50, burst: 200 };
 /**
  * `429` answers past the budget, themselves limited: once these are spent too, the socket is closed
  * until the wait the 429s told is over (closeUntilToken), so a flood past both costs nothing more.
