@@ -38,7 +38,8 @@ export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
       try {
         return await once(method, path);
       } catch (error) {
-        const notThere = error.code === 'ENOENT' || error.code === 'ECONNREFUSED';
+        // EACCES: made a moment ago, not yet given to this game server's user.
+        const notThere = error.code === 'ENOENT' || error.code === 'ECONNREFUSED' || error.code === 'EACCES';
         if (notThere && attempt < 40) {
           await new Promise((resolve) => setTimeout(resolve, 25));
           continue;

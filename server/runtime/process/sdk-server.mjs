@@ -72,9 +72,14 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   const reopen = () => {
     if (ended) return;
     listen().then(
-      () => (closedUntil = undefined),
+      () => {
+        closedUntil = undefined;
+        // Closed meanwhile (the session ended).
+        if (ended) server.close();
+      },
       // Not this time (its directory gone at the session's end?): again a moment later.
       () => {
+        if (server.listening) server.close();
         closedUntil = setTimeout(reopen, 1000);
         closedUntil.unref();
       },
