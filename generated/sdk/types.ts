@@ -139,10 +139,11 @@ export interface components {
         /** @description What was wrong with the call. */
         SdkError: {
             /**
-             * @description `BAD_REQUEST`, `NOT_FOUND` (no such operation) or `FULL` (too many players connected).
+             * @description `BAD_REQUEST`, `NOT_FOUND` (no such operation), `FULL` (too many players connected) or
+             *     `TOO_MANY_REQUESTS` (calls past the session's budget: wait `Retry-After` seconds).
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "NOT_FOUND" | "FULL";
+            code: "BAD_REQUEST" | "NOT_FOUND" | "FULL" | "TOO_MANY_REQUESTS";
             message: string;
         };
     };
@@ -150,6 +151,20 @@ export interface components {
         /** @description The call was malformed (a parameter out of range or of the wrong form). */
         BadRequest: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SdkError"];
+            };
+        };
+        /**
+         * @description More calls than the session's budget (50 a second, in bursts of up to 200): wait Retry-After
+         *     seconds. The connection is closed after this answer; calls already sent on it are not answered.
+         *     A flood past even these answers finds the socket gone until then.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -179,7 +194,10 @@ export interface components {
         Player: components["schemas"]["PlayerId"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Whole seconds to wait before the next call is admitted (at least 1). */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type Port = components['schemas']['Port'];
@@ -188,9 +206,11 @@ export type AllocatedSession = components['schemas']['AllocatedSession'];
 export type Allocation = components['schemas']['Allocation'];
 export type SdkError = components['schemas']['SdkError'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseFull = components['responses']['Full'];
 export type ParameterWaitSeconds = components['parameters']['WaitSeconds'];
 export type ParameterPlayer = components['parameters']['Player'];
+export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
 export interface operations {
     getAllocation: {
@@ -218,6 +238,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     markReady: {
@@ -237,6 +258,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     reportHealth: {
@@ -256,6 +278,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     connectPlayer: {
@@ -282,6 +305,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Full"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     disconnectPlayer: {
@@ -307,6 +331,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }
@@ -320,4 +345,4 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const portTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Port"]["type"]> = ["tcp", "udp"];
 export const allocationStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Allocation"]["state"]> = ["warm", "allocated"];
-export const sdkErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SdkError"]["code"]> = ["BAD_REQUEST", "NOT_FOUND", "FULL"];
+export const sdkErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SdkError"]["code"]> = ["BAD_REQUEST", "NOT_FOUND", "FULL", "TOO_MANY_REQUESTS"];

@@ -11,25 +11,42 @@
 import { createConnection } from 'node:net';
 
 export class SdkError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter) {
     super(`SDK ${status} ${code}: ${message}`);
     this.status = status;
     this.code = code;
+    /** Seconds to wait before calling again (a 429: the session's SDK budget is spent). */
+    this.retryAfter = retryAfter;
   }
 }
+
+/** A call past the SDK's budget (50 a second, bursts of 200) is tried again this many times. */
+const BUDGET_RETRIES = 3;
 
 /** The SDK of this game server, or undefined when its environment names none. */
 export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
   if (!socketPath) return undefined;
 
-  /** The session host opens the socket while the game server starts: a socket not there yet is tried again. */
+  /**
+   * The session host opens the socket while the game server starts: a socket not there yet is
+   * tried again every 25 ms for a second. A call past the SDK's budget is tried again after the
+   * wait it is told (a 429's Retry-After; a second when the SDK closed its socket or the
+   * connection for a while, which it does once even its 429s are spent), BUDGET_RETRIES times.
+   */
   const call = async (method, path) => {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0, overBudget = 0; ; attempt++) {
       try {
         return await once(method, path);
       } catch (error) {
-        if (attempt >= 40 || (error.code !== 'ENOENT' && error.code !== 'ECONNREFUSED')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        // EACCES: made a moment ago, not yet given to this game server's user.
+        const notThere = error.code === 'ENOENT' || error.code === 'ECONNREFUSED' || error.code === 'EACCES';
+        if (notThere && attempt < 40) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          continue;
+        }
+        const refused = notThere || (error instanceof SdkError && error.status === 429) || error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.code === 'NO_ANSWER';
+        if (!refused || overBudget++ >= BUDGET_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
       }
     }
   };
@@ -47,9 +64,9 @@ export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
       socket.on('error', reject);
       socket.on('end', () => {
         try {
-          const { status, body } = parseResponse(Buffer.concat(chunks));
+          const { status, retryAfter, body } = parseResponse(Buffer.concat(chunks));
           if (status >= 200 && status < 300) resolve(body);
-          else reject(new SdkError(status, body?.code ?? 'UNKNOWN', body?.message ?? JSON.stringify(body ?? '')));
+          else reject(new SdkError(status, body?.code ?? 'UNKNOWN', body?.message ?? JSON.stringify(body ?? ''), retryAfter));
         } catch (error) {
           reject(error);
         }
@@ -76,8 +93,10 @@ export function connectSdk(socketPath = process.env.SESSION_HOST_SDK) {
 /** A response read to the connection's end: its status and its JSON body, if any (the session host always sends its length, never chunks). */
 function parseResponse(bytes) {
   const split = bytes.indexOf('\r\n\r\n');
-  if (split === -1) throw new Error('SDK: the session host closed the connection without an answer');
-  const status = Number(bytes.subarray(0, split).toString('latin1').split(' ')[1]);
+  if (split === -1) throw Object.assign(new Error('SDK: the session host closed the connection without an answer'), { code: 'NO_ANSWER' });
+  const head = bytes.subarray(0, split).toString('latin1');
+  const status = Number(head.split(' ')[1]);
+  const retryAfter = /\r\nretry-after: *(\d+)/i.exec(head)?.[1];
   const body = bytes.subarray(split + 4).toString('utf8');
-  return { status, body: body ? JSON.parse(body) : undefined };
+  return { status, retryAfter: retryAfter === undefined ? undefined : Number(retryAfter), body: body ? JSON.parse(body) : undefined };
 }

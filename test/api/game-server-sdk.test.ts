@@ -31,6 +31,17 @@ function rawSdkRequest(socketPath: string, bytes: string): Promise<string> {
   });
 }
 
+/** One call on a connection of its own: its status, or `closed` when the SDK closed it unanswered. */
+function statusOf(socketPath: string, method: string, path: string): Promise<number | 'closed'> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]) || 'closed'));
+    socket.on('error', () => {});
+  });
+}
+
 describe('the game-server SDK', () => {
   let next = 0;
   const newId = () => `sdk-${process.pid}-${++next}`;
@@ -150,5 +161,39 @@ describe('the game-server SDK', () => {
     const probe = await start('attacker', { ATTACK: 'socket', SOCKET: await socketOf(victim) });
     await waitForStatus(service.call, probe, ['running']);
     expect(await output(probe)).toContain(`REFUSED ${await socketOf(victim)}`);
+  });
+
+  it('answers a flood of calls past its budget with 429s, then closes its socket a while; the game server\'s own calls get through after', async () => {
+    const id = await start('echo-sdk');
+    const running = await waitForStatus(service.call, id, ['running']);
+    const socketPath = await socketOf(id);
+    const count = (status: number | 'closed') => statuses.filter((seen) => seen === status).length;
+    // 16 callers at once (the way a game server hammering it would), until 429s came back and
+    // then the socket was gone (its 429s spent too); bounded: the budget is 50 a second, bursts
+    // of 200, and 20 429s a second, so both come well before the cap.
+    const statuses: (number | 'closed')[] = [];
+    let flooding = true;
+    const caller = async () => {
+      while (flooding && statuses.length < 20_000) {
+        statuses.push(await statusOf(socketPath, 'POST', '/health'));
+        if (count(429) > 0 && count('closed') > 0) flooding = false;
+      }
+    };
+    const flood = Promise.all(Array.from({ length: 16 }, caller));
+    try {
+      await vi.waitFor(() => expect([count(429) > 0, count('closed') > 0]).toEqual([true, true]), { timeout: 15_000, interval: 20 });
+    } finally {
+      flooding = false;
+      await flood;
+    }
+    expect(statuses.filter((status) => status !== 204 && status !== 429 && status !== 'closed')).toEqual([]);
+    // The game server reports a player now, from its sandbox: its client waits until the socket
+    // is back (made anew, still the session uid's alone) and gets through.
+    expect(await tcpExchange(running.host, hostPort(running, 'tcp'), 'connect p9', 15_000)).toBe(`echo ${id} connect p9`);
+    await vi.waitFor(async () => expect((await sdkCall(socketPath, 'GET', '/allocation')).body).toMatchObject({ connected: ['p9'] }), { timeout: 10_000, interval: 200 });
+    const state = JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8'));
+    const socket = statSync(socketPath);
+    expect([socket.uid, socket.mode & 0o777]).toEqual([state.uid, 0o600]);
+    expect((await service.call('GET', `/session/${id}`)).json).toMatchObject({ status: 'running' });
   });
 });

@@ -6,6 +6,9 @@ export interface SdkSession {
   [more: string]: unknown;
 }
 
+/** Calls a session's game server may make: `perSecond`, in bursts of up to `burst`. */
+export const SDK_CALLS: { perSecond: number; burst: number };
+
 export function serveSdk(options: {
   socketPath: string;
   uid?: number;
@@ -13,6 +16,10 @@ export function serveSdk(options: {
   onReady(): void;
   onHealth(): void;
   onPlayers(connected: string[]): void;
+  /** The call budget (SDK_CALLS by default). */
+  calls?: { perSecond: number; burst: number };
+  /** The clock the budget is kept on (milliseconds, monotonic; performance.now() by default). */
+  now?: () => number;
 }): Promise<{
   setPlayers(players: string[]): void;
   /** Every call answers with `session` from now on; the returned function answers the calls already waiting for it. */

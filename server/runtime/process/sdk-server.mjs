@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokenBucket } from './token-bucket.mjs';
 
 /** Bounds on what a game server can make the supervisor hold. */
 const MAX_CONNECTED = 1024;
@@ -16,15 +17,32 @@ const MAX_CONNECTIONS = 32;
 const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
 
 /**
+ * Calls a session's game server may make (spec/sdk/): its supervisor answers them with the host's
+ * CPU, outside the session's limits, so a game server hammering its SDK must not get a core of it.
+ * Ample for health pings, players joining a match at once and allocation reads.
+ */
+export const SDK_CALLS = { perSecond: 50, burst: 200 };
+/**
+ * `429` answers past the budget, themselves limited: once these are spent too, the socket is closed
+ * until the wait the 429s told is over (closeUntilToken), so a flood past both costs nothing more.
+ */
+const REFUSALS = { perSecond: 20, burst: 20 };
+
+/**
  * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does.
  * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
- * Returns { allocate(session), close() }: allocate() returns the function that answers the calls
- * waiting for the session (see there).
+ * `calls`: the call budget (SDK_CALLS unless a test gives its own); `now`: the clock it is kept
+ * on (milliseconds, monotonic). Returns { allocate(session), close() }: allocate() returns the
+ * function that answers the calls waiting for the session (see there).
  */
-export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers }) {
+export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers, calls = SDK_CALLS, now }) {
   let session = allocation;
   const connected = [];
   const waiters = new Set();
+  const budget = tokenBucket({ ...calls, now });
+  const refusals = tokenBucket({ ...REFUSALS, now });
+  /** Sockets answered 429: whatever else was sent on them (pipelined) is not answered. */
+  const refused = new WeakSet();
 
   const body = () => (session ? { state: 'allocated', session, connected } : { state: 'warm', connected });
   const send = (res, status, value) => {
@@ -36,6 +54,57 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
   };
   const fail = (res, status, code, message) => send(res, status, { code, message });
+  const retryAfterSeconds = () => Math.max(1, Math.ceil(budget.secondsUntilToken()));
+
+  /**
+   * Neither a call nor a 429 left to give: the socket is closed (its path removed) until the wait
+   * the 429s told is over, so a flood costs nothing more meanwhile (connecting fails at once, in
+   * the game server's own time), then served again as at the start. Whatever is open goes on.
+   */
+  let closedUntil;
+  let ended = false;
+  const closeUntilToken = () => {
+    if (closedUntil || ended) return;
+    closedUntil = setTimeout(reopen, retryAfterSeconds() * 1000);
+    closedUntil.unref();
+    server.close();
+  };
+  const reopen = () => {
+    if (ended) return;
+    listen().then(
+      () => {
+        closedUntil = undefined;
+        // Closed meanwhile (the session ended).
+        if (ended) server.close();
+      },
+      // Not this time (its directory gone at the session's end?): again a moment later.
+      () => {
+        if (server.listening) server.close();
+        closedUntil = setTimeout(reopen, 1000);
+        closedUntil.unref();
+      },
+    );
+  };
+
+  /**
+   * A call past the budget: `429` with Retry-After, and its connection closed (a keep-alive
+   * flood gets one answer, not one per request); past the refusals' own budget, nothing.
+   */
+  const refuse = (req, res) => {
+    if (!refusals.take()) {
+      req.socket.destroy();
+      return closeUntilToken();
+    }
+    refused.add(req.socket);
+    const retryAfter = retryAfterSeconds();
+    const text = JSON.stringify({
+      code: 'TOO_MANY_REQUESTS',
+      message: `more than ${calls.perSecond} calls a second (bursts of ${calls.burst}); retry after ${retryAfter} s`,
+    });
+    res
+      .writeHead(429, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'retry-after': String(retryAfter), connection: 'close' })
+      .end(text);
+  };
 
   const getAllocation = (req, res, url) => {
     const raw = url.searchParams.get('waitSeconds') ?? '0';
@@ -72,6 +141,10 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
   };
 
   const server = createServer({ maxHeaderSize: 8192 }, (req, res) => {
+    // Sent on a connection already answered 429 (pipelined): never answered; the connection
+    // closes once that answer is out (destroying it here would lose the answer).
+    if (refused.has(req.socket)) return;
+    if (!budget.take()) return refuse(req, res);
     // A body is not part of any operation: drain and ignore it.
     req.resume();
     let url;
@@ -104,26 +177,44 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     fail(res, 404, 'NOT_FOUND', `no operation ${route}`);
   });
   server.maxConnections = MAX_CONNECTIONS;
+  // Accepted before its refusals were known spent: closed unread.
+  server.on('connection', (socket) => {
+    if (budget.has() || refusals.has()) return;
+    socket.destroy();
+    closeUntilToken();
+  });
   server.headersTimeout = 10_000;
   server.requestTimeout = 70_000;
 
-  rmSync(socketPath, { force: true });
-  const listening = new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', resolve);
-  });
-  // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
-  // is bound within listen() itself, so the umask is back before anything else (the game
-  // server's spawn) can inherit it.
-  const umask = process.umask(0o177);
-  try {
-    server.listen(socketPath);
-  } finally {
-    process.umask(umask);
-  }
-  await listening;
-  if (typeof uid === 'number') chownSync(socketPath, uid, uid);
-  chmodSync(socketPath, 0o600);
+  /** Listens on socketPath afresh (at the start, and after a flood closed it); rejects when it cannot. */
+  const listen = async () => {
+    rmSync(socketPath, { force: true });
+    const listening = new Promise((resolve, reject) => {
+      const failed = (error) => {
+        server.off('listening', done);
+        reject(error);
+      };
+      const done = () => {
+        server.off('error', failed);
+        resolve();
+      };
+      server.once('error', failed);
+      server.once('listening', done);
+    });
+    // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
+    // is bound within listen() itself, so the umask is back before anything else (the game
+    // server's spawn) can inherit it.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(socketPath);
+    } finally {
+      process.umask(umask);
+    }
+    await listening;
+    if (typeof uid === 'number') chownSync(socketPath, uid, uid);
+    chmodSync(socketPath, 0o600);
+  };
+  await listen();
 
   return {
     /** The session's players as the control API has them now. */
@@ -144,7 +235,9 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
       };
     },
     close() {
-      server.close();
+      ended = true;
+      clearTimeout(closedUntil);
+      if (server.listening) server.close();
       server.closeAllConnections();
     },
   };

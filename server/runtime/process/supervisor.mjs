@@ -109,8 +109,20 @@ process.on('uncaughtException', (error) => {
   process.exit(70);
 });
 
+/**
+ * The readiness poll: every READY_POLL_MS for a launch's first READY_FAST_MS (a start's latency is
+ * this poll's: most game servers bind by then), then READY_LATENESS of the time since the launch
+ * (a game server that took t to bind is seen running at most t/10 later), up to READY_POLL_MAX_MS.
+ * Polling every 2 ms throughout cost a game server that never binds its ports ~5-8% of a core for
+ * its whole start deadline, in its supervisor, outside its cgroups (outside check 7, finding 2).
+ */
 const READY_POLL_MS = 2;
+const READY_FAST_MS = 200;
+const READY_LATENESS = 0.1;
+const READY_POLL_MAX_MS = 100;
+/** The socket tables are read whatever the counts say this often (FULL_CHECK_MAX_MS once the poll has backed off). */
 const FULL_CHECK_MS = 250;
+const FULL_CHECK_MAX_MS = 1000;
 const DEFAULT_OUTPUT_BYTES = 64 * 1024 * 1024;
 const DEFAULT_OUTPUT_BYTES_PER_SECOND = 1024 * 1024;
 /** Output read at once, at most, after a quiet spell (a start's burst of logging): this many seconds' worth of the rate. */
@@ -366,11 +378,16 @@ function netDirOf(launched) {
 }
 
 /**
- * Readiness by ports, polled every READY_POLL_MS. The socket tables cost milliseconds of kernel
+ * Readiness by ports, polled every READY_POLL_MS at first, then less and less often (see there).
+ * The kernel says nothing when a port is bound that a supervisor could wait on cheaply: sock_diag's
+ * netlink groups announce only sockets destroyed, inotify and fanotify do not see sockets, and an
+ * eBPF program (the `sock:inet_sock_set_state` tracepoint, TCP only) is more than a shim should
+ * load. The socket tables cost milliseconds of kernel
  * time to read (a starting game server would wait for them on a busy host), so they are read only
  * when the namespace's socket counts changed and are high enough for every declared port to be
- * bound (binding one raises them); and every FULL_CHECK_MS whatever the counts say, since a
- * socket closed and another bound between two polls leave them as they were.
+ * bound (binding one raises them); and every FULL_CHECK_MS whatever the counts say (every
+ * FULL_CHECK_MAX_MS once backed off), since a socket closed and another bound between two polls
+ * leave them as they were.
  */
 function waitUntilReady(launched) {
   sdkReady = false;
@@ -380,13 +397,16 @@ function waitUntilReady(launched) {
   for (const port of spec.ports) declared[port.type]++;
   const types = ['tcp', 'udp'].filter((type) => declared[type] > 0);
   let countsAtRead;
-  let readAt = performance.now();
+  const launchedAt = performance.now();
+  let readAt = launchedAt;
   const poll = () => {
     if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
     const netDir = netDirOf(launched);
     const counts = netDir && socketCounts(netDir);
     const worthReading = !counts || (JSON.stringify(counts) !== countsAtRead && types.every((type) => counts[type] >= declared[type]));
-    if (netDir && (worthReading || performance.now() - readAt >= FULL_CHECK_MS)) {
+    const now = performance.now();
+    const backedOff = now - launchedAt >= READY_FAST_MS;
+    if (netDir && (worthReading || now - readAt >= (backedOff ? FULL_CHECK_MAX_MS : FULL_CHECK_MS))) {
       countsAtRead = JSON.stringify(counts);
       readAt = performance.now();
       const bound = boundPorts(netDir, types) ?? { tcp: new Set(), udp: new Set() };
@@ -395,7 +415,7 @@ function waitUntilReady(launched) {
         return;
       }
     }
-    setTimeout(poll, READY_POLL_MS);
+    setTimeout(poll, backedOff ? Math.min(READY_POLL_MAX_MS, Math.max(READY_POLL_MS, (now - launchedAt) * READY_LATENESS)) : READY_POLL_MS);
   };
   poll();
 }

@@ -1,0 +1,7 @@
+export interface TokenBucket {
+  take(): boolean;
+  has(): boolean;
+  secondsUntilToken(): number;
+}
+
+export function tokenBucket(options: { perSecond: number; burst: number; now?: () => number }): TokenBucket;
