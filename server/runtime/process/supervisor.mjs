@@ -242,17 +242,37 @@ function signalGame(signal) {
   const cgroup = spec.sandbox?.cgroups?.[0];
   if (!cgroup) return signalGroup(signal);
   const { inits, others } = sandboxedProcesses(cgroup);
+  let reached = 0;
   for (const pid of signal === 'SIGKILL' ? [...inits, ...others] : others) {
     try {
       process.kill(pid, signal);
+      reached++;
     } catch {}
   }
+  return reached > 0;
 }
 
 function signalGroup(signal) {
   try {
     process.kill(-game.pid, signal);
-  } catch {}
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How often a stop looks again for a game server to send its SIGTERM to, while the sandbox is still being set up. */
+const TERM_RETRY_MS = 20;
+
+/**
+ * The stop's SIGTERM, once, to the game server of this launch. A stop that comes while bwrap is
+ * still setting the sandbox up finds no game process yet: the signal went nowhere, and the stop
+ * waited its whole grace period for the kill (outside check 8). It is sent when the game appears.
+ */
+function terminateGame(launched = game) {
+  if (launched !== game || launched.exitCode !== null || launched.signalCode !== null) return;
+  if (signalGame('SIGTERM')) return;
+  setTimeout(() => terminateGame(launched), TERM_RETRY_MS).unref();
 }
 
 /** Everything of the session: the game's process group (pasta, bwrap) and whatever is in its cgroups. */
@@ -518,7 +538,7 @@ process.on('SIGTERM', () => {
     if (state.phase !== 'restarting') finish(null, null);
     return;
   }
-  signalGame('SIGTERM');
+  terminateGame();
   killTimer = setTimeout(killEverything, spec.graceMs);
 });
 // Detached from the service's terminal; a hang-up or Ctrl+C there must not end sessions.
