@@ -6,6 +6,9 @@ export interface SdkSession {
   [more: string]: unknown;
 }
 
+/** The longest socket path serveSdk takes (it binds under a longer name first). */
+export const MAX_SOCKET_PATH: number;
+
 export function serveSdk(options: {
   socketPath: string;
   uid?: number;
@@ -19,6 +22,18 @@ export function serveSdk(options: {
   allocate(session: SdkSession): () => void;
   close(): void;
 }>;
+
+/** What a game server said through its SDK since its launch (sdk-server.mjs). */
+export interface SdkLiveness {
+  /** `POST /ready`; true when it is the launch's first. */
+  ready(): boolean;
+  health(): void;
+  readonly isReady: boolean;
+  relaunched(): void;
+  stop(): void;
+}
+
+export function sdkLiveness(options: { healthSeconds?: number; live(): boolean; onMissed(): void }): SdkLiveness;
 
 /** sdk-server.mjs's warm-up (a spare supervisor's, while it waits). */
 export function warmUp(): Promise<void>;
