@@ -13,17 +13,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { contractFetch } from '../support/contract.js';
-import { containerOf, dockerFleet, engines, nodeIn, removeLeftovers, skipReason } from '../support/docker.js';
+import { containerOf, dockerFleet, engines, nodeIn, removeLeftovers, SDK_SOCKET_IN_CONTAINER, sdkAllocationProbe, skipReason } from '../support/docker.js';
 import { caller } from '../support/http.js';
 import { startService, type RunningService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
-
-const SOCKET_IN_CONTAINER = '/run/session-host/sdk.sock';
-
-/** Node code that calls the SDK at `socketPath` (GET /allocation) and prints the answer, or the error's code. */
-const allocationProbe = (socketPath: string) =>
-  `import('/app/sdk-client.mjs').then(async ({ connectSdk }) => {` +
-  `try { console.log(JSON.stringify(await connectSdk(${JSON.stringify(socketPath)}).allocation())) } catch (e) { console.log(e.code ?? e.message) } })`;
 
 /** The echo image's tag with the SDK's readiness (and more of the tag's settings). */
 function sdkImage(fleet: FleetConfig, name: string, tag: object, limits: object = {}) {
@@ -81,7 +74,7 @@ describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${e
     await vi.waitFor(async () => expect(await logs(id)).toContain(`allocated to session ${id} (labels {"mode":"ranked"})`), { timeout: 10_000, interval: 100 });
 
     // From inside the container, as its game server's uid: the session it runs for.
-    const answer = JSON.parse(await nodeIn(id, allocationProbe(SOCKET_IN_CONTAINER)));
+    const answer = JSON.parse(await nodeIn(id, sdkAllocationProbe(SDK_SOCKET_IN_CONTAINER)));
     expect(answer).toMatchObject({
       state: 'allocated',
       session: { id, labels: { mode: 'ranked' }, host: session.host, players: [] },
@@ -90,14 +83,14 @@ describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${e
 
     // The control API's players follow into the allocation.
     expect((await call('PUT', '/session/player/join', { body: { session: id, players: ['p1'] } })).status).toBe(200);
-    await vi.waitFor(async () => expect(JSON.parse(await nodeIn(id, allocationProbe(SOCKET_IN_CONTAINER))).session.players).toEqual(['p1']), {
+    await vi.waitFor(async () => expect(JSON.parse(await nodeIn(id, sdkAllocationProbe(SDK_SOCKET_IN_CONTAINER))).session.players).toEqual(['p1']), {
       timeout: 10_000,
       interval: 200,
     });
 
     // Mounted read-only; the socket is the container uid's alone.
     const { info } = await containerOf(id);
-    expect(info.Config.Env).toContain(`SESSION_HOST_SDK=${SOCKET_IN_CONTAINER}`);
+    expect(info.Config.Env).toContain(`SESSION_HOST_SDK=${SDK_SOCKET_IN_CONTAINER}`);
     const mount = await sdkMountOf(id);
     expect(mount.RW).toBe(false);
     const socket = statSync(join(mount.Source, 'sdk.sock'));
@@ -142,15 +135,15 @@ describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${e
     const victimSocket = join((await sdkMountOf(victim)).Source, 'sdk.sock');
 
     // The other container (the same uid, 1000) does not see the victim's socket at its host path…
-    expect(await nodeIn(other, allocationProbe(victimSocket))).toBe('ENOENT');
+    expect(await nodeIn(other, sdkAllocationProbe(victimSocket))).toBe('ENOENT');
     // …and its own socket answers with its own session only.
-    expect(JSON.parse(await nodeIn(other, allocationProbe(SOCKET_IN_CONTAINER))).session.id).toBe(other);
+    expect(JSON.parse(await nodeIn(other, sdkAllocationProbe(SDK_SOCKET_IN_CONTAINER))).session.id).toBe(other);
 
     // Inside the victim's own container, a uid other than its game server's is refused.
     const { engine, info } = await containerOf(victim);
     const { stdout } = await promisify(execFile)(
       'docker',
-      ['-H', engine, 'exec', '-u', '1001:1001', info.Id, '/usr/local/bin/node', '-e', allocationProbe(SOCKET_IN_CONTAINER)],
+      ['-H', engine, 'exec', '-u', '1001:1001', info.Id, '/usr/local/bin/node', '-e', sdkAllocationProbe(SDK_SOCKET_IN_CONTAINER)],
       { timeout: 20_000 },
     );
     expect(stdout.trim()).toBe('EACCES');
