@@ -92,8 +92,9 @@ export class DockerRuntime implements Runtime {
     const sdkRoot = join(options.dataDir, 'docker', 'sdk');
     if (options.nodes.some((node) => node.docker.engine.startsWith('unix://'))) ContainerSdks.checkRoot(sdkRoot);
     this.sdks = new ContainerSdks(sdkRoot, {
-      ready: (sessionId) => void this.sdkSaidReady(sessionId),
-      missedHealth: (sessionId) => void this.killHung(sessionId),
+      // A fault here is logged, never the service's end: the session is reconciled by the engine's events all the same.
+      ready: (sessionId) => void this.sdkSaidReady(sessionId).catch((error: Error) => console.warn(`session ${sessionId}: its SDK's ready not applied: ${error.message}`)),
+      missedHealth: (sessionId) => void this.killHung(sessionId).catch((error: Error) => console.warn(`session ${sessionId}: not killed after its missed health: ${error.message}`)),
       watched: (sessionId) => {
         const tracked = this.tracked.get(sessionId);
         return tracked?.phase === 'running' && !tracked.unreachable;
