@@ -100,7 +100,13 @@ function checkConsistency(fleet: FleetConfig): string[] {
       }
       if (fleet.runtime.driver === 'process' && !tag.command) problems.push(`image ${image.name}:${name}: the process runtime needs a command`);
       if (fleet.runtime.driver === 'docker' && (tag.readiness === 'sdk' || tag.healthSeconds)) {
-        problems.push(`image ${image.name}:${name}: the game-server SDK (readiness "sdk", healthSeconds) is served by the process runtime only so far`);
+        // The SDK is a socket of this machine bind-mounted into the container: an engine over TCP cannot mount it.
+        const remote = fleet.locations.flatMap((location) => location.nodes).find((node) => node.docker && !node.docker.engine.startsWith('unix://'));
+        if (remote) {
+          problems.push(
+            `image ${image.name}:${name}: readiness "sdk" and healthSeconds need the game-server SDK, which the docker runtime serves only to containers on engines of this machine (unix://); node ${remote.id}'s engine ${remote.docker!.engine} cannot mount a socket of this machine`,
+          );
+        }
       }
     }
   }
@@ -132,7 +138,7 @@ function poolProblems(fleet: FleetConfig): string[] {
     const image = fleet.images.find((candidate) => candidate.name === pool.image);
     if (!image?.tags[pool.tag]) problems.push(`${name}: no image ${pool.image} with tag ${pool.tag} in the fleet file`);
     for (const env of refusedEnvNames(Object.keys(pool.env ?? {}), image?.allowedEnv)) problems.push(`${name}: env ${env} is not allowed`);
-    if (fleet.runtime.driver === 'docker' && pool.warm > 0) problems.push(`${name}: warm pools need the game-server SDK, served by the process runtime only so far`);
+    if (fleet.runtime.driver === 'docker' && pool.warm > 0) problems.push(`${name}: warm pools are not implemented on the docker runtime (process runtime only)`);
   }
   return problems;
 }

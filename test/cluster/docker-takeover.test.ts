@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.mjs';
-import { containerOf, docker, dockerFleet, engines, removeLeftovers, skipReason } from '../support/docker.js';
+import { containerOf, docker, dockerFleet, engines, nodeIn, removeLeftovers, sdkAllocationProbe, skipReason } from '../support/docker.js';
 import { startDeployment, type Deployment, type Instance } from '../support/cluster/deployment.js';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
 
@@ -71,6 +71,10 @@ describe.skipIf(missing)(`a Docker node taken over when its holder dies${missing
     await holder.kill('SIGKILL');
     await eventually(() => holderOf(NODE), { until: (h) => h === instanceIdOf(survivor), what: 'the lease taken over', timeoutMs: 30_000 });
     const leaseMovedMs = performance.now() - killedAt;
+    // The game-server SDK of the dead holder's container, served again by the survivor where that
+    // container sees it (a socket under the dead holder's data directory).
+    const allocation = await eventually(() => nodeIn(toStop, sdkAllocationProbe()), { until: (out) => out.startsWith('{'), what: 'the SDK served again', timeoutMs: 30_000 });
+    expect(JSON.parse(allocation)).toMatchObject({ state: 'allocated', session: { id: toStop } });
 
     expect((await call(survivor, 'DELETE', `/session/${toStop}`)).status).toBe(204);
     await eventually(() => statusOf(toStop), { until: (s) => s === 'exited', what: 'the stop carried out', timeoutMs: 30_000 });

@@ -89,6 +89,7 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
       closed: () => false,
       engineFailed: (failing) => failed.push(failing.nodeId),
       deadlines: { stopSlackMs: 1000, archiveMs: 1000 },
+      gone: () => {},
     });
     const tracked: Tracked = {
       sessionId: 'held-session',

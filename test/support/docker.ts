@@ -90,6 +90,14 @@ export async function nodeIn(sessionId: string, script: string, options: { detac
   return stdout.trim();
 }
 
+/** The game-server SDK's socket as a container sees it (SESSION_HOST_SDK). */
+export const SDK_SOCKET_IN_CONTAINER = '/run/session-host/sdk.sock';
+
+/** Node code (for nodeIn) that asks the SDK at `socketPath` for its allocation and prints the answer's JSON, or the error's code. */
+export const sdkAllocationProbe = (socketPath = SDK_SOCKET_IN_CONTAINER) =>
+  `import('/app/sdk-client.mjs').then(async ({ connectSdk }) => {` +
+  `try { console.log(JSON.stringify(await connectSdk(${JSON.stringify(socketPath)}).allocation())) } catch (e) { console.log(e.code ?? e.message) } })`;
+
 /** Node code that connects to host:port and prints `connected` or why not (an error code, `timeout`). */
 export function connectProbe(host: string, port: number): string {
   return `const s=require('net').connect(${port},${JSON.stringify(host)});s.setTimeout(1500);` +

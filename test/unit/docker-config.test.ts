@@ -69,6 +69,19 @@ describe('fleet file: the docker runtime', () => {
     expect(() => engineOptions('tcp://10.0.0.5:2376', tls)).toThrow(/docker.tls.ca \/nonexistent\/ca.pem of tcp:\/\/10.0.0.5:2376 cannot be read \(ENOENT\)/);
   });
 
+  it('takes the game-server SDK (readiness "sdk", healthSeconds) where every engine is on this machine, and says why not where one is remote', () => {
+    const local = (f: FleetConfig) => (f.locations[1]!.nodes[0]!.docker = { engine: 'unix:///run/docker2.sock' });
+    for (const tag of [{ readiness: 'sdk' as const }, { healthSeconds: 5 }]) {
+      const withSdk = (f: FleetConfig) => Object.assign(f.images[0]!.tags.latest!, tag);
+      expect(parse(dockerFleet((f) => (local(f), withSdk(f)))).images[0]!.tags.latest).toMatchObject(tag);
+      expect(() => parse(dockerFleet(withSdk))).toThrow(
+        /echo:latest: readiness "sdk" and healthSeconds need the game-server SDK, which the docker runtime serves only to containers on engines of this machine \(unix:\/\/\); node local-b-1's engine tcp:\/\/10.0.0.5:2375 cannot mount a socket of this machine/,
+      );
+    }
+    const pool = { location: 'local-a', image: 'echo', tag: 'latest', warm: 1 };
+    expect(() => parse(dockerFleet((f) => (local(f), (f.pools = [pool]))))).toThrow(/pool local-a\/echo:latest: warm pools are not implemented on the docker runtime/);
+  });
+
   it('maps engine addresses to dockerode options', () => {
     expect(engineOptions('unix:///run/x.sock')).toEqual({ socketPath: '/run/x.sock' });
     expect(engineOptions('tcp://10.0.0.5:2375')).toEqual({ host: '10.0.0.5', port: 2375, protocol: 'http' });

@@ -15,7 +15,7 @@ import { createServer, request } from 'node:http';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { SDK_CALLS, serveSdk } from '../../server/runtime/process/sdk-server.mjs';
+import { SDK_CALLS, serveSdk } from '../../server/runtime/sdk-server.mjs';
 // @ts-expect-error: the sample client is plain JavaScript without types (game servers copy it).
 import { connectSdk } from '../../server/sample/sdk-client.mjs';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { warmUp } from '../../server/runtime/process/sdk-server.mjs';
+import { warmUp } from '../../server/runtime/sdk-server.mjs';
 
 describe('the SDK warm-up', () => {
   const savedTmpdir = process.env.TMPDIR;

@@ -1,6 +1,6 @@
 /**
  * A warm game server's handoff answers the service before it wakes the game server
- * (server/runtime/process/sdk-server.mjs and warm-handoff.mjs, real unix sockets): once allocated,
+ * (server/runtime/sdk-server.mjs and warm-handoff.mjs, real unix sockets): once allocated,
  * the SDK answers every call with the session, but a long-poll already waiting for it is answered
  * only by the function allocate() returns, which the handoff calls after its `ok` is written. On a
  * busy core the woken game server would otherwise run before the `ok`, and the start's `201` would
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WarmAllocation } from '../../server/domain/ports/runtime.js';
 import { handOver, serveHandoff } from '../../server/runtime/process/warm-handoff.mjs';
-import { serveSdk } from '../../server/runtime/process/sdk-server.mjs';
+import { serveSdk } from '../../server/runtime/sdk-server.mjs';
 import { sdkCall } from '../support/sdk.js';
 
 let cleanup: (() => void)[] = [];

@@ -3,7 +3,8 @@
  * port -> declared container port; the game server binds the container port, `PORT_<NAME>`),
  * limits (memory without swap, CPUs, pids), no privileges (all capabilities dropped,
  * no-new-privileges, read-only root filesystem with a tmpfs /tmp and a volume for the working
- * directory), its own network. A failure leaves nothing behind.
+ * directory), its own network, and on an engine of this machine its SDK socket's directory
+ * (container-sdk.ts). A failure leaves nothing behind.
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
@@ -16,14 +17,32 @@ import { createSessionNetwork, removeSessionNetwork } from './session-network.js
 import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js';
 
 /** `nobody`: a tag that names no user never runs its game server as root. */
-const DEFAULT_USER = '65534:65534';
+export const DEFAULT_USER = '65534:65534';
 const DEFAULT_WORK_MB = 1024;
 
+/** The game-server SDK's socket directory, mounted read-only, and its environment (container-sdk.ts). */
+export interface ContainerSdkMount {
+  mount: Docker.MountConfig[number];
+  env: Record<string, string>;
+}
+
+/** The uid a tag's container runs as (`docker.user`, numeric by the fleet schema, or nobody). */
+export function containerUid(spec: LaunchSpec): number {
+  return Number((spec.container?.user ?? DEFAULT_USER).split(':')[0]);
+}
+
 /** Create and start the container; `tracked` gets its id. Rejects (having removed what it made) when it cannot. */
-export async function launchContainer(engine: Engine, spec: LaunchSpec, tracked: Tracked, instance: string, files: SessionFiles): Promise<void> {
+export async function launchContainer(
+  engine: Engine,
+  spec: LaunchSpec,
+  tracked: Tracked,
+  instance: string,
+  files: SessionFiles,
+  sdk?: ContainerSdkMount,
+): Promise<void> {
   const workDir = tracked.workDir;
   if (!spec.container) throw new Error(`session ${spec.sessionId}: the docker runtime needs a container image`);
-  const env = { ...spec.env };
+  const env = { ...spec.env, ...sdk?.env };
   // Inside the container the game server binds the declared port; clients reach it on the published one.
   for (const port of spec.ports) {
     env[`PORT_${port.name.toUpperCase()}`] = String(port.container);
@@ -67,7 +86,7 @@ export async function launchContainer(engine: Engine, spec: LaunchSpec, tracked:
         ReadonlyRootfs: true,
         Tmpfs: { '/tmp': 'rw,nosuid,nodev,size=64m' },
         // Writable, kept after the end until the artifacts are copied out.
-        Mounts: [work],
+        Mounts: [work, ...(sdk ? [sdk.mount] : [])],
         LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
         ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
         ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),

@@ -11,7 +11,11 @@
  *   container port; the game server binds the container port, `PORT_<NAME>`), limits (memory
  *   without swap, CPUs, pids), no privileges (all capabilities dropped, no-new-privileges,
  *   read-only root filesystem with a tmpfs /tmp and a volume for the working directory).
- * - Running: every declared port is bound inside the container (readiness.ts).
+ * - Running: every declared port is bound inside the container (readiness.ts), or with the tag's
+ *   readiness `sdk`, its game server said ready through its SDK.
+ * - The game-server SDK, on engines of this machine: served by the service for each container on
+ *   a socket bind-mounted into it (container-sdk.ts); a game server that said ready and then misses
+ *   its health pings (`healthSeconds`) is killed as a crash (restarted when the session asked).
  * - Crashes restart through the engine's restart policy (`on-failure`, never after a stop).
  * - Stop: `container.stop({t: grace})` (SIGTERM, grace, SIGKILL); the exit code and OOM kill
  *   come from inspect. At the end the working directory is copied out of the container (the
@@ -31,7 +35,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { NodeDockerConfig } from '../../config/fleet-types.js';
 import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
-import { launchContainer } from './container-launch.js';
+import { containerUid, launchContainer, type ContainerSdkMount } from './container-launch.js';
+import { ContainerSdks } from './container-sdk.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
 import { listContainers, openEngine, statusOf, type Engine } from './engine-client.js';
 import { followEngineEvents, type EventFollower } from './engine-events.js';
@@ -77,12 +82,24 @@ export class DockerRuntime implements Runtime {
   private readonly heartbeat: NodeHeartbeat;
   private readonly followers = new Map<Engine, EventFollower>();
   private readonly instance: string;
+  private readonly sdks: ContainerSdks;
   private closed = false;
 
   constructor(private readonly options: DockerRuntimeOptions) {
     mkdirSync(join(options.dataDir, 'docker'), { recursive: true, mode: 0o700 });
     this.instance = options.owner;
     this.files = new SessionFiles(options.dataDir);
+    const sdkRoot = join(options.dataDir, 'docker', 'sdk');
+    if (options.nodes.some((node) => node.docker.engine.startsWith('unix://'))) ContainerSdks.checkRoot(sdkRoot);
+    this.sdks = new ContainerSdks(sdkRoot, {
+      // A fault here is logged, never the service's end: the session is reconciled by the engine's events all the same.
+      ready: (sessionId) => void this.sdkSaidReady(sessionId).catch((error: Error) => console.warn(`session ${sessionId}: its SDK's ready not applied: ${error.message}`)),
+      missedHealth: (sessionId) => void this.killHung(sessionId).catch((error: Error) => console.warn(`session ${sessionId}: not killed after its missed health: ${error.message}`)),
+      watched: (sessionId) => {
+        const tracked = this.tracked.get(sessionId);
+        return tracked?.phase === 'running' && !tracked.unreachable;
+      },
+    });
     for (const node of options.nodes) this.engines.set(node.id, openEngine(node.id, node.docker));
     this.reconciler = new Reconciler({
       engines: this.engines,
@@ -94,6 +111,7 @@ export class DockerRuntime implements Runtime {
       closed: () => this.closed,
       engineFailed: (engine) => this.heartbeat.suspect(engine),
       deadlines: options.deadlines ?? ENGINE_DEADLINES,
+      gone: (sessionId) => this.sdks.remove(sessionId),
     });
     this.heartbeat = new NodeHeartbeat([...this.engines.values()], {
       heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
@@ -178,13 +196,17 @@ export class DockerRuntime implements Runtime {
       unreachable: false,
       checking: false,
       forgotten: false,
+      readiness: spec.sdk.readiness,
     };
     this.tracked.set(spec.sessionId, tracked);
     const launch = async () => {
       try {
-        await launchContainer(engine, spec, tracked, this.instance, this.files);
+        // The SDK first: its socket is there, and the game server's, before the game server starts.
+        const sdk: ContainerSdkMount | undefined = engine.local ? await this.sdks.serveNew(spec, containerUid(spec)) : undefined;
+        await launchContainer(engine, spec, tracked, this.instance, this.files, sdk);
       } catch (error) {
         this.tracked.delete(spec.sessionId);
+        this.sdks.remove(spec.sessionId);
         throw error;
       }
       void this.reconciler.checkReady(tracked);
@@ -202,6 +224,7 @@ export class DockerRuntime implements Runtime {
       } catch (error) {
         console.warn(`session ${spec.sessionId}: not started on node ${spec.nodeId}: ${(error as Error).message}`);
         this.tracked.delete(spec.sessionId);
+        this.sdks.remove(spec.sessionId);
         this.emit({ type: 'exited', sessionId: spec.sessionId, at: this.options.now(), exitCode: null, signal: null });
       }
     })();
@@ -227,7 +250,11 @@ export class DockerRuntime implements Runtime {
     if (tracked?.pulling) {
       tracked.released = true;
       tracked.stillLive = live;
-    } else this.tracked.delete(sessionId);
+    } else {
+      this.tracked.delete(sessionId);
+      // Its socket stays: the instance that watches it now serves it again.
+      this.sdks.close(sessionId);
+    }
   }
 
   /**
@@ -245,8 +272,10 @@ export class DockerRuntime implements Runtime {
       console.warn(`session ${tracked.sessionId}: could not be read after its launch (${(error as Error).message}); left to its node's holder`);
     }
     if (!this.tracked.has(tracked.sessionId)) return;
-    if (live) this.tracked.delete(tracked.sessionId);
-    else await this.reconciler.stop(tracked);
+    if (live) {
+      this.tracked.delete(tracked.sessionId);
+      this.sdks.close(tracked.sessionId);
+    } else await this.reconciler.stop(tracked);
   }
 
   releaseNode(nodeId: string): void {
@@ -287,7 +316,59 @@ export class DockerRuntime implements Runtime {
       return this.reconciler.lose(tracked);
     }
     tracked.containerId = found.Id;
+    // Its SDK, served again where its container sees it (an engine of this machine).
+    if (engine.local && (await this.sdks.serveAdopted(spec.sessionId, found.Mounts, spec.wasRunning))) {
+      tracked.readiness = this.sdks.readiness(spec.sessionId);
+    }
+    if (this.tracked.get(spec.sessionId) !== tracked) return this.sdks.close(spec.sessionId);
     await this.reconciler.reconcile(engine, tracked, found);
+  }
+
+  /** The players the control API joined: the game server's SDK allocation follows. */
+  playersChanged(sessionId: string, players: readonly string[]): void {
+    this.sdks.setPlayers(sessionId, players);
+  }
+
+  /**
+   * A game server said ready through its SDK. Which container start said it is what counts (a
+   * restart between two looks at the engine must not pass for ready): the current one, looked
+   * at now; its health is watched from here.
+   */
+  private async sdkSaidReady(sessionId: string): Promise<void> {
+    const tracked = this.tracked.get(sessionId);
+    const liveness = this.sdks.liveness(sessionId);
+    if (!tracked?.containerId || !liveness) return;
+    const info = await this.reconciler.engine(tracked.nodeId).api.getContainer(tracked.containerId).inspect().catch(() => undefined);
+    if (!info?.State.Running || this.tracked.get(sessionId) !== tracked) return;
+    if (tracked.sdkReadyFor !== info.State.StartedAt) {
+      tracked.sdkReadyFor = info.State.StartedAt;
+      liveness.relaunched();
+    }
+    liveness.ready();
+    await this.reconciler.checkReady(tracked);
+  }
+
+  /**
+   * A game server said ready and then missed its health pings: killed as a crash would be (exit
+   * 137, restarted by the engine's restart policy when the session asked). The container's own
+   * process gets the SIGKILL, from this machine: an engine's kill would count as a stop, and
+   * the engine would not restart it. Only the start that said ready: a newer one says it anew.
+   */
+  private async killHung(sessionId: string): Promise<void> {
+    const tracked = this.tracked.get(sessionId);
+    if (!tracked?.containerId) return;
+    const info = await this.reconciler.engine(tracked.nodeId).api.getContainer(tracked.containerId).inspect().catch(() => undefined);
+    if (!info?.State.Running || !info.State.Pid) return;
+    // Adopted while running: it said ready under the previous supervisor, at whichever start that was.
+    if (tracked.sdkReadyFor !== undefined && tracked.sdkReadyFor !== info.State.StartedAt) return;
+    const seconds = this.sdks.healthSeconds(sessionId);
+    console.warn(`session ${sessionId}: no health ping for ${seconds} s; its game server (container ${info.Id.slice(0, 12)}) is killed`);
+    try {
+      // Its pid was read just now from a container that runs: it still is that container's process.
+      process.kill(info.State.Pid, 'SIGKILL');
+    } catch {
+      // Gone meanwhile: its end is reported as any other.
+    }
   }
 
   logs(sessionId: string, options: LogOptions): Readable {
@@ -326,6 +407,7 @@ export class DockerRuntime implements Runtime {
     this.heartbeat.stop();
     for (const engine of this.engines.values()) this.unfollow(engine);
     this.tracked.clear();
+    this.sdks.closeAll();
   }
 
   /** The engine and container of a session, live or ended (until removed). */

@@ -70,6 +70,10 @@ export interface Tracked {
   /** The end being recorded (finish under way). */
   finishing?: Promise<void>;
   restartCount?: number;
+  /** How it becomes `running`: its declared ports bound (default), or its game server's `POST /ready` on its SDK. */
+  readiness?: 'ports' | 'sdk';
+  /** The container start (StartedAt) whose game server last said ready through its SDK. */
+  sdkReadyFor?: string;
 }
 
 export interface ReconcilerOptions {
@@ -83,6 +87,8 @@ export interface ReconcilerOptions {
   /** A request to the engine failed: its heartbeat checks it now. */
   engineFailed: (engine: Engine) => void;
   deadlines: EngineDeadlines;
+  /** The session is no longer watched here because it ended or is lost: its SDK goes (container-sdk.ts). */
+  gone: (sessionId: string) => void;
 }
 
 export class Reconciler {
@@ -193,8 +199,9 @@ export class Reconciler {
     }
   }
 
-  /** Probe until every declared port is bound in the container, then report it running. */
+  /** Probe until every declared port is bound in the container (or see whether its SDK said ready), then report it running. */
   async checkReady(tracked: Tracked): Promise<void> {
+    if (tracked.readiness === 'sdk') return this.checkSdkReady(tracked);
     if (tracked.checking) return;
     tracked.checking = true;
     const wanted = () => !this.options.closed() && this.tracked.get(tracked.sessionId) === tracked && tracked.phase !== 'ending';
@@ -206,6 +213,24 @@ export class Reconciler {
     } finally {
       tracked.checking = false;
     }
+  }
+
+  /**
+   * Readiness `sdk`: running once the container's current start is the one whose game server
+   * said ready (ContainerSdks tells it, and calls this again). Looked at once per call, no
+   * polling: the ready comes as a call; a restart is seen by reconcile(), which calls this again.
+   */
+  private async checkSdkReady(tracked: Tracked): Promise<void> {
+    if (!tracked.containerId) return;
+    const info = await this.engine(tracked.nodeId).api.getContainer(tracked.containerId).inspect().catch(() => undefined);
+    if (!info?.State.Running || this.options.closed() || this.tracked.get(tracked.sessionId) !== tracked) return;
+    const start = info.State.StartedAt;
+    // Checked after the await: two calls meeting here report it running once.
+    if (tracked.phase === 'ending' || tracked.sdkReadyFor !== start || tracked.readyFor === start) return;
+    tracked.readyFor = start;
+    tracked.restartCount = info.RestartCount;
+    tracked.phase = 'running';
+    this.emit('running', tracked);
   }
 
   /** SIGTERM, the grace period, SIGKILL; then finish. An unavailable engine: once it is back. */
@@ -325,12 +350,14 @@ export class Reconciler {
     const oomKilled = info.State.OOMKilled;
     files.writeEnd(tracked.sessionId, { exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir });
     this.tracked.delete(tracked.sessionId);
+    this.options.gone(tracked.sessionId);
     // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
     this.options.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });
   }
 
   lose(tracked: Tracked): void {
     this.tracked.delete(tracked.sessionId);
+    this.options.gone(tracked.sessionId);
     this.emit('lost', tracked);
   }
 

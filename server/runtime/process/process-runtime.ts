@@ -19,11 +19,9 @@ import { setSessionGroupNice } from './session-priority.js';
 import { StartFailures, type StartFailureOptions } from './start-failures.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
-import { SDK_DIR_IN_SANDBOX } from './sandbox.js';
-import type { AllocatedSession } from '../../../generated/sdk/types.js';
+import { allocationOf, SDK_SOCKET, SDK_SOCKET_IN_SESSION } from '../sdk-endpoint.js';
 
 const SUPERVISOR = join(import.meta.dirname, 'supervisor.mjs');
-const SDK_SOCKET = 'sdk.sock';
 /**
  * A warm game server is background work until a start claims it: its session's scheduling group
  * (session-priority.ts) runs at this nice from its launch (so its start, and whatever it does while
@@ -178,7 +176,7 @@ export class ProcessRuntime implements Runtime {
       started();
       throw error;
     }
-    const sdkSocket = sandbox ? `${SDK_DIR_IN_SANDBOX}/${SDK_SOCKET}` : join(sdkDir, SDK_SOCKET);
+    const sdkSocket = sandbox ? SDK_SOCKET_IN_SESSION : join(sdkDir, SDK_SOCKET);
     const env = { ...spec.env, SESSION_HOST_SDK: sdkSocket };
     // The game's command first, to the launcher when it is in the session's cgroups; it runs it on
     // the supervisor's go, once that has taken its session (launcher.mjs), and the supervisor reads
@@ -533,15 +531,4 @@ function killGroup(leader: ProcessIdentity | undefined): void {
   } catch {
     // Already gone.
   }
-}
-
-/** What the game server reads from its SDK (spec/sdk/): the session it runs for. */
-function allocationOf(spec: LaunchSpec): AllocatedSession {
-  return {
-    id: spec.publicId,
-    labels: spec.labels,
-    host: spec.host,
-    ports: spec.ports.map(({ name, type, host }) => ({ name, type, host })),
-    players: [],
-  };
 }

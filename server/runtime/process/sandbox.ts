@@ -19,6 +19,7 @@ import { dirname, join, sep } from 'node:path';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
 import { type SeccompHandoff, withSeccomp } from './launcher.mjs';
 import { SECCOMP_FD, writeSeccompFile } from './seccomp.js';
+import { SDK_DIR_IN_SESSION } from '../sdk-endpoint.js';
 
 export interface SandboxTools {
   bwrap: string;
@@ -98,7 +99,7 @@ export interface SandboxSession {
 }
 
 /** Where a sandboxed game server finds its SDK socket's directory (under the emptied /run). */
-export const SDK_DIR_IN_SANDBOX = '/run/session-host';
+export const SDK_DIR_IN_SANDBOX = SDK_DIR_IN_SESSION;
 
 /** Where whatever execs the sandbox's command line opens the seccomp filter for bwrap (launcher.mjs). */
 export const seccompHandoff = (tools: SandboxTools): SeccompHandoff => ({ fd: SECCOMP_FD, file: tools.seccompFile });

@@ -21,7 +21,7 @@ import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, remo
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog, readAtRate } from './output-log.mjs';
 import { processStartTime as startTimeOf } from './proc-start.mjs';
-import { serveSdk, warmUp } from './sdk-server.mjs';
+import { sdkLiveness, serveSdk, warmUp } from '../sdk-server.mjs';
 import { serveHandoff, warmUpHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
@@ -342,10 +342,19 @@ function drained(launched) {
   });
 }
 
-/** The game server of the current launch said `ready` on its SDK socket. */
-let sdkReady = false;
-/** When the game server last pinged its health (monotonic ms); health is watched once it is ready. */
-let lastHealth = 0;
+/**
+ * What the game server of the current launch said on its SDK socket: `ready`, and its health
+ * pings. With `healthSeconds`, one that said ready and then stops pinging for that long is hung:
+ * killed (restarted when the session asked for it), as a crash.
+ */
+const liveness = sdkLiveness({
+  healthSeconds: spec.sdk?.healthSeconds,
+  live: () => !stopping && Boolean(game) && game.exitCode === null && game.signalCode === null,
+  onMissed() {
+    output.write(Buffer.from(`supervisor: no health ping for ${spec.sdk.healthSeconds} s; the game server is killed\n`));
+    killGame();
+  },
+});
 
 function markRunning() {
   // runningAt is history, kept to the end: a session that ran while the service was down
@@ -362,14 +371,10 @@ const serveSessionSdk = () =>
     uid: spec.sandbox?.uid,
     allocation: spec.sdk.allocation,
     onReady() {
-      lastHealth = performance.now();
-      if (sdkReady) return;
-      sdkReady = true;
+      if (!liveness.ready()) return;
       if (spec.sdk.readiness === 'sdk' && game && game.exitCode === null && state.phase !== 'running') markRunning();
     },
-    onHealth() {
-      lastHealth = performance.now();
-    },
+    onHealth: () => liveness.health(),
     onPlayers: recordConnected,
   });
 
@@ -410,7 +415,7 @@ function netDirOf(launched) {
  * leave them as they were.
  */
 function waitUntilReady(launched) {
-  sdkReady = false;
+  liveness.relaunched();
   // Readiness by the SDK: the game server's own `POST /ready` says it (onReady above).
   if (spec.sdk?.readiness === 'sdk') return;
   const declared = { tcp: 0, udp: 0 };
@@ -513,23 +518,6 @@ function overWorkDirLimit(limit) {
   if (game) killGame();
 }
 
-/**
- * With `healthSeconds`, a game server that said ready and then stops pinging for that long is
- * hung: killed (restarted when the session asked for it), as a crash.
- */
-function watchHealth() {
-  const limitMs = (spec.sdk?.healthSeconds ?? 0) * 1000;
-  if (!limitMs) return;
-  const timer = setInterval(() => {
-    if (!sdkReady || stopping || !game || game.exitCode !== null || game.signalCode !== null) return;
-    if (performance.now() - lastHealth <= limitMs) return;
-    sdkReady = false;
-    output.write(Buffer.from(`supervisor: no health ping for ${spec.sdk.healthSeconds} s; the game server is killed\n`));
-    killGame();
-  }, Math.min(1000, limitMs / 2));
-  timer.unref();
-}
-
 process.on('SIGTERM', () => {
   if (stopping) return;
   stopping = true;
@@ -549,7 +537,6 @@ process.on('SIGINT', () => {});
 launch();
 const sdkServing = serveSessionSdk();
 watchWorkDir();
-watchHealth();
 sdk = await sdkServing;
 followPlayers();
 // A warm game server waits for its session: the service hands it over (warm-handoff.mjs).

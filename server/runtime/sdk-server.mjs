@@ -1,9 +1,12 @@
 // The game-server SDK endpoint of one session (spec/sdk/): HTTP on a unix socket that only the
-// session's own game server can open. The supervisor serves it, so it knows this session and
-// nothing else: no credentials, no way to the control API or to another session.
+// session's own game server can open, and what the game server says through it (sdkLiveness).
+// One module for every runtime that serves it: the process runtime's supervisor serves its one
+// session; the Docker runtime serves each container of an engine on this machine from the
+// service (docker/container-sdk.ts). Whoever serves it knows that session and nothing else: no
+// credentials, no way to the control API or to another session.
 //
 // Plain JavaScript, like the supervisor that loads it (no TypeScript loader on a start's path).
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +18,10 @@ const MAX_CONNECTED = 1024;
 const MAX_WAITERS = 64;
 const MAX_CONNECTIONS = 32;
 const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
+/** The longest socket path serveSdk takes: a unix socket's path is at most 107 bytes, and it binds at this one plus a suffix of up to 20. */
+export const MAX_SOCKET_PATH = 87;
+/** Servers bound by this process so far: each binds under a name of its own first. */
+let bound = 0;
 
 /**
  * Calls a session's game server may make (spec/sdk/): its supervisor answers them with the host's
@@ -29,7 +36,8 @@ export const SDK_CALLS = { perSecond: 50, burst: 200 };
 const REFUSALS = { perSecond: 20, burst: 20 };
 
 /**
- * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does.
+ * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does (a
+ * path of at most MAX_SOCKET_PATH bytes: it is bound under a longer name first).
  * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
  * `calls`: the call budget (SDK_CALLS unless a test gives its own); `now`: the clock it is kept
  * on (milliseconds, monotonic). Returns { allocate(session), close() }: allocate() returns the
@@ -68,6 +76,8 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     closedUntil = setTimeout(reopen, retryAfterSeconds() * 1000);
     closedUntil.unref();
     server.close();
+    // The name the game server connects to was renamed into place, so the close does not unlink it.
+    rmSync(socketPath, { force: true });
   };
   const reopen = () => {
     if (ended) return;
@@ -188,7 +198,12 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
 
   /** Listens on socketPath afresh (at the start, and after a flood closed it); rejects when it cannot. */
   const listen = async () => {
-    rmSync(socketPath, { force: true });
+    // Bound under a name of its own, then renamed into place once it is the game server's: a
+    // server's close unlinks the name it was bound at, so a server closing late (a Docker session's
+    // previous supervising instance, moved off its node) never removes the socket that replaced
+    // its own; and a game server never finds a socket it may not open yet.
+    const boundAt = `${socketPath}.${process.pid}-${++bound}`;
+    rmSync(boundAt, { force: true });
     const listening = new Promise((resolve, reject) => {
       const failed = (error) => {
         server.off('listening', done);
@@ -206,13 +221,19 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     // server's spawn) can inherit it.
     const umask = process.umask(0o177);
     try {
-      server.listen(socketPath);
+      server.listen(boundAt);
     } finally {
       process.umask(umask);
     }
     await listening;
-    if (typeof uid === 'number') chownSync(socketPath, uid, uid);
-    chmodSync(socketPath, 0o600);
+    try {
+      if (typeof uid === 'number') chownSync(boundAt, uid, uid);
+      chmodSync(boundAt, 0o600);
+      renameSync(boundAt, socketPath);
+    } catch (error) {
+      server.close();
+      throw error;
+    }
   };
   await listen();
 
@@ -239,6 +260,51 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
       clearTimeout(closedUntil);
       if (server.listening) server.close();
       server.closeAllConnections();
+    },
+  };
+}
+
+/**
+ * What a game server said of itself through its SDK since its current launch: whether it said
+ * ready, and when it last pinged its health. With `healthSeconds`, one that said ready and then
+ * goes that long without a ping is hung: `onMissed()` is called (once per launch; the caller kills
+ * it, and a restart is a new launch), checked while `live()` says it runs. Both runtimes drive
+ * their sessions' `running` and health kills by it.
+ */
+export function sdkLiveness({ healthSeconds, live, onMissed }) {
+  const limitMs = (healthSeconds ?? 0) * 1000;
+  let ready = false;
+  /** Monotonic ms: durations never follow the wall clock. */
+  let lastHealth = 0;
+  const timer = limitMs
+    ? setInterval(() => {
+        if (!ready || !live() || performance.now() - lastHealth <= limitMs) return;
+        ready = false;
+        onMissed();
+      }, Math.min(1000, limitMs / 2))
+    : undefined;
+  timer?.unref();
+  return {
+    /** `POST /ready`; true when it is the launch's first (what makes a session with readiness `sdk` running). */
+    ready() {
+      lastHealth = performance.now();
+      if (ready) return false;
+      ready = true;
+      return true;
+    },
+    /** `POST /health`. */
+    health() {
+      lastHealth = performance.now();
+    },
+    get isReady() {
+      return ready;
+    },
+    /** The game server was started again: it says ready again, and its health is watched from then. */
+    relaunched() {
+      ready = false;
+    },
+    stop() {
+      clearInterval(timer);
     },
   };
 }

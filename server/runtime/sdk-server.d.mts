@@ -8,6 +8,8 @@ export interface SdkSession {
 
 /** Calls a session's game server may make: `perSecond`, in bursts of up to `burst`. */
 export const SDK_CALLS: { perSecond: number; burst: number };
+/** The longest socket path serveSdk takes (it binds under a longer name first). */
+export const MAX_SOCKET_PATH: number;
 
 export function serveSdk(options: {
   socketPath: string;
@@ -26,6 +28,18 @@ export function serveSdk(options: {
   allocate(session: SdkSession): () => void;
   close(): void;
 }>;
+
+/** What a game server said through its SDK since its launch (sdk-server.mjs). */
+export interface SdkLiveness {
+  /** `POST /ready`; true when it is the launch's first. */
+  ready(): boolean;
+  health(): void;
+  readonly isReady: boolean;
+  relaunched(): void;
+  stop(): void;
+}
+
+export function sdkLiveness(options: { healthSeconds?: number; live(): boolean; onMissed(): void }): SdkLiveness;
 
 /** sdk-server.mjs's warm-up (a spare supervisor's, while it waits). */
 export function warmUp(): Promise<void>;
