@@ -373,7 +373,9 @@ export interface paths {
          *     only in this response. The new token may hold only scopes the caller's token holds, except
          *     that a caller holding `token:write` may also grant `webhook:repohost`. It never outlives
          *     the caller's token. An account holds at most 500 tokens that are neither revoked nor
-         *     expired (the operator may change it): one more is 409 until one is revoked.
+         *     expired (the operator may change it): one more is 409 until one is revoked. A token has at
+         *     most 8 issuers above it (a root token mints one with 1, which mints one with 2, ...): a token
+         *     with 8 minting is 409; mint from one of its issuers instead.
          */
         post: operations["createToken"];
         delete?: never;

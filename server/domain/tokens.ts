@@ -52,10 +52,28 @@ export type CreateTokenResult =
   | { ok: false; reason: 'ungrantable'; scopes: Scope[] }
   | { ok: false; reason: 'bad_duration' }
   /** The account holds as many unexpired tokens as it may: revoke one first. */
-  | { ok: false; reason: 'too_many'; max: number };
+  | { ok: false; reason: 'too_many'; max: number }
+  /** The issuer already has as many issuers above it as a token may (MAX_DELEGATION_DEPTH): mint from one nearer its root. */
+  | { ok: false; reason: 'too_deep'; max: number };
 
 /** Unexpired, unrevoked tokens an account may mint through the API (TOKENS_PER_ACCOUNT). */
 export const DEFAULT_TOKENS_PER_ACCOUNT = 500;
+
+/**
+ * Issuers above a token minted through the API, at most (README, Limits): a root token (bootstrap,
+ * panel) mints depth 1, which mints depth 2, ... down to 8. Every uncached verdict reads the token
+ * and each issuer, so this bounds a request's store reads (9) and a revoked chain's size; real
+ * delegation (root -> CI -> job -> one client) needs 3 or 4 levels, 8 leaves room. Unbounded, a
+ * chain ran ~500 deep and 28 idle streams on its tip cost a fifth of a core (outside check 8, F4).
+ */
+export const MAX_DELEGATION_DEPTH = 8;
+
+/** A token known to be fine with every issuer above it, from `at` until `until` (their soonest expiry). */
+interface FineChain {
+  accountId: string;
+  until: number;
+  at: number;
+}
 
 export interface TokensOptions {
   /**
@@ -80,6 +98,16 @@ export class Tokens {
    * Expiry and the cap (options.verdictMaxAgeMs) are checked on each hit.
    */
   private readonly verified = new Map<string, { principal: Principal; at: number }>();
+  /**
+   * Token ids whose token and every issuer above it were neither revoked, disabled nor expired when
+   * read, until their soonest expiry: the open-stream sweep asks about each held stream's token four
+   * times a second, and uncached each ask re-read the whole issuer chain. Kept like `verified`
+   * (dropped on every forget, aged by the cap), so an idle sweep reads nothing, and after a forget
+   * each token of the held chains is read once, whatever their depth and number.
+   */
+  private readonly fineChains = new Map<string, FineChain>();
+  /** Accounts found active (not disabled), by id, from when; kept like fineChains. */
+  private readonly activeAccounts = new Map<string, number>();
   /** Counts forgets: a verdict read before a forget is not cached after it. */
   private generation = 0;
   private readonly forgetListeners: (() => void)[] = [];
@@ -136,20 +164,51 @@ export class Tokens {
    * issuers fine): open streams ask this, to end when their token no longer would.
    */
   async isLive(tokenId: string): Promise<boolean> {
-    const found = await this.repository.findById(tokenId);
-    return found !== undefined && (await this.whyInvalid(found, this.now())) === undefined;
+    const now = this.now();
+    const chain = await this.fineChain(tokenId, now);
+    return chain !== undefined && (await this.accountActive(chain.accountId, now));
   }
 
   private async whyInvalid(found: TokenRecord, now: number): Promise<'revoked' | 'disabled' | 'expired' | 'account_disabled' | 'issuer_invalid' | undefined> {
     const own = this.problemWith(found, now);
     if (own) return own;
-    if (!(await this.accounts.isAccountActive(found.accountId))) return 'account_disabled';
-    for (let issuerId = found.issuerId; issuerId; ) {
-      const issuer = await this.repository.findById(issuerId);
-      if (!issuer || this.problemWith(issuer, now)) return 'issuer_invalid';
-      issuerId = issuer.issuerId;
-    }
+    if (!(await this.accountActive(found.accountId, now))) return 'account_disabled';
+    if (found.issuerId !== null && !(await this.fineChain(found.issuerId, now))) return 'issuer_invalid';
     return undefined;
+  }
+
+  /** The token and every issuer above it are fine now (their account aside): known, or read and kept. */
+  private async fineChain(tokenId: string, now: number): Promise<FineChain | undefined> {
+    const known = this.fineChains.get(tokenId);
+    if (known && known.until > now && this.young(known.at, now)) return known;
+    if (known) this.fineChains.delete(tokenId);
+    const generation = this.generation;
+    const record = await this.repository.findById(tokenId);
+    if (!record || this.problemWith(record, now)) return undefined;
+    let until = record.expiresAt ?? Infinity;
+    // Up the chain only as far as the first issuer known fine: each token is read once between forgets.
+    if (record.issuerId !== null) {
+      const issuers = await this.fineChain(record.issuerId, now);
+      if (!issuers) return undefined;
+      until = Math.min(until, issuers.until);
+    }
+    const chain = { accountId: record.accountId, until, at: now };
+    if (generation === this.generation) this.fineChains.set(tokenId, chain);
+    return chain;
+  }
+
+  private async accountActive(accountId: string, now: number): Promise<boolean> {
+    const since = this.activeAccounts.get(accountId);
+    if (since !== undefined && this.young(since, now)) return true;
+    const generation = this.generation;
+    const active = await this.accounts.isAccountActive(accountId);
+    if (active && generation === this.generation) this.activeAccounts.set(accountId, now);
+    return active;
+  }
+
+  /** A verdict read at `at` may still be trusted (options.verdictMaxAgeMs). */
+  private young(at: number, now: number): boolean {
+    return now - at < (this.options.verdictMaxAgeMs ?? Infinity);
   }
 
   /** Drop every cached verdict; called by every write to tokens or accounts (listeners tell other instances). */
@@ -161,6 +220,8 @@ export class Tokens {
   /** Another instance changed tokens or accounts (or its news may have been missed): drop every cached verdict. */
   forgetVerifiedElsewhere(): void {
     this.verified.clear();
+    this.fineChains.clear();
+    this.activeAccounts.clear();
     this.generation++;
   }
 
@@ -187,6 +248,9 @@ export class Tokens {
       lifetime = parseDuration(input.expiresAfter);
       if (lifetime === undefined) return { ok: false, reason: 'bad_duration' };
     }
+    if ((await this.issuersAbove(issuer.tokenId, MAX_DELEGATION_DEPTH)) >= MAX_DELEGATION_DEPTH) {
+      return { ok: false, reason: 'too_deep', max: MAX_DELEGATION_DEPTH };
+    }
     const now = this.now();
     const max = this.options.perAccount ?? DEFAULT_TOKENS_PER_ACCOUNT;
     const requested = lifetime === undefined ? null : now + lifetime;
@@ -200,6 +264,15 @@ export class Tokens {
     // Counted and inserted in one step: concurrent requests (or instances) cannot pass the cap together.
     if (!(await this.repository.insertWithin(record, secret, { max, now, keepEnded: max }))) return { ok: false, reason: 'too_many', max };
     return { ok: true, record, value };
+  }
+
+  /** How many issuers the token has above it, counted up to `atMost` (a chain made before the cap may run longer). */
+  private async issuersAbove(tokenId: string, atMost: number): Promise<number> {
+    let count = 0;
+    for (let id = (await this.repository.findById(tokenId))?.issuerId ?? null; id !== null && count < atMost; count++) {
+      id = (await this.repository.findById(id))?.issuerId ?? null;
+    }
+    return count;
   }
 
   /** Mint a token with no issuer (bootstrap, operators), optionally with a given value. */

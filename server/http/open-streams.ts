@@ -44,6 +44,8 @@ interface Held {
 export class OpenStreams {
   private readonly held = new Set<Held>();
   private readonly timer: NodeJS.Timeout;
+  /** The pass under way: a tick skips while one runs, so a slow store never piles passes up. */
+  private running: Promise<void> | undefined;
 
   constructor(
     private readonly limits: StreamLimits,
@@ -52,7 +54,9 @@ export class OpenStreams {
     /** Open streams of a kind across all accounts, at most (artifact downloads: they hold the thread pool). */
     private readonly serviceWide: Partial<Record<StreamKind, number>> = {},
   ) {
-    this.timer = setInterval(() => void this.sweep().catch(() => {}), SWEEP_MS);
+    this.timer = setInterval(() => {
+      if (!this.running) void this.sweep().catch(() => {});
+    }, SWEEP_MS);
     this.timer.unref();
   }
 
@@ -76,8 +80,23 @@ export class OpenStreams {
     return { signal: held.abort.signal, release: () => this.held.delete(held) };
   }
 
-  /** End every stream whose token no longer authenticates (asked once per token; a store fault ends none). */
+  /**
+   * End every stream whose token no longer authenticates (asked once per token; a store fault ends
+   * none). Passes never overlap: a call during one waits for it, then runs its own (which sees what
+   * changed meanwhile).
+   */
   async sweep(): Promise<void> {
+    while (this.running) await this.running.catch(() => {});
+    const pass = this.pass();
+    this.running = pass;
+    try {
+      await pass;
+    } finally {
+      if (this.running === pass) this.running = undefined;
+    }
+  }
+
+  private async pass(): Promise<void> {
     const verdicts = new Map<string, boolean>();
     for (const held of [...this.held]) {
       let live = verdicts.get(held.tokenId);

@@ -56,14 +56,53 @@ export const TOKEN_COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hin
 export const LIVE_OF_ACCOUNT = (account: string, now: string) =>
   `account_id = ${account} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})`;
 
+/** Token `t` had ended (was revoked or expired) by `at`. */
+const ended = (t: string, at: string) => `(${t}.revoked_at <= ${at} OR ${t}.expires_at <= ${at})`;
+/** Token `t` had not ended by `at` (NULLs spelled out: NOT of a NULL comparison is not true). */
+const unended = (t: string, at: string) =>
+  `((${t}.revoked_at IS NULL OR ${t}.revoked_at > ${at}) AND (${t}.expires_at IS NULL OR ${t}.expires_at > ${at}))`;
+
 /**
- * Tokens that had ended (revoked or expired) by `at` and issued no token still kept: deletable in
- * one statement without breaking an issuer reference. Whatever an ended token issued has ended too
- * (a revocation takes its descendants, and a token never outlives its issuer), so a chain goes
- * leaf by leaf, one level a purge.
+ * CTE `pinned(id, issuer_id)`: the tokens ended by `at` that still issue, directly or down a chain,
+ * a token that has not ended. They must stay, or that token's issuer reference would break.
+ * Normally none: a revocation takes the descendants and a token never outlives its issuer, but a
+ * mint that authenticated just before its issuer was revoked still inserts a live token under it.
+ * Seeds are the ended issuers of unended tokens; from each it climbs through ended issuers only (an
+ * unended one is a seed's child of its own), so the walk is as long as the chains, not the table.
+ * `account`: only that account's tokens (an issuer is always of its token's account).
  */
-export const ENDED_LEAF = (at: string) =>
-  `(revoked_at <= ${at} OR expires_at <= ${at}) AND NOT EXISTS (SELECT 1 FROM tokens c WHERE c.issuer_id = tokens.id)`;
+export const PINNED_ENDED = (at: string, account?: string) => `pinned(id, issuer_id) AS (
+    SELECT p.id, p.issuer_id FROM tokens c JOIN tokens p ON p.id = c.issuer_id
+     WHERE ${account ? `c.account_id = ${account} AND ` : ''}${unended('c', at)} AND ${ended('p', at)}
+    UNION
+    SELECT p.id, p.issuer_id FROM pinned JOIN tokens p ON p.id = pinned.issuer_id WHERE ${ended('p', at)})`;
+
+/**
+ * Statement: delete every token ended by `at` but pinned ones (placeholders in the caller's
+ * dialect). A chain goes whole, in one statement: deleting every ended token that issues no unended
+ * one never leaves a reference to a deleted issuer (foreign keys are checked at the statement's end),
+ * where deleting only leaves took one level a pass (a revoked 499-deep chain, 499 purges).
+ */
+export const DELETE_ENDED = (at: string) =>
+  `WITH RECURSIVE ${PINNED_ENDED(at)}
+   DELETE FROM tokens WHERE ${ended('tokens', at)} AND id NOT IN (SELECT id FROM pinned)`;
+
+/**
+ * Query: the account's deletable ended tokens (ended by `at`, not pinned), in the order they are
+ * kept: chains whose topmost ended token (its issuer unended, or none) was created last first, and
+ * within one an issuer before what it issued. Keeping a prefix of this order keeps every kept
+ * token's issuers, so the rest can go in one statement; a cap on it counts tokens, not chains.
+ * `id` comes out in the first column for `DELETE ... WHERE id IN (...)`; the caller adds the offset.
+ */
+export const ENDED_OF_ACCOUNT_KEPT_FIRST = (account: string, at: string) =>
+  `WITH RECURSIVE ${PINNED_ENDED(at, account)},
+   chains(id, top_created, top_id, depth) AS (
+     SELECT t.id, t.created, t.id, 0 FROM tokens t LEFT JOIN tokens i ON i.id = t.issuer_id
+      WHERE t.account_id = ${account} AND ${ended('t', at)} AND (i.id IS NULL OR ${unended('i', at)})
+     UNION ALL
+     SELECT c.id, chains.top_created, chains.top_id, chains.depth + 1 FROM chains JOIN tokens c ON c.issuer_id = chains.id
+      WHERE ${ended('c', at)})
+   SELECT id FROM chains WHERE id NOT IN (SELECT id FROM pinned) ORDER BY top_created DESC, top_id, depth, id`;
 
 export function tokenFromRow(row: TokenRow): TokenRecord {
   return {

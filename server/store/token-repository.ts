@@ -1,7 +1,7 @@
 import type { TokenCap, TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-import { ENDED_LEAF, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
+import { DELETE_ENDED, ENDED_OF_ACCOUNT_KEPT_FIRST, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
 
 export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
@@ -15,10 +15,9 @@ export function createTokenRepository(db: Db): Sync<TokenRepository> {
      WHERE (SELECT count(*) FROM tokens WHERE ${LIVE_OF_ACCOUNT('@accountId', '@now')}) < @max`,
   );
   const trimEnded = db.prepare(
-    `DELETE FROM tokens WHERE id IN (
-       SELECT id FROM tokens WHERE account_id = @accountId AND ${ENDED_LEAF('@now')} ORDER BY created DESC, id LIMIT -1 OFFSET @keepEnded)`,
+    `DELETE FROM tokens WHERE id IN (${ENDED_OF_ACCOUNT_KEPT_FIRST('@accountId', '@now')} LIMIT -1 OFFSET @keepEnded)`,
   );
-  const purgeEnded = db.prepare(`DELETE FROM tokens WHERE ${ENDED_LEAF('@endedBy')}`);
+  const purgeEnded = db.prepare(DELETE_ENDED('@endedBy'));
   const byId = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ?`);
   const byHash = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`);
   const active = db.prepare(

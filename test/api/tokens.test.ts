@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeValues } from '../../generated/types.js';
+import { MAX_DELEGATION_DEPTH } from '../../server/domain/tokens.js';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
 
@@ -126,5 +127,21 @@ describe('tokens over real HTTP', () => {
       expectError(result, 422, 'INVALID_REQUEST', '/token');
       expect(result.json.violations.length, JSON.stringify(body)).toBeGreaterThan(0);
     }
+  });
+
+  it(`mints down a chain of at most ${MAX_DELEGATION_DEPTH} issuers above a token, then 409 naming the limit; a token nearer the root still mints`, async () => {
+    // The bootstrap token is a root (no issuer): the chain's tokens have 1, 2, ... issuers above them.
+    const chain: string[] = [];
+    for (let depth = 1; depth <= MAX_DELEGATION_DEPTH; depth++) {
+      const minted = await service.call('POST', '/token', { token: chain.at(-1), body: { name: `depth ${depth}`, scopes: ['token:write'] } });
+      expect(minted.status, `depth ${depth}`).toBe(201);
+      chain.push(minted.json.token);
+    }
+    const refused = await service.call('POST', '/token', { token: chain.at(-1), body: { name: 'too deep', scopes: ['token:write'] } });
+    expectError(refused, 409, 'CONFLICT', '/token');
+    expect(refused.json.details).toContain(`more than ${MAX_DELEGATION_DEPTH} issuers above it`);
+    // Nothing was minted; the deepest token still works, and its issuer still mints (beside it).
+    expect((await service.call('GET', '/token', { token: chain.at(-1) })).status).toBe(200);
+    expect((await service.call('POST', '/token', { token: chain.at(-2), body: { name: 'sibling', scopes: ['token:write'] } })).status).toBe(201);
   });
 });

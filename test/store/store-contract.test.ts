@@ -112,7 +112,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await instances[0]!.tokens.findById(racers[inserted.indexOf(false)]!)).toBeUndefined();
   });
 
-  it("keeps an account's newest ended tokens beside a new one, and purges ended ones after the retention, issuers after what they issued", async () => {
+  it("keeps an account's newest ended tokens beside a new one, and purges ended ones after the retention", async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));
     const token = (id: string, created: number, issuerId: string | null = null, expiresAt: number | null = null) => ({
@@ -131,12 +131,61 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     const all = ['live', 'parent', 'child', 'expired', 'ended1', 'ended2', 'ended3', 'ended4', 'new'];
     const kept = async () => (await Promise.all(all.map((id) => store.tokens.findById(id)))).flatMap((t) => (t ? [t.id] : []));
 
-    // The two newest ended tokens stay; the parent too, while the child it issued is there.
+    // The two newest ended tokens stay; the older ones go, the parent with the child it issued.
     expect(await store.tokens.insertWithin(token('new', 30), secret('new'), { max: 100, now: 100, keepEnded: 2 })).toBe(true);
-    expect(await kept()).toEqual(['live', 'parent', 'ended3', 'ended4', 'new']);
-    // Ended by 23: the parent (a leaf now) and ended3; ended4 ended at 24, the others live.
+    expect(await kept()).toEqual(['live', 'ended3', 'ended4', 'new']);
+    // Ended by 23: ended3; ended4 ended at 24, the others live.
     await store.tokens.purgeEnded(23);
     expect(await kept()).toEqual(['live', 'ended4', 'new']);
+  });
+
+  it('deletes revoked chains whole, at a mint (counting their tokens) and at the retention, never an issuer of a live token', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await store.accounts.insert(account('other'));
+    const token = (id: string, created: number, issuerId: string | null = null, accountId = 'acc') => ({
+      id, accountId, issuerId, name: id, scopes: ['session:read' as const], hint: 'abcd', created, expiresAt: null, disabled: false, revokedAt: null, lastUsed: null,
+    });
+    const secret = (id: string) => ({ hash: Buffer.from(`h-${id}`), sealed: Buffer.from(`s-${id}`) });
+    /** A chain of `depth` tokens, each issued by the one before, created one by one from `created`. */
+    const chain = async (name: string, depth: number, created: number, issuerId: string | null = null, accountId = 'acc') => {
+      const ids = Array.from({ length: depth }, (_, i) => `${name}${i}`);
+      for (const [i, id] of ids.entries()) await store.tokens.insert(token(id, created + i, i === 0 ? issuerId : ids[i - 1]!, accountId), secret(id));
+      return ids;
+    };
+    const present = async (ids: string[]) => (await Promise.all(ids.map((id) => store.tokens.findById(id)))).flatMap((t) => (t ? [t.id] : []));
+
+    const older = await chain('a', 12, 1);
+    const newer = await chain('b', 12, 20);
+    await store.tokens.revokeWithDescendants('a0', 40);
+    await store.tokens.revokeWithDescendants('b0', 41);
+    // Under a live token, a revoked branch; and a token inserted under an issuer revoked meanwhile
+    // (a mint that had authenticated just before): its revoked issuers must stay.
+    const [live] = await chain('live', 1, 50);
+    const branch = await chain('branch', 3, 51, live);
+    await store.tokens.revokeWithDescendants('branch0', 60);
+    const pinned = await chain('pinned', 3, 52);
+    await store.tokens.revokeWithDescendants('pinned0', 61);
+    await store.tokens.insert(token('late', 62, 'pinned2'), secret('late'));
+    const elsewhere = await chain('e', 4, 1, null, 'other');
+    await store.tokens.revokeWithDescendants('e0', 40);
+
+    // Keep 5 ended tokens of the account beside the new one: the older chain goes whole; of the
+    // newer ones (the branch, then the pinned chain, then chain b), the rest: each kept one with its issuers.
+    expect(await store.tokens.insertWithin(token('new', 70), secret('new'), { max: 100, now: 100, keepEnded: 5 })).toBe(true);
+    expect(await present(older)).toEqual([]);
+    // Ordered by their topmost ended token, newest first: pinned0 (52, all 3 pinned: they never go
+    // and do not count), branch0 (51: 3), b0 (20: 2 of 12 fit).
+    expect(await present(pinned)).toEqual(pinned);
+    expect(await present(branch)).toEqual(branch);
+    expect(await present(newer)).toEqual(['b0', 'b1']);
+    expect(await present([live!, 'late', 'new'])).toEqual([live, 'late', 'new']);
+    expect(await present(elsewhere)).toEqual(elsewhere);
+
+    // The retention takes every ended token in one pass, whole chains, but the issuers of the live one.
+    await store.tokens.purgeEnded(100);
+    expect(await present([...older, ...newer, ...branch, ...elsewhere])).toEqual([]);
+    expect(await present([...pinned, live!, 'late', 'new'])).toEqual([...pinned, live, 'late', 'new']);
   });
 
   it('keeps sessions with their ports and players; ending one frees its ports', async () => {

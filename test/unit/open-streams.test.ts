@@ -3,7 +3,7 @@
  * account and the whole service hold fewer of its kind than they may, checked in the same call that
  * holds it, so callers racing for the last slot cannot pass a cap together.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../../server/domain/tokens.js';
 import { OpenStreams, type StreamLease, type StreamsFull } from '../../server/http/open-streams.js';
 
@@ -31,5 +31,31 @@ describe('open streams', () => {
     a1.release();
     held(streams.open('artifacts', principal('c')));
     expect(streams.open('artifacts', principal('b'))).toEqual({ full: 'the service', limit: 3 });
+  });
+
+  it('never runs two sweeps at once: a tick during a pass is skipped, a call waits for it and then runs its own', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      // A store that answers only when told: a pass takes as long as this test wants.
+      const asked: ((live: boolean) => void)[] = [];
+      streams = new OpenStreams({ events: 20, logs: 8, artifacts: 4 }, () => new Promise<boolean>((answer) => asked.push(answer)));
+      const lease = held(streams.open('events', principal('a')));
+      vi.advanceTimersByTime(250);
+      expect(asked).toHaveLength(1);
+      // Ten more ticks while that pass waits: none starts another (unguarded, ten more asks piled up).
+      vi.advanceTimersByTime(2500);
+      expect(asked).toHaveLength(1);
+      const called = streams.sweep();
+      await Promise.resolve();
+      expect(asked).toHaveLength(1);
+      // The first pass ends; the call's own pass starts after it, and sees the token revoked meanwhile.
+      asked[0]!(true);
+      await vi.waitFor(() => expect(asked).toHaveLength(2));
+      asked[1]!(false);
+      await called;
+      expect(lease.signal.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,7 +20,11 @@ export interface TokenRecord {
 export interface TokenCap {
   max: number;
   now: number;
-  /** Ended (revoked or expired) tokens of the account kept beside the new one, newest first; older ones are deleted. */
+  /**
+   * Ended (revoked or expired) tokens of the account kept beside the new one, counted in tokens: chains
+   * (an ended token with what it issued) created last first, whole or cut below a kept token's issuers;
+   * the rest are deleted. Ended issuers of a token that has not ended always stay, uncounted.
+   */
   keepEnded: number;
 }
 
@@ -32,7 +36,10 @@ export interface TokenRepository {
    * it (other requests, other instances on the same database). False when refused.
    */
   insertWithin(record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }, cap: TokenCap): Promise<boolean>;
-  /** Delete the tokens that had ended (were revoked or expired) by `endedBy`, issuers after what they issued. */
+  /**
+   * Delete the tokens that had ended (were revoked or expired) by `endedBy`, whole chains in one
+   * step, but never an issuer of a token that had not.
+   */
   purgeEnded(endedBy: number): Promise<void>;
   findById(id: string): Promise<TokenRecord | undefined>;
   findByHash(hash: Buffer): Promise<(TokenRecord & { hash: Buffer }) | undefined>;

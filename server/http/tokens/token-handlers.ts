@@ -38,6 +38,11 @@ export function tokenHandlers(tokens: Tokens, audit: AuditLog, now: () => number
         if (result.reason === 'too_many') {
           return fail(context, 'CONFLICT', { details: `the account holds ${result.max} unexpired tokens, the most allowed; revoke one first` });
         }
+        if (result.reason === 'too_deep') {
+          return fail(context, 'CONFLICT', {
+            details: `a token minted by this one would have more than ${result.max} issuers above it, the most allowed; mint from one of its issuers`,
+          });
+        }
         if (result.reason === 'ungrantable') {
           return fail(context, 'UNAUTHORIZED', {
             details: `token cannot grant scope ${result.scopes.join(', ')}: it does not hold it`,

@@ -1,6 +1,6 @@
 /** PostgreSQL side of tokens (see ../token-repository.ts for SQLite). */
 import type { TokenRepository } from '../../domain/ports/tokens.js';
-import { ENDED_LEAF, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
+import { DELETE_ENDED, ENDED_OF_ACCOUNT_KEPT_FIRST, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
 export function createPgTokenRepository({ sql, transaction }: PgDb): TokenRepository {
@@ -26,14 +26,13 @@ export function createPgTokenRepository({ sql, transaction }: PgDb): TokenReposi
         if (held >= cap.max) return false;
         await insert(r, secret);
         await sql.run(
-          `DELETE FROM tokens WHERE id IN (
-             SELECT id FROM tokens WHERE account_id = $1 AND ${ENDED_LEAF('$2')} ORDER BY created DESC, id OFFSET $3)`,
+          `DELETE FROM tokens WHERE id IN (${ENDED_OF_ACCOUNT_KEPT_FIRST('$1', '$2')} OFFSET $3)`,
           [r.accountId, cap.now, cap.keepEnded],
         );
         return true;
       }),
     purgeEnded: async (endedBy) => {
-      await sql.run(`DELETE FROM tokens WHERE ${ENDED_LEAF('$1')}`, [endedBy]);
+      await sql.run(DELETE_ENDED('$1'), [endedBy]);
     },
     findById: async (id) => {
       const row = await one('id', id);
