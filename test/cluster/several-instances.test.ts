@@ -1,13 +1,16 @@
 /**
  * Three instances on one PostgreSQL, started as deployed (test/support/cluster/deployment.ts):
  * exact placement under starts racing through every instance, and a token revoked through one
- * instance refused by the others within a second.
+ * instance refused by the others before the verdicts they cached could have aged out (the bus
+ * told them). Bounded by what must happen, with generous caps: CI runs them on 2 busy cores,
+ * where 500 starts took longer than 30 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../support/contract.js';
 import { eventually } from '../support/eventually.mjs';
 import { caller } from '../support/http.js';
 import { testFleet } from '../support/service.js';
+import { SHARED_VERDICT_MAX_AGE_MS } from '../../server/service.js';
 import { startDeployment, type Deployment } from '../support/cluster/deployment.js';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
 
@@ -51,7 +54,8 @@ describe.skipIf(missing)(`three instances on one PostgreSQL${missing ? ` (skippe
     expect(contract.violations).toEqual([]);
   });
 
-  it(`gives exactly ${SLOTS} 201s to ${STARTS} starts racing through three instances, no id or port twice`, async () => {
+  // All sent at once: the race is the point, however long a busy machine takes to answer them.
+  it(`gives exactly ${SLOTS} 201s to ${STARTS} starts racing through three instances, no id or port twice`, { timeout: 300_000 }, async () => {
     // 250 ids, each asked for twice (through different instances): one id is never placed twice.
     const results = await Promise.all(
       Array.from({ length: STARTS }, (_, i) => direct[i % 3]!('POST', '/session', { body: { id: `race-${i % 250}`, location: 'arena', image: 'echo' } })),
@@ -70,17 +74,20 @@ describe.skipIf(missing)(`three instances on one PostgreSQL${missing ? ` (skippe
     }
   });
 
-  it('refuses a token revoked through one instance on the others within a second', async () => {
+  it('refuses a token revoked through one instance on the others before their cached verdicts age out', async () => {
     const [a, b, c] = direct as [typeof direct[0], typeof direct[0], typeof direct[0]];
     const minted = await a('POST', '/token', { body: { name: 'revoke-me', scopes: ['session:read'] } });
     expect(minted.status).toBe(201);
-    // Used (and so cached as valid) on every instance.
-    for (const call of [a, b, c]) for (let i = 0; i < 3; i++) expect((await call('GET', '/session', { token: minted.json.token })).status).toBe(200);
+    expect((await a('GET', '/session', { token: minted.json.token })).status).toBe(200);
+    // Used (and so cached as valid) on the other instances, no earlier than this: without the bus
+    // each would accept it until its cached verdict is SHARED_VERDICT_MAX_AGE_MS old.
+    const cachedFrom = performance.now();
+    for (const call of [b, c]) expect((await call('GET', '/session', { token: minted.json.token })).status).toBe(200);
     expect((await a('DELETE', `/token/${minted.json.id}`)).status).toBe(204);
-    const revokedAt = performance.now();
     for (const call of [b, c]) {
-      await eventually(async () => (await call('GET', '/session', { token: minted.json.token })).status, { until: (s) => s === 401, timeoutMs: 5000, intervalMs: 10 });
+      await eventually(async () => (await call('GET', '/session', { token: minted.json.token })).status, { until: (s) => s === 401, timeoutMs: 30_000, intervalMs: 10 });
     }
-    expect(performance.now() - revokedAt).toBeLessThan(1000);
+    // The bound is the product's own (the cap), not a speed: refused sooner, only the bus can have told them.
+    expect(performance.now() - cachedFrom).toBeLessThan(SHARED_VERDICT_MAX_AGE_MS);
   });
 });
