@@ -47,6 +47,9 @@ export default defineConfig({
         // These tiers share one process per worker across files (each file starts and stops its
         // own services): importing the server anew for every file was half their CPU time.
         isolate: !['unit', 'api', 'store'].includes(name),
+        // Deployments of several instances, started one by one (each loads Node and tsx) and
+        // stopped with their sessions: on 2 busy cores that takes tens of seconds.
+        ...(name === 'cluster' ? { hookTimeout: 180_000 } : {}),
       },
     })),
   },

@@ -70,7 +70,7 @@ import type { Store } from './store/store.js';
 const LAST_USED_FLUSH_MS = 2000;
 const SHUTDOWN_GRACE_MS = 2000;
 /** How long a cached token verdict is trusted when several instances may share the store (a second line behind the bus). */
-const SHARED_VERDICT_MAX_AGE_MS = 3000;
+export const SHARED_VERDICT_MAX_AGE_MS = 3000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
 const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
 

@@ -42,7 +42,12 @@ function statusOf(socketPath: string, method: string, path: string): Promise<num
   });
 }
 
-describe('the game-server SDK', () => {
+/** The start deadline of a game server that binds its ports and never says ready. */
+const SILENT_START_SECONDS = 15;
+/** How long a test waits for a sandboxed start (several seconds at load 20 on 2 cores). */
+const START_WAIT_MS = 45_000;
+
+describe('the game-server SDK', { timeout: 90_000 }, () => {
   let next = 0;
   const newId = () => `sdk-${process.pid}-${++next}`;
   const fleet = testFleet((fleet) => {
@@ -55,7 +60,10 @@ describe('the game-server SDK', () => {
       defaultTag: 'latest',
     });
     fleet.images.push(
-      sdkImage('echo-sdk', { readiness: 'sdk' }, { startSeconds: 2 }),
+      // The product's start deadline (60 s): a busy machine's sandboxed start took more than 2 s.
+      sdkImage('echo-sdk', { readiness: 'sdk' }),
+      // One that never says ready meets its own deadline, long enough for it to bind its ports first on a busy machine.
+      sdkImage('echo-sdk-silent', { readiness: 'sdk' }, { startSeconds: SILENT_START_SECONDS }),
       sdkImage('echo-health', { readiness: 'sdk', healthSeconds: 1 }),
       sdkImage('attacker', { command: ['/bin/sh', './test/support/attacker.sh', process.execPath, './server/sample/echo-server.mjs'] }),
     );
@@ -64,9 +72,8 @@ describe('the game-server SDK', () => {
   const sessionDir = (id: string) => runtimeDir(service.running, id);
   const socketOf = async (id: string) => join(await sessionDir(id), 'sdk', 'sdk.sock');
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
-  /** The game server logs its allocation just after it says ready (which may be what made it running). */
-  const logsAllocation = (id: string, text: string) =>
-    vi.waitFor(async () => expect(await output(id)).toContain(text), { timeout: 10_000, interval: 100 });
+  /** Once the game server has logged `text` (its allocation: just after it says ready, which may be what made it running). */
+  const logged = (id: string, text: string) => vi.waitFor(async () => expect(await output(id)).toContain(text), { timeout: 30_000, interval: 100 });
   const start = async (image: string, env: Record<string, string> = {}, labels: Record<string, string> = {}) => {
     const id = newId();
     const started = await service.call('POST', '/session', { body: { id, location: 'local-a', image, env, labels } });
@@ -76,8 +83,8 @@ describe('the game-server SDK', () => {
 
   it('tells the game server its allocation; with readiness "sdk" it is running once it says ready', async () => {
     const id = await start('echo-sdk', {}, { mode: 'ranked' });
-    const running = await waitForStatus(service.call, id, ['running']);
-    await logsAllocation(id, `allocated to session ${id} (labels {"mode":"ranked"})`);
+    const running = await waitForStatus(service.call, id, ['running'], START_WAIT_MS);
+    await logged(id, `allocated to session ${id} (labels {"mode":"ranked"})`);
     const allocation = await sdkCall(await socketOf(id), 'GET', '/allocation');
     expect(allocation.status).toBe(200);
     expect(allocationIsValid(allocation.body)).toBe(true);
@@ -92,15 +99,17 @@ describe('the game-server SDK', () => {
   });
 
   it('keeps a game server that binds its ports but never says ready from counting as running', async () => {
-    const id = await start('echo-sdk', { ECHO_SDK: 'off' });
-    const ended = await waitForStatus(service.call, id, ['dead'], 20_000);
+    const id = await start('echo-sdk-silent', { ECHO_SDK: 'off' });
+    // Its ports bound (it logs that once they are), it still starts; at its deadline its start fails.
+    await logged(id, `echo server for session ${id} on udp`);
+    expect((await service.call('GET', `/session/${id}`)).json.status).not.toBe('running');
+    const ended = await waitForStatus(service.call, id, ['dead', 'exited'], (SILENT_START_SECONDS + 30) * 1000);
     expect(ended.end_reason).toBe('start_failed');
-    expect(await output(id)).toContain(`echo server for session ${id} on udp`);
   });
 
   it('records players the game server reports connected and disconnected', async () => {
     const id = await start('echo-sdk');
-    const running = await waitForStatus(service.call, id, ['running']);
+    const running = await waitForStatus(service.call, id, ['running'], START_WAIT_MS);
     const tcp = hostPort(running, 'tcp');
     expect(await tcpExchange(running.host, tcp, 'connect p1')).toBe(`echo ${id} connect p1`);
     expect(await tcpExchange(running.host, tcp, 'connect p2')).toBe(`echo ${id} connect p2`);
@@ -110,7 +119,7 @@ describe('the game-server SDK', () => {
     // Recorded beside state.json, which the service reads on every change: a game server
     // flipping players as fast as it can must not make the service re-read a growing file.
     await vi.waitFor(async () => expect(JSON.parse(readFileSync(join(await sessionDir(id), 'connected.json'), 'utf8'))).toEqual(['p2']), {
-      timeout: 5000,
+      timeout: 15_000,
       interval: 100,
     });
     expect(JSON.parse(readFileSync(join(await sessionDir(id), 'state.json'), 'utf8'))).not.toHaveProperty('connected');
@@ -128,38 +137,38 @@ describe('the game-server SDK', () => {
 
   it('keeps the allocation\'s players as the control API joins and removes them', async () => {
     const id = await start('echo-sdk');
-    await waitForStatus(service.call, id, ['running']);
+    await waitForStatus(service.call, id, ['running'], START_WAIT_MS);
     const playersInSdk = async () => ((await sdkCall(await socketOf(id), 'GET', '/allocation')).body as { session: { players: string[] } }).session.players;
     expect(await playersInSdk()).toEqual([]);
     expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['p1', 'p2'] } })).status).toBe(200);
-    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 15_000, interval: 20 });
     expect((await service.call('DELETE', '/session/player/leave', { body: { players: ['p1'] } })).status).toBe(200);
-    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 15_000, interval: 20 });
     // The owner-only umask the socket is made with never reaches the game server (it starts meanwhile).
     expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
-    await waitForStatus(service.call, id, ['exited']);
+    await waitForStatus(service.call, id, ['exited'], 30_000);
     const umask = process.umask();
     expect(statSync(join(await sessionDir(id), 'work', 'summary.json')).mode & 0o777).toBe(0o666 & ~umask);
   });
 
   it('kills a game server that said ready and then stops pinging its health', async () => {
     const id = await start('echo-health', { ECHO_SDK: 'no-health' });
-    await waitForStatus(service.call, id, ['running']);
-    const ended = await waitForStatus(service.call, id, ['exited', 'dead'], 20_000);
+    // Running for about a second only (a busy machine's poll may miss it): the supervisor's line says it was ready.
+    const ended = await waitForStatus(service.call, id, ['exited', 'dead'], 30_000);
     expect(ended).toMatchObject({ status: 'dead', end_reason: 'crashed', exit_code: 137 });
     expect(await output(id)).toContain('no health ping for 1 s');
   });
 
   it('keeps one game server from reaching another session\'s socket', async () => {
     const victim = await start('echo-sdk');
-    await waitForStatus(service.call, victim, ['running']);
+    await waitForStatus(service.call, victim, ['running'], START_WAIT_MS);
     const attacker = await start('echo-sdk');
-    await waitForStatus(service.call, attacker, ['running']);
+    await waitForStatus(service.call, attacker, ['running'], START_WAIT_MS);
     // The attacker's own SDK answers with its own session only.
-    await logsAllocation(attacker, `allocated to session ${attacker} `);
+    await logged(attacker, `allocated to session ${attacker} `);
     // From inside its sandbox, the victim's socket path is hidden (the data directory is empty there).
     const probe = await start('attacker', { ATTACK: 'socket', SOCKET: await socketOf(victim) });
-    await waitForStatus(service.call, probe, ['running']);
+    await waitForStatus(service.call, probe, ['running'], START_WAIT_MS);
     expect(await output(probe)).toContain(`REFUSED ${await socketOf(victim)}`);
   });
 

@@ -11,7 +11,7 @@ import { TEST_ADMIN, testFleet, useService } from '../support/service.js';
 const RACERS = 500;
 const POOL = 100;
 
-describe('warm pools', () => {
+describe('warm pools', { timeout: 120_000 }, () => {
   const service = useService(
     { runtime: 'simulated', startRate: { perSecond: 10_000, burst: 10_000, burstWindowSeconds: 1 } },
     {
@@ -33,7 +33,7 @@ describe('warm pools', () => {
   const warmIn = async (location: string, status?: WarmServer['status']) =>
     (await store().warmServers.all()).filter((server) => server.location === location && (status === undefined || server.status === status));
   const filled = (location: string, size: number) =>
-    vi.waitFor(async () => expect(await warmIn(location, 'ready')).toHaveLength(size), { timeout: 20_000, interval: 50 });
+    vi.waitFor(async () => expect(await warmIn(location, 'ready')).toHaveLength(size), { timeout: 60_000, interval: 50 });
   const start = (body: object) => service.call('POST', '/session', { body });
 
   it(`gives ${RACERS} racing starts ${RACERS} sessions, no warm server twice`, async () => {
@@ -55,7 +55,8 @@ describe('warm pools', () => {
     const ports = [...live.flatMap((s) => s.ports.map((p) => p.host)), ...(await warmIn('arena')).flatMap((s) => s.ports.map((p) => p.host))];
     expect(new Set(ports).size).toBe(ports.length);
     await Promise.all(results.map((r) => service.call('DELETE', `/session/${r.json.id}`)));
-  }, 60_000);
+    // All sent at once, the race being the point: bounded by their outcome (26 s at load 21 on 2 cores), not a speed.
+  }, 300_000);
 
   it('answers a warm start running with its ports, and refills the pool after the claim', async () => {
     await filled('maint', 3);

@@ -42,12 +42,13 @@ describe('a warm game server', () => {
       expect(allocation.body).toMatchObject({ state: 'allocated', session: { id, labels: { mode: 'ranked' } } });
       // The sample server got it from its long-poll, wrote it down and answers with it.
       await vi.waitFor(() => expect(JSON.parse(readFileSync(join(dir, 'work', 'allocation.json'), 'utf8'))).toMatchObject({ id }), {
-        timeout: 5000,
+        timeout: 15_000,
         interval: 20,
       });
       expect(await tcpExchange(started.json.host, hostPort(started.json, 'tcp'), 'hello')).toBe(`echo ${id} hello`);
     }
-  }, 60_000);
+    // Two rounds, each waiting up to 30 s for the pool to refill.
+  }, 120_000);
 
   it('is replaced when it dies warm', async () => {
     const ready = async () => (await store().warmServers.all()).filter((server) => server.status === 'ready');
@@ -63,5 +64,5 @@ describe('a warm game server', () => {
       },
       { timeout: 30_000, interval: 50 },
     );
-  }, 60_000);
+  }, 90_000);
 });

@@ -14,7 +14,8 @@ import { startDeployment, type Deployment, type Instance } from '../support/clus
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
 
 const missing = clusterTestsMissing();
-describe.skipIf(missing)(`process-runtime sessions with several instances${missing ? ` (skipped: ${missing})` : ''}`, () => {
+// Generous: on 2 busy cores an instance takes tens of seconds to start again, a sandboxed start seconds.
+describe.skipIf(missing)(`process-runtime sessions with several instances${missing ? ` (skipped: ${missing})` : ''}`, { timeout: 240_000 }, () => {
   let deployment: Deployment;
   let db: pg.Client;
 
@@ -55,7 +56,7 @@ describe.skipIf(missing)(`process-runtime sessions with several instances${missi
   };
   const startRunning = async (owner: Instance, id: string) => {
     expect((await call(owner, 'POST', '/session', { id, location: 'local-a', image: 'echo' })).status).toBe(201);
-    await eventually(() => statusOf(id), { until: (s) => s === 'running', what: `${id} running`, timeoutMs: 30_000 });
+    await eventually(() => statusOf(id), { until: (s) => s === 'running', what: `${id} running`, timeoutMs: 60_000 });
     const pid = await gamePidOf(owner, id);
     expect(alive(pid)).toBe(true);
     return pid;
@@ -65,8 +66,8 @@ describe.skipIf(missing)(`process-runtime sessions with several instances${missi
     const [owner, other] = deployment.instances as [Instance, Instance];
     const pid = await startRunning(owner, 'stop-elsewhere');
     expect((await call(other, 'DELETE', '/session/stop-elsewhere')).status).toBe(204);
-    await eventually(() => statusOf('stop-elsewhere'), { until: (s) => s === 'exited', what: 'the session ended', timeoutMs: 30_000 });
-    await eventually(() => alive(pid), { until: (up) => !up, what: 'the game server gone' });
+    await eventually(() => statusOf('stop-elsewhere'), { until: (s) => s === 'exited', what: 'the session ended', timeoutMs: 60_000 });
+    await eventually(() => alive(pid), { until: (up) => !up, what: 'the game server gone', timeoutMs: 60_000 });
   });
 
   it('records a stop while the owner is dead, and carries it out when the owner starts again', async () => {
@@ -78,7 +79,7 @@ describe.skipIf(missing)(`process-runtime sessions with several instances${missi
     // Nobody else may stop it (its supervisor is the owner's): it runs on until the owner is back.
     expect(alive(pid)).toBe(true);
     await owner.start();
-    await eventually(() => statusOf('owner-dies'), { until: (s) => s === 'exited', what: 'the recorded stop carried out', timeoutMs: 30_000 });
-    await eventually(() => alive(pid), { until: (up) => !up, what: 'the game server gone' });
+    await eventually(() => statusOf('owner-dies'), { until: (s) => s === 'exited', what: 'the recorded stop carried out', timeoutMs: 60_000 });
+    await eventually(() => alive(pid), { until: (up) => !up, what: 'the game server gone', timeoutMs: 60_000 });
   });
 });

@@ -43,6 +43,7 @@ describe.skipIf(missing)(`token verdicts shared between instances${missing ? ` (
     expect((await b.authenticate(minted.value, ['session:read'])).ok).toBe(true);
     expect(await a.revoke(accountId, minted.record.id)).toBe(true);
     expect(await a.authenticate(minted.value, ['session:read'])).toMatchObject({ ok: false, reason: 'revoked' });
-    await eventually(() => b.authenticate(minted.value, ['session:read']), { until: (r) => !r.ok, what: 'b refusing the revoked token', timeoutMs: 1000, intervalMs: 5 });
+    // These caches have no cap: without the message b would accept it for ever, so the wait can be generous.
+    await eventually(() => b.authenticate(minted.value, ['session:read']), { until: (r) => !r.ok, what: 'b refusing the revoked token', timeoutMs: 15_000, intervalMs: 5 });
   });
 });

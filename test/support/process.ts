@@ -15,6 +15,8 @@ export interface ServiceProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
+const START_TIMEOUT_MS = 60_000;
+
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
   // On the PostgreSQL pass, the data directory's database (the same one across restarts).
   const databaseUrl = env.DATA_DIR && !('DATABASE_URL' in env) ? await testDatabaseUrl(env.DATA_DIR) : undefined;
@@ -26,7 +28,11 @@ export async function spawnService(env: Record<string, string>): Promise<Service
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 20_000);
+    // Generous (Node and tsx load slowly on 2 busy cores); one that never listened is killed, not left running untracked.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match) {

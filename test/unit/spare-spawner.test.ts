@@ -1,8 +1,10 @@
 /**
  * Spare supervisors come from a small helper process (spare-spawner.ts), never from a fork of the
  * service: a fork of the service held its event loop for 5-16 ms per spare. A helper that died is
- * replaced by the next spawn, and the helper ends with its runtime. Unsandboxed (no root needed).
+ * replaced by the next spawn, and the helper ends with its runtime, or with the service when it is
+ * killed, even mid-handoff. Unsandboxed (no root needed).
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,4 +57,34 @@ describe('the spare spawner', () => {
     // Closed: the helper ends, and the spare it spawned with it (its stdin closed).
     await eventually(async () => gone(helper!), { timeoutMs: 10_000, what: 'the helper to end with its runtime' });
   }, 60_000);
+
+  /**
+   * A service whose spare's pipes reached it but were not yet acknowledged (its event loop busy)
+   * when it was killed, or closed its runtime: Node holds the helper's 'disconnect' back until that
+   * acknowledgement, which never comes; the helper stayed (ppid 1, 11 minutes after a failed
+   * session-recovery run), and with it the spare whose pipes it still held.
+   */
+  for (const [end, what] of [['kill', 'killed (-9)'], ['close', 'closed']] as const) {
+    it(`ends the helper and its spare with a service ${what} mid-handoff`, async () => {
+      const service = spawn(process.execPath, ['--import', 'tsx', 'test/support/spare-handoff-child.mts', end], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      service.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+      let pids: number[] = [];
+      try {
+        const told = await eventually(() => /^helper (\d+) spare (\d+)$/m.exec(output) ?? (service.exitCode !== null ? output : undefined), {
+          timeoutMs: 90_000,
+          intervalMs: 50,
+          what: 'the service holding a spare mid-handoff',
+        });
+        if (typeof told === 'string') throw new Error(`the service ended: ${told}`);
+        pids = [Number(told![1]), Number(told![2])];
+        if (end === 'kill') service.kill('SIGKILL');
+        await eventually(() => pids.every(gone), { timeoutMs: 20_000, what: `the helper and its spare to end with the service ${what}` });
+      } finally {
+        service.kill('SIGKILL');
+        // Without the protection they stay: not past this test.
+        for (const pid of pids) if (!gone(pid)) process.kill(pid, 'SIGKILL');
+      }
+    }, 120_000);
+  }
 });

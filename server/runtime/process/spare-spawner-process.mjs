@@ -3,7 +3,8 @@
 // loop 5-16 ms (4-32 ms at load 11-15), during whatever requests came then; from this ~45 MB
 // process the fork takes ~1.6 ms, and none of the service's. It hands the service each spare's
 // stdin and launcher pipe over the IPC channel, reads the spare's one line on stdout itself (a
-// pipe handed over unread could lose what was read into it meanwhile), and ends with the channel.
+// pipe handed over unread could lose what was read into it meanwhile), and ends when the service's
+// end of its stdin closes (or the channel does).
 // Plain JavaScript so it starts fast without a TypeScript loader.
 import { spawn } from 'node:child_process';
 import { processStartTime } from './proc-start.mjs';
@@ -52,4 +53,10 @@ process.on('message', ({ id, file, args, env }) => {
 });
 
 // The service is gone (or closed its runtime): its spares end by themselves once their stdin closes.
-process.on('disconnect', () => process.exit(0));
+// Its end of this process's stdin closes however it ends (kill -9 included) and when it closes the
+// runtime. The channel's 'disconnect' alone is not enough: Node holds it back while a handle sent
+// here waits for the service's acknowledgement, so a service killed (or closing) between a spare's
+// handoff and its acknowledgement left this process running for good, with that spare waiting.
+const leave = () => process.exit(0);
+process.stdin.once('end', leave).once('error', leave).resume();
+process.on('disconnect', leave);

@@ -4,7 +4,8 @@
  * its event loop 5-16 ms per spare (4-32 ms at load 11-15 on 2 cores), and every spare is spawned
  * while the service serves (right after a start's game server runs, or a warm pool's refill). The
  * helper is forked when the first spare is wanted, again after it ended, and ends with the service
- * (or `close`). It hands over each spare's stdin and launcher pipe on its IPC channel.
+ * (or `close`): it watches its stdin, whose other end only this process holds. It hands over each
+ * spare's stdin and launcher pipe on its IPC channel.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -93,13 +94,16 @@ export class SpareSpawner {
     const helper = this.helper;
     this.helper = undefined;
     if (helper) this.helperGone(helper);
+    // Its stdin closed ends it even with a handoff unacknowledged (which holds back its 'disconnect').
+    helper?.stdin?.destroy();
     if (helper?.connected) helper.disconnect();
   }
 
   private startHelper(): ChildProcess | undefined {
     let helper: ChildProcess;
     try {
-      helper = fork(HELPER, [], { execArgv: [], env: this.env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json' });
+      // Its stdin: a pipe this process never writes to, whose end closes with this process however it ends (kill -9 included).
+      helper = fork(HELPER, [], { execArgv: [], env: this.env, stdio: ['pipe', 'ignore', 'ignore', 'ipc'], serialization: 'json' });
     } catch {
       return undefined;
     }
@@ -111,6 +115,9 @@ export class SpareSpawner {
     helper.on('message', (message: HelperMessage, handle?: Socket) => this.received(message, handle));
     helper.unref();
     helper.channel?.unref();
+    // Nothing is written to it: it neither holds the service open nor fails it when the helper has gone.
+    (helper.stdin as Socket | null)?.unref();
+    helper.stdin?.on('error', () => {});
     this.helper = helper;
     return helper;
   }

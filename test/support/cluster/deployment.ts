@@ -16,7 +16,8 @@ import { freePort } from '../free-port.js';
 import { createDatabase } from '../postgres.mjs';
 
 export const DEPLOYMENT_TOKEN = 'gsh_ClusterBootstrapToken000000000000000000';
-const READY_TIMEOUT_MS = 60_000;
+/** Generous: an instance loads Node and tsx, which took more than 60 s on 2 busy cores (load 22). */
+const READY_TIMEOUT_MS = 180_000;
 
 export interface Instance {
   name: string;
