@@ -4,7 +4,7 @@ import type { ImageTagStore } from '../../domain/ports/catalog.js';
 import type { SubscriptionRepository } from '../../events/subscriptions.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from '../rows.js';
 import { TRIM_SQL } from '../image-tag-repository.js';
-import type { Sql } from './sql.js';
+import type { PgDb, Sql } from './sql.js';
 
 /**
  * `AND` the lease is still held in the writer's generation (appending its three values), so a
@@ -18,7 +18,7 @@ function leaseStillHeld(fence: LeaseFence | undefined, values: unknown[]): strin
   return ` AND EXISTS (SELECT 1 FROM cluster_leases WHERE name = $${n - 2} AND holder = $${n - 1} AND fence = $${n})`;
 }
 
-export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository {
+export function createPgSubscriptionRepository({ sql, unhurried }: PgDb): SubscriptionRepository {
   return {
     insert: async (r, sealed) => {
       await sql.run('INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
@@ -73,9 +73,11 @@ export function createPgSubscriptionRepository(sql: Sql): SubscriptionRepository
           [id, limit],
         )
       ).map(deliveryFromRow),
-    pruneDeliveries: async (before) => {
-      await sql.run('DELETE FROM webhook_deliveries WHERE at < $1', [before]);
-    },
+    // Retention: a backlog may take long (the maintenance deadline).
+    pruneDeliveries: (before) =>
+      unhurried(async () => {
+        await sql.run('DELETE FROM webhook_deliveries WHERE at < $1', [before]);
+      }),
     lowestCursors: async () =>
       new Map(
         (await sql.rows<{ account_id: string; cursor: number }>(
