@@ -14,6 +14,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFreezableProxy, type FreezableProxy } from '../support/cluster/freezable-proxy.js';
 import { eventually } from '../support/eventually.mjs';
+import pg from 'pg';
+import { openPostgres } from '../../server/store/postgres/database.js';
+import { DatabaseUnresponsive } from '../../server/store/postgres/watch.js';
 import { createDatabase } from '../support/postgres.mjs';
 import { startService, type RunningService } from '../support/service.js';
 
@@ -68,13 +71,17 @@ describe.skipIf(missing)(`a PostgreSQL that stops answering${missing ? ` (skippe
     try {
       // More requests than pooled connections (10): the stuck ones must not hold the rest.
       const unknownToken = 'gsh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+      let answered = 0;
+      const counted = (answer: Promise<Answer>) => answer.finally(() => answered++);
       const batch = [
         ...Array.from({ length: 8 }, () => ask(service, '/session')),
         ...Array.from({ length: 4 }, (_, i) => ask(service, `/session/missing${i}`)),
         ...Array.from({ length: 4 }, () => ask(service, '/session', { token: unknownToken })),
-      ];
-      // Meanwhile /readyz turns not-ready on its own (no request has to fail first).
+      ].map(counted);
+      // Meanwhile /readyz turns not-ready on its own, from the ping (3 s), before any of these
+      // requests overran its statement's deadline (10 s): no request has to fail first.
       const readiness = await until('/readyz to say the store is down', () => ask(service, '/readyz'), (answer) => answer.status === 503);
+      expect(answered).toBe(0);
       expect(readiness.body.status).toBe('degraded');
       expect(readiness.body.problems?.map((p) => p.component)).toContain('store');
       // Every request was answered (none hit the hang cap: fetch would have thrown), as a server error in the error body's shape.
@@ -96,5 +103,22 @@ describe.skipIf(missing)(`a PostgreSQL that stops answering${missing ? ` (skippe
     await until('requests to succeed again', () => ask(service, '/session'), (answer) => answer.status === 200);
     for (const answer of await Promise.all(Array.from({ length: 20 }, () => ask(service, '/session')))) expect(answer.status).toBe(200);
     expect((await ask(service, '/session', { token: 'gsh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(401);
+  });
+
+  it('destroys a connection whose statement overran its deadline, rather than handing it to the next statement', { timeout: 4 * HANG_CAP_MS }, async () => {
+    const url = await createDatabase('overrun');
+    // One pooled connection: were it given back, the next statement would queue behind the sleep and overrun too.
+    const database = await openPostgres(url, { poolSize: 1, statementDeadlineMs: 5000 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await expect(database.sql.rows('SELECT pg_sleep(600) AS overrun')).rejects.toBeInstanceOf(DatabaseUnresponsive);
+      expect(await database.sql.rows<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      // The server still sleeps for the connection it lost: ended here, not left on the shared cluster.
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep(600) AS overrun%' AND pid <> pg_backend_pid()`);
+      await admin.end();
+      await database.close();
+    }
   });
 });
