@@ -71,17 +71,13 @@ describe.skipIf(missing)(`a PostgreSQL that stops answering${missing ? ` (skippe
     try {
       // More requests than pooled connections (10): the stuck ones must not hold the rest.
       const unknownToken = 'gsh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-      let answered = 0;
-      const counted = (answer: Promise<Answer>) => answer.finally(() => answered++);
       const batch = [
         ...Array.from({ length: 8 }, () => ask(service, '/session')),
         ...Array.from({ length: 4 }, (_, i) => ask(service, `/session/missing${i}`)),
         ...Array.from({ length: 4 }, () => ask(service, '/session', { token: unknownToken })),
-      ].map(counted);
-      // Meanwhile /readyz turns not-ready on its own, from the ping (3 s), before any of these
-      // requests overran its statement's deadline (10 s): no request has to fail first.
+      ];
+      // Meanwhile /readyz turns not-ready (the ping's doing: see the next test).
       const readiness = await until('/readyz to say the store is down', () => ask(service, '/readyz'), (answer) => answer.status === 503);
-      expect(answered).toBe(0);
       expect(readiness.body.status).toBe('degraded');
       expect(readiness.body.problems?.map((p) => p.component)).toContain('store');
       // Every request was answered (none hit the hang cap: fetch would have thrown), as a server error in the error body's shape.
@@ -103,6 +99,37 @@ describe.skipIf(missing)(`a PostgreSQL that stops answering${missing ? ` (skippe
     await until('requests to succeed again', () => ask(service, '/session'), (answer) => answer.status === 200);
     for (const answer of await Promise.all(Array.from({ length: 20 }, () => ask(service, '/session')))) expect(answer.status).toBe(200);
     expect((await ask(service, '/session', { token: 'gsh_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(401);
+  });
+
+  it('finds a silent database by its ping: tells before any statement overran, fails the waiting and new statements at once, and serves again once it answers', { timeout: 4 * HANG_CAP_MS }, async () => {
+    const url = new URL(await createDatabase('silent'));
+    const silent = await startFreezableProxy(Number(url.port));
+    url.port = String(silent.port);
+    // A statement deadline longer than the test waits for the ping: whatever is told comes from the ping.
+    const database = await openPostgres(url.toString(), { poolSize: 1, statementDeadlineMs: 2 * HANG_CAP_MS });
+    const told: Error[] = [];
+    database.onUnresponsive((error) => told.push(error));
+    try {
+      expect(await database.sql.rows('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      silent.freeze();
+      const inFlight = database.sql.rows('SELECT 2 AS two').catch((error: unknown) => error);
+      const waiting = database.sql.rows('SELECT 3 AS three').catch((error: unknown) => error);
+      await until('the ping to find the database silent', async () => told.length, (count) => count > 0);
+      expect(told[0]).toBeInstanceOf(DatabaseUnresponsive);
+      expect(told[0]!.message).toMatch(/^the database did not answer within 3000 ms/);
+      // The statement waiting for the (only) connection gives up now, not after the pool's 25 s wait.
+      expect(await waiting).toMatchObject({ message: expect.stringMatching(/gave up waiting for a connection$/) });
+      // A new one is refused without trying.
+      await expect(database.sql.rows('SELECT 4')).rejects.toThrow(/refused without trying until it answers again$/);
+      silent.thaw();
+      // Sent before the freeze and under its deadline: answered once the database answers.
+      expect(await inFlight).toEqual([{ two: 2 }]);
+      await until('statements to be served again', () => database.sql.rows<{ one: number }>('SELECT 1 AS one').catch(() => []), (rows) => rows.length === 1);
+    } finally {
+      silent.thaw();
+      await database.close();
+      await silent.close();
+    }
   });
 
   it('destroys a connection whose statement overran its deadline, rather than handing it to the next statement', { timeout: 4 * HANG_CAP_MS }, async () => {

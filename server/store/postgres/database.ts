@@ -119,9 +119,39 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       client.release(error instanceof Error ? error : undefined);
     }
   };
-  const checkout = async () => {
+  // Requests waiting for a pooled connection (up to POOL_WAIT_MS) when the ping finds the database
+  // silent: they would wait out that wait (a new connection to a silent database never completes),
+  // so they fail then. A set, not a race with a shared promise: that would keep a reaction per checkout.
+  const waiting = new Set<(error: DatabaseUnresponsive) => void>();
+  watch.onSilent((failure) => {
+    for (const giveUp of [...waiting]) giveUp(failure);
+    waiting.clear();
+  });
+  const checkout = () => {
     refuseWhileUnresponsive();
-    return pool.connect();
+    return new Promise<pg.PoolClient>((resolve, reject) => {
+      let settled = false;
+      const giveUp = (failure: DatabaseUnresponsive) => {
+        if (settled) return;
+        settled = true;
+        reject(new DatabaseUnresponsive(`${failure.message}; gave up waiting for a connection`));
+      };
+      waiting.add(giveUp);
+      pool.connect().then(
+        (client) => {
+          waiting.delete(giveUp);
+          if (settled) return client.release();
+          settled = true;
+          resolve(client);
+        },
+        (error: unknown) => {
+          waiting.delete(giveUp);
+          if (settled) return;
+          settled = true;
+          reject(error as Error);
+        },
+      );
+    });
   };
   const onPool = (deadlineMs: number): Sql => {
     const run =

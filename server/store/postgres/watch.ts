@@ -33,6 +33,7 @@ export class ResponsivenessWatch {
   private closed = false;
   private readonly timer: NodeJS.Timeout;
   private readonly listeners = new Set<(error: Error) => void>();
+  private readonly silentListeners = new Set<(error: DatabaseUnresponsive) => void>();
 
   constructor(
     private readonly config: pg.ClientConfig,
@@ -52,6 +53,11 @@ export class ResponsivenessWatch {
     this.listeners.add(listener);
   }
 
+  /** Told once each time a ping finds the database not answering (not on statements' overruns). */
+  onSilent(listener: (error: DatabaseUnresponsive) => void): void {
+    this.silentListeners.add(listener);
+  }
+
   /** A statement that overran its deadline: told at once, without waiting for the next ping. */
   overran(error: Error): void {
     for (const listener of [...this.listeners]) listener(error);
@@ -61,6 +67,7 @@ export class ResponsivenessWatch {
     this.closed = true;
     clearInterval(this.timer);
     this.listeners.clear();
+    this.silentListeners.clear();
     const client = this.client;
     this.client = undefined;
     if (client) destroyConnection(client);
@@ -87,7 +94,7 @@ export class ResponsivenessWatch {
       this.failure = new DatabaseUnresponsive(
         `the database did not answer within ${this.timings.deadlineMs} ms (${error instanceof Error ? error.message : String(error)})`,
       );
-      if (first) for (const listener of [...this.listeners]) listener(this.failure);
+      if (first) for (const listener of [...this.silentListeners, ...this.listeners]) listener(this.failure);
     } finally {
       this.pinging = false;
     }
