@@ -2,7 +2,10 @@
  * Opens the PostgreSQL store named by DATABASE_URL: a connection pool, a first connection that
  * turns the usual misconfigurations into one clear line (unreachable, wrong password, no such
  * database), then the migrations, applied once however many instances start together (a
- * transaction-scoped advisory lock), refusing a schema newer than this service knows.
+ * transaction-scoped advisory lock), refusing a schema newer than this service knows. A database
+ * that stops answering never hangs a caller: every statement has a deadline (its connection is
+ * destroyed when it overruns), and a ping (watch.ts) finds the silence within seconds, after which
+ * statements fail at once until it answers again.
  */
 import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
