@@ -34,12 +34,13 @@ export function isStoreFault(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     // SQLite and the file system; PostgreSQL: connection lost or refused (08, ECONN*), out of disk or
-    // memory (53), shutting down (57P0x), read-only (25006).
-    return /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS|ECONNREFUSED|ECONNRESET|08...|53...|57P0[1-3]|25006)/.test(code);
+    // memory (53), shutting down (57P0x), read-only (25006), not answering within its deadline
+    // (postgres/watch.ts), a statement canceled by the server's statement_timeout (57014).
+    return /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS|ECONNREFUSED|ECONNRESET|08...|53...|57P0[1-3]|57014|25006|DATABASE_UNRESPONSIVE$)/.test(code);
   }
   // node-postgres names a dropped connection or a full pool only in its message.
   const message = error instanceof Error ? error.message : '';
-  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message);
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/.test(message);
 }
 
 export class Health implements FailureReporter {

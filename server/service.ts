@@ -112,6 +112,8 @@ export async function createService(
     probe: () => store.probeWrite(),
     now,
   });
+  // PostgreSQL stopped answering: degraded at once (a load balancer stops routing here), until a probe write succeeds.
+  store.onUnresponsive?.((error) => health.failed(STORE, error));
   const box = config.secretKey
     ? SecretBox.fromKey(Buffer.from(config.secretKey, 'base64'))
     : SecretBox.fromKeyFile(join(config.dataDir, 'secret.key'));

@@ -62,8 +62,16 @@ export class PostgresCoordination implements Coordination {
   private constructor(options: PostgresCoordinationOptions) {
     this.instanceId = options.instanceId;
     const onError = options.onError ?? (() => {});
-    // Statements that hang (a half-open connection) fail instead, and are retried.
-    const config: pg.ClientConfig = { connectionString: options.databaseUrl, query_timeout: 10_000, application_name: `session-host ${options.instanceId}` };
+    // Statements that hang (a half-open connection, a frozen database) fail instead, and are
+    // retried; so do connections a frozen database accepts but never answers (the kernel takes
+    // them while the server is stopped). Leases stay safe meanwhile: their holder gives them up
+    // by its own clock (pg-leases.ts), whatever the database does.
+    const config: pg.ClientConfig = {
+      connectionString: options.databaseUrl,
+      query_timeout: 10_000,
+      connectionTimeoutMillis: 10_000,
+      application_name: `session-host ${options.instanceId}`,
+    };
     this.pool = new pg.Pool({ ...config, max: 4 });
     this.pool.on('error', onError);
     this.connection = new DedicatedConnection({ ...config, application_name: `session-host ${options.instanceId} listener` }, {

@@ -29,5 +29,11 @@ export interface Store {
   warmServers: WarmServerRepository;
   /** The smallest real write; throws when the store cannot take writes (readiness, degraded mode). */
   probeWrite(): Promise<void>;
+  /**
+   * PostgreSQL: told when the database stops answering (a ping unanswered for seconds) or a
+   * statement overran its deadline; the service reports the store degraded (/readyz) until a
+   * probe write succeeds. SQLite, in this process, has no such fault.
+   */
+  onUnresponsive?(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }

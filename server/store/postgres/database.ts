@@ -2,23 +2,39 @@
  * Opens the PostgreSQL store named by DATABASE_URL: a connection pool, a first connection that
  * turns the usual misconfigurations into one clear line (unreachable, wrong password, no such
  * database), then the migrations, applied once however many instances start together (a
- * transaction-scoped advisory lock), refusing a schema newer than this service knows.
+ * transaction-scoped advisory lock), refusing a schema newer than this service knows. A database
+ * that stops answering never hangs a caller: every statement has a deadline (its connection is
+ * destroyed when it overruns), and a ping (watch.ts) finds the silence within seconds, after which
+ * statements fail at once until it answers again.
  */
 import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { refuseNewerSchema, StoreConfigError } from '../schema-version.js';
 import { postgresMigrations } from './migrations.js';
 import { TransactionScope } from '../transaction-scope.js';
-import { sqlOf, types, type Sql } from './sql.js';
+import { sqlOf, types, type PgDb, type Sql } from './sql.js';
+import { DatabaseUnresponsive, destroyConnection, ResponsivenessWatch, type WatchTimings } from './watch.js';
 
-/** Connections per instance: placement transactions hold one while they lock. */
 /**
  * How long a request may wait for a pooled connection: starts racing for one account queue on
  * its row lock while holding their connections, so a burst (500 starts over three instances)
  * waits its turn rather than failing; within the HTTP request deadline (30 s).
  */
 const POOL_WAIT_MS = 25_000;
+/** Connections per instance: placement transactions hold one while they lock. */
 const POOL_SIZE = 10;
+/**
+ * How long one statement may go unanswered before it fails (and its connection is destroyed):
+ * a database that stopped answering (frozen, partitioned) would otherwise hold the request, and
+ * its pooled connection, for the kernel's ~15 minutes of retransmissions. Far above any
+ * request's statement, including the placement lock waits of a burst (tens of transactions
+ * queued on one account's row, milliseconds each).
+ */
+export const STATEMENT_DEADLINE_MS = 10_000;
+/** The retention's deletes (unhurried()): a backlog of ended sessions or events may take minutes, not seconds. */
+export const MAINTENANCE_DEADLINE_MS = 10 * 60_000;
+/** The database counts as not answering (/readyz, new requests refused) when a ping gets no answer in 5 s (a loaded machine may take seconds); pinged every second. */
+export const WATCH_TIMINGS: WatchTimings = { everyMs: 1000, deadlineMs: 5000 };
 /** deadlock_detected, serialization_failure: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_RETRIES = 5;
@@ -52,7 +68,7 @@ function explain(url: string, error: unknown): Error {
   return new StoreConfigError(`cannot use the PostgreSQL database ${where} (DATABASE_URL): ${reason}`);
 }
 
-export interface PostgresDatabase {
+export interface PostgresDatabase extends PgDb {
   pool: pg.Pool;
   /** Runs on the caller's transaction when there is one, else on any pooled connection. */
   sql: Sql;
@@ -62,41 +78,138 @@ export interface PostgresDatabase {
    * `committed` runs once it has committed (SessionRepository.transaction's).
    */
   transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T>;
+  /** Told when the database stops answering (a ping) or a statement overran its deadline. */
+  onUnresponsive(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<PostgresDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS, types });
+export interface PostgresOptions {
+  poolSize?: number;
+  /** Tests: a shorter statement deadline or watch. */
+  statementDeadlineMs?: number;
+  watch?: WatchTimings;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
+  const statementDeadlineMs = options.statementDeadlineMs ?? STATEMENT_DEADLINE_MS;
+  // The migrations first, on a connection of their own without statement deadlines: a migration
+  // rewriting a large table may legitimately take minutes.
+  try {
+    await migrateOn(url);
+  } catch (error) {
+    throw explain(url, error);
+  }
+  // keepAlive: an idle pooled connection to a vanished host is noticed and replaced.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS, keepAlive: true, types });
   // An idle connection the server dropped is replaced on the next checkout; not fatal.
   pool.on('error', () => {});
+  const watch = new ResponsivenessWatch({ connectionString: url }, options.watch ?? WATCH_TIMINGS);
   const scope = new TransactionScope<Sql>();
-  const poolSql = sqlOf(pool);
+
+  /** While the database is known not to answer, fail at once rather than each request waiting out a deadline. */
+  const refuseWhileUnresponsive = () => {
+    const failure = watch.unresponsive;
+    if (failure) throw new DatabaseUnresponsive(`${failure.message}; refused without trying until it answers again`);
+  };
+  /** Back to the pool, unless its statement overran: then destroyed (it may still run; the connection is blocked behind it). */
+  const giveBack = (client: pg.PoolClient, error?: unknown) => {
+    if (error instanceof DatabaseUnresponsive) {
+      destroyConnection(client);
+      client.release(error);
+      watch.overran(error);
+    } else {
+      // With an error (a failed ROLLBACK), the pool ends the connection; a broken one it ends anyway.
+      client.release(error instanceof Error ? error : undefined);
+    }
+  };
+  // Requests waiting for a pooled connection (up to POOL_WAIT_MS) when the ping finds the database
+  // silent: they would wait out that wait (a new connection to a silent database never completes),
+  // so they fail then. A set, not a race with a shared promise: that would keep a reaction per checkout.
+  const waiting = new Set<(error: DatabaseUnresponsive) => void>();
+  watch.onSilent((failure) => {
+    for (const giveUp of [...waiting]) giveUp(failure);
+    waiting.clear();
+  });
+  const checkout = () => {
+    refuseWhileUnresponsive();
+    return new Promise<pg.PoolClient>((resolve, reject) => {
+      let settled = false;
+      const giveUp = (failure: DatabaseUnresponsive) => {
+        if (settled) return;
+        settled = true;
+        reject(new DatabaseUnresponsive(`${failure.message}; gave up waiting for a connection`));
+      };
+      waiting.add(giveUp);
+      pool.connect().then(
+        (client) => {
+          waiting.delete(giveUp);
+          if (settled) return client.release();
+          settled = true;
+          resolve(client);
+        },
+        (error: unknown) => {
+          waiting.delete(giveUp);
+          if (settled) return;
+          settled = true;
+          reject(error as Error);
+        },
+      );
+    });
+  };
+  const onPool = (deadlineMs: number): Sql => {
+    const run =
+      <K extends keyof Sql>(method: K) =>
+      async (text: string, values?: readonly unknown[]) => {
+        const client = await checkout();
+        try {
+          const result = await (sqlOf(client, deadlineMs)[method] as (t: string, v?: readonly unknown[]) => Promise<unknown>)(text, values);
+          giveBack(client);
+          return result;
+        } catch (error) {
+          // An SQL error (a constraint) leaves the connection fine; an overrun does not.
+          giveBack(client, error instanceof DatabaseUnresponsive ? error : undefined);
+          throw error;
+        }
+      };
+    return { rows: run('rows'), prepared: run('prepared'), run: run('run') } as Sql;
+  };
+  const poolSql = onPool(statementDeadlineMs);
   const sql: Sql = {
     rows: (text, values) => (scope.current() ?? poolSql).rows(text, values),
     prepared: (text, values) => (scope.current() ?? poolSql).prepared(text, values),
     run: (text, values) => (scope.current() ?? poolSql).run(text, values),
   };
-  const attempt = async <T>(fn: () => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+  const attempt = async <T>(fn: () => Promise<T>, deadlineMs: number): Promise<T> => {
+    const client = await checkout();
+    const own = sqlOf(client, deadlineMs);
     try {
-      await client.query('BEGIN');
-      const result = await scope.run(sqlOf(client), fn);
-      await client.query('COMMIT');
+      await own.run('BEGIN');
+      const result = await scope.run(own, fn);
+      await own.run('COMMIT');
+      giveBack(client);
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A connection whose statement overran answers nothing more: no ROLLBACK (the server rolls
+      // back when the connection closes), or it would wait out a deadline again.
+      if (error instanceof DatabaseUnresponsive) {
+        giveBack(client, error);
+        throw error;
+      }
+      const rolledBack = await own.run('ROLLBACK').then(
+        () => undefined,
+        (rollbackError: unknown) => rollbackError,
+      );
+      giveBack(client, rolledBack);
       throw error;
-    } finally {
-      client.release();
     }
   };
-  const transaction = async <T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T> => {
+  const runTransaction = async <T>(fn: () => Promise<T>, committed: ((result: T) => void) | undefined, deadlineMs: number): Promise<T> => {
     if (scope.current()) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
     // fn only touches the store (the port's rule), so a transaction PostgreSQL chose as a
     // deadlock's or a serialization conflict's victim is run again, after the others went on.
     for (let retries = 0; ; retries++) {
       try {
-        const result = await attempt(fn);
+        const result = await attempt(fn, deadlineMs);
         // Committed is durable here (synchronous_commit): nothing runs beside an fsync.
         committed?.(result);
         return result;
@@ -106,13 +219,37 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
       }
     }
   };
+  return {
+    pool,
+    sql,
+    transaction: (fn, committed) => runTransaction(fn, committed, statementDeadlineMs),
+    unhurried: (fn) => runTransaction(fn, undefined, MAINTENANCE_DEADLINE_MS),
+    onUnresponsive: (listener) => watch.onUnresponsive(listener),
+    close: async () => {
+      await watch.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Apply the migrations on a connection of their own, once however many instances start together. */
+async function migrateOn(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: POOL_WAIT_MS, types });
+  client.on('error', () => {});
+  await client.connect();
   try {
-    await transaction(() => migrate(url, sql));
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw explain(url, error);
+    const sql = sqlOf(client, undefined);
+    await sql.run('BEGIN');
+    try {
+      await migrate(url, sql);
+      await sql.run('COMMIT');
+    } catch (error) {
+      await sql.run('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    await client.end().catch(() => {});
   }
-  return { pool, sql, transaction, close: () => pool.end() };
 }
 
 async function migrate(url: string, sql: Sql): Promise<void> {

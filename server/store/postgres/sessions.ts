@@ -38,7 +38,7 @@ const SELECT = withDetails('sessions');
 /** Every live session, oldest first: read through the partial indexes on live sessions (migrations 2, 6). */
 export const LIVE_SESSIONS = `${SELECT} WHERE s.ended IS NULL ORDER BY s.created, s.id, s.account_id`;
 
-export function createPgSessionStore({ sql, transaction }: PgDb): SessionRepository {
+export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): SessionRepository {
   const many = async (text: string, values: unknown[] = []) => (await sql.prepared<SessionRow>(text, values)).map(sessionFromRow);
   const one = async (text: string, values: unknown[]) => (await many(text, values))[0];
   // One row holding every number as a JSON array: these lists grow with the live sessions and are
@@ -82,7 +82,9 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
     latestEventId: async () =>
       // Committed ones only (an id handed out to a transaction still open may commit after a reader starts here).
       (await value<number | null>(sql, 'SELECT max(id) FROM session_events')) ?? 0,
-    pruneEvents: async ({ count, sinceMs, floors }) => {
+    // Retention (this and purgeEnded): a backlog may take long, so the maintenance deadline.
+    pruneEvents: ({ count, sinceMs, floors }) =>
+      unhurried(async () => {
       await sql.run(
         `WITH gone AS (
            DELETE FROM session_events e WHERE (e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
@@ -91,11 +93,11 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
          SELECT setval('session_events_pruned', greatest(p.last_value, (SELECT max(id) FROM gone))) FROM session_events_pruned p`,
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
       );
-    },
+      }),
     storedBytes: async (accountId) =>
       (await value<number>(sql, 'SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1', [accountId]))!,
     purgeEnded: (before) =>
-      transaction(async () => {
+      unhurried(async () => {
         const ended = '(SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < $1)';
         await sql.run(`DELETE FROM session_players WHERE (account_id, session_id) IN ${ended}`, [before]);
         await sql.run(`DELETE FROM session_ports WHERE (account_id, session_id) IN ${ended}`, [before]);

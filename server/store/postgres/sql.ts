@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { DatabaseUnresponsive } from './watch.js';
 
 export interface Sql {
   rows<R>(text: string, values?: readonly unknown[]): Promise<R[]>;
@@ -22,6 +23,11 @@ export interface Sql {
 export interface PgDb {
   sql: Sql;
   transaction<T>(fn: () => Promise<T>, committed?: (result: T) => void): Promise<T>;
+  /**
+   * Run fn in a transaction whose statements have the maintenance deadline (minutes), not the
+   * requests' (seconds): retention deletes may have a large backlog to clear.
+   */
+  unhurried<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -44,12 +50,27 @@ function statementName(text: string): string {
   return name;
 }
 
-export function sqlOf(client: pg.Pool | pg.PoolClient): Sql {
+/**
+ * Statements on `client`, each with a client-side deadline (none: the migrations'): past it the statement fails with
+ * DatabaseUnresponsive (its connection must then be destroyed, not reused: the statement may
+ * still be running, and the connection answers nothing else until it ends).
+ */
+export function sqlOf(client: pg.Client | pg.PoolClient, deadlineMs: number | undefined): Sql {
+  const query = async (config: pg.QueryConfig) => {
+    try {
+      return await client.query({ ...config, query_timeout: deadlineMs } as pg.QueryConfig);
+    } catch (error) {
+      if (error instanceof Error && error.message === 'Query read timeout') {
+        throw new DatabaseUnresponsive(`the database did not answer a statement within ${deadlineMs} ms`);
+      }
+      throw error;
+    }
+  };
   return {
-    rows: async <R>(text: string, values?: readonly unknown[]) => (await client.query(text, values as unknown[])).rows as R[],
+    rows: async <R>(text: string, values?: readonly unknown[]) => (await query({ text, values: values as unknown[] })).rows as R[],
     prepared: async <R>(text: string, values?: readonly unknown[]) =>
-      (await client.query({ name: statementName(text), text, values: values as unknown[] })).rows as R[],
-    run: async (text, values) => (await client.query(text, values as unknown[])).rowCount ?? 0,
+      (await query({ name: statementName(text), text, values: values as unknown[] })).rows as R[],
+    run: async (text, values) => (await query({ text, values: values as unknown[] })).rowCount ?? 0,
   };
 }
 

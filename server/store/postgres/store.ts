@@ -2,13 +2,13 @@
 import type { Store } from '../store.js';
 import { createPgAccessGrants, createPgAccountRepository } from './accounts.js';
 import { createPgAuditLog, createPgNodeLocks, createPgOperatorRepository } from './admin.js';
-import { openPostgres } from './database.js';
+import { openPostgres, type PostgresOptions } from './database.js';
 import { createPgSessionStore } from './sessions.js';
 import { createPgImageTagRepository, createPgSubscriptionRepository } from './subscriptions.js';
 import { createPgTokenRepository } from './tokens.js';
 import { createPgWarmServerRepository } from './warm-servers.js';
 
-export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
   const database = await openPostgres(url, options);
   const { sql } = database;
   return {
@@ -27,6 +27,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
       // A real write that changes nothing: fails when the database refuses writes (read-only, disk full, gone).
       await sql.run('UPDATE schema_migrations SET applied = applied WHERE version = (SELECT max(version) FROM schema_migrations)');
     },
+    onUnresponsive: (listener) => database.onUnresponsive(listener),
     close: () => database.close(),
   };
 }

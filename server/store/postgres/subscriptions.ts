@@ -18,7 +18,7 @@ function leaseStillHeld(fence: LeaseFence | undefined, values: unknown[]): strin
   return ` AND EXISTS (SELECT 1 FROM cluster_leases WHERE name = $${n - 2} AND holder = $${n - 1} AND fence = $${n})`;
 }
 
-export function createPgSubscriptionRepository({ sql, transaction }: PgDb): SubscriptionRepository {
+export function createPgSubscriptionRepository({ sql, transaction, unhurried }: PgDb): SubscriptionRepository {
   const deletedPastKept = `SELECT id FROM subscriptions WHERE account_id = $1 AND deleted IS NOT NULL ORDER BY deleted DESC, id OFFSET $2`;
   return {
     insert: (r, sealed, cap) =>
@@ -84,8 +84,9 @@ export function createPgSubscriptionRepository({ sql, transaction }: PgDb): Subs
           [id, limit],
         )
       ).map(deliveryFromRow),
+    // Retention: a backlog may take long (the maintenance deadline).
     pruneDeliveries: (before) =>
-      transaction(async () => {
+      unhurried(async () => {
         await sql.run('DELETE FROM webhook_deliveries WHERE at < $1', [before]);
         await sql.run('DELETE FROM webhook_deliveries WHERE subscription_id IN (SELECT id FROM subscriptions WHERE deleted < $1)', [before]);
         await sql.run('DELETE FROM subscriptions WHERE deleted < $1', [before]);

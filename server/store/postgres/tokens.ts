@@ -3,7 +3,7 @@ import type { TokenRepository } from '../../domain/ports/tokens.js';
 import { DELETE_ENDED, ENDED_OF_ACCOUNT_KEPT_FIRST, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
-export function createPgTokenRepository({ sql, transaction }: PgDb): TokenRepository {
+export function createPgTokenRepository({ sql, transaction, unhurried }: PgDb): TokenRepository {
   const one = async (column: 'id' | 'hash', key: unknown) => {
     const [row] = await sql.rows<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE ${column} = $1`, [key]);
     return row;
@@ -31,9 +31,11 @@ export function createPgTokenRepository({ sql, transaction }: PgDb): TokenReposi
         );
         return true;
       }),
-    purgeEnded: async (endedBy) => {
-      await sql.run(DELETE_ENDED('$1'), [endedBy]);
-    },
+    // Retention: a backlog may take long (the maintenance deadline).
+    purgeEnded: (endedBy) =>
+      unhurried(async () => {
+        await sql.run(DELETE_ENDED('$1'), [endedBy]);
+      }),
     findById: async (id) => {
       const row = await one('id', id);
       return row && tokenFromRow(row);
