@@ -1,4 +1,5 @@
 import type { SessionChanges, SessionRecord, SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
+import { PLAYER_RECORD_BYTES } from '../domain/storage-budget.js';
 import { LiveSessions } from './live-sessions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
@@ -95,7 +96,13 @@ export function createSessionRepository(db: Db): SqliteSessions {
     purgePorts.run({ chunk });
     return purgeSessions.run({ chunk }).changes;
   });
-  const storedBytes = db.prepare('SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = ?').pluck();
+  // Labels and args as stored (JSON text), and each player's id with its record's fixed cost.
+  const storedBytes = db
+    .prepare(
+      `SELECT (SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = @account)
+            + (SELECT coalesce(sum(length(CAST(player AS BLOB)) + ${PLAYER_RECORD_BYTES}), 0) FROM session_players WHERE account_id = @account)`,
+    )
+    .pluck();
 
   // list() and update() build their SQL from the filter or the changed columns: each shape is
   // prepared once and kept among the most recently used few. Values (labels, limit) are always
@@ -142,7 +149,7 @@ export function createSessionRepository(db: Db): SqliteSessions {
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
-    storedBytes: (accountId) => storedBytes.get(accountId) as number,
+    storedBytes: (accountId) => storedBytes.get({ account: accountId }) as number,
     purgeEnded: (before) => {
       for (let purged = 0; ; ) {
         const n = purgeChunk(endedChunk.get(before, PURGE_CHUNK) as string);
@@ -248,16 +255,14 @@ export function createSessionRepository(db: Db): SqliteSessions {
       if (cached) remember({ ...cached, ...changes });
     },
     join(key, players, at) {
-      db.transaction(() => {
-        for (const player of players) join.run({ key, player, at });
-      })();
+      const joined = db.transaction(() => players.filter((player) => join.run({ key, player, at }).changes > 0))();
       refresh(key);
+      return joined;
     },
     leave(key, players) {
-      db.transaction(() => {
-        for (const player of players) leave.run({ key, player });
-      })();
+      const left = db.transaction(() => players.filter((player) => leave.run({ key, player }).changes > 0))();
       refresh(key);
+      return left;
     },
     liveSessionsOfPlayers(accountId, players) {
       const found = new Map<string, string>();

@@ -166,8 +166,10 @@ export interface SessionRepository {
   liveKeysOn(nodeId: string): Promise<string[]>;
   /** Apply changes; when `ended` is set the session's ports are released. */
   update(key: string, changes: SessionChanges): Promise<void>;
-  join(key: string, players: readonly string[], at: number): Promise<void>;
-  leave(key: string, players: readonly string[]): Promise<void>;
+  /** Join players to the session; returns those not joined before (what the storage budget is charged). */
+  join(key: string, players: readonly string[], at: number): Promise<string[]>;
+  /** Players leave the session; returns those that were in it (what the storage budget gets back). */
+  leave(key: string, players: readonly string[]): Promise<string[]>;
   /** Append a state change to the event log; returns its id. */
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): Promise<number>;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
@@ -189,7 +191,10 @@ export interface SessionRepository {
    * Floors are per account: one idle subscription holds back its own account's events only.
    */
   pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
-  /** Bytes of labels and args of the account's sessions on record (the storage budget's measure). */
+  /**
+   * Bytes of labels and args of the account's sessions on record, and of their players (each its
+   * id's UTF-8 bytes and PLAYER_RECORD_BYTES): the storage budget's measure.
+   */
   storedBytes(accountId: string): Promise<number>;
   /** Forget sessions that ended before `endedBefore` (their records, ports, players); returns how many. */
   purgeEnded(endedBefore: number): Promise<number>;

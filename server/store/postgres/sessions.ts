@@ -8,6 +8,7 @@
  * before it counts and inserts; the live-port unique index backs that up.
  */
 import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, StoredEvent } from '../../domain/ports/sessions.js';
+import { PLAYER_RECORD_BYTES } from '../../domain/storage-budget.js';
 import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
@@ -92,8 +93,14 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
       );
     },
+    // Labels and args as stored (JSON text), and each player's id with its record's fixed cost.
     storedBytes: async (accountId) =>
-      (await value<number>(sql, 'SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1', [accountId]))!,
+      (await value<number>(
+        sql,
+        `SELECT (SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1)
+              + (SELECT coalesce(sum(octet_length(player) + ${PLAYER_RECORD_BYTES}), 0) FROM session_players WHERE account_id = $1)`,
+        [accountId],
+      ))!,
     purgeEnded: (before) =>
       transaction(async () => {
         const ended = '(SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < $1)';
@@ -167,20 +174,24 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
         [key, ...entries.map(([, v]) => v)],
       );
     },
-    join: async (key, players, at) => {
-      await sql.run(
-        `INSERT INTO session_players (account_id, session_id, player, joined)
-         SELECT s.account_id, s.id, p, $3 FROM sessions s, unnest($2::text[]) AS p WHERE s.key = $1 ON CONFLICT DO NOTHING`,
-        [key, [...players], at],
-      );
-    },
-    leave: async (key, players) => {
-      await sql.run(
-        `DELETE FROM session_players p USING sessions s
-         WHERE s.key = $1 AND p.account_id = s.account_id AND p.session_id = s.id AND p.player = ANY($2::text[])`,
-        [key, [...players]],
-      );
-    },
+    join: async (key, players, at) =>
+      (
+        await sql.rows<{ player: string }>(
+          `INSERT INTO session_players (account_id, session_id, player, joined)
+           SELECT s.account_id, s.id, p, $3 FROM sessions s, unnest($2::text[]) AS p WHERE s.key = $1 ON CONFLICT DO NOTHING
+           RETURNING player`,
+          [key, [...players], at],
+        )
+      ).map((r) => r.player),
+    leave: async (key, players) =>
+      (
+        await sql.rows<{ player: string }>(
+          `DELETE FROM session_players p USING sessions s
+           WHERE s.key = $1 AND p.account_id = s.account_id AND p.session_id = s.id AND p.player = ANY($2::text[])
+           RETURNING p.player`,
+          [key, [...players]],
+        )
+      ).map((r) => r.player),
     liveSessionsOfPlayers: async (accountId, players) =>
       new Map(
         (
