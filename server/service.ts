@@ -85,6 +85,8 @@ export interface Service {
   onboard(onboarding: Onboarding): Promise<{ accountId: string; token: string }>;
   /** The store it runs on (SQLite in the data directory, or PostgreSQL with DATABASE_URL). */
   store: Store;
+  /** The pruning a timer runs every minute (events, then records past the retention), run now (tests use it). */
+  pruneRecords(): Promise<void>;
   /** Listen on the configured address; resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -298,28 +300,33 @@ export async function createService(
   app.addHook('onError', async (_request, _reply, error) => {
     if (isStoreFault(error)) health.failed(STORE, error);
   });
+  /**
+   * Events past the replay window, then ended sessions' records (and what they held of the
+   * storage budget), delivery records and ended tokens past the retention. With several
+   * instances, the retention leader's job.
+   */
+  const pruneRecords = async () => {
+    if (membership && !membership.prunes()) {
+      // Another instance purges (and starts and joins charge it, not this one): measure again.
+      storage.forget();
+      return;
+    }
+    await sessionRepository.pruneEvents({
+      count: EVENT_WINDOW.count,
+      sinceMs: now() - EVENT_WINDOW.ageMs,
+      // Never past what an account's subscriptions have yet to deliver, up to the window's count.
+      floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
+    });
+    const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
+    // Purged players and labels no longer count: each account's budget is measured again.
+    if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
+    await subscriptions.pruneDeliveries(retainedSince);
+    await store.tokens.purgeEnded(retainedSince);
+  };
   // Timers retry by running again; pending last_used values stay queued until a flush succeeds.
   const timers = [
     setInterval(() => health.guard('token-last-used', () => tokens.flushUses()), LAST_USED_FLUSH_MS),
-    setInterval(
-      () =>
-        health.guard('event-pruning', async () => {
-          // With several instances, the retention leader's job.
-          if (membership && !membership.prunes()) return;
-          await sessionRepository.pruneEvents({
-            count: EVENT_WINDOW.count,
-            sinceMs: now() - EVENT_WINDOW.ageMs,
-            // Never past what an account's subscriptions have yet to deliver, up to the window's count.
-            floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
-          });
-          // Ended sessions' records and old delivery records, after the retention.
-          const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
-          if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
-          await subscriptions.pruneDeliveries(retainedSince);
-          await store.tokens.purgeEnded(retainedSince);
-        }),
-      EVENT_WINDOW.pruneEveryMs,
-    ),
+    setInterval(() => health.guard('event-pruning', pruneRecords), EVENT_WINDOW.pruneEveryMs),
   ];
   for (const timer of timers) timer.unref();
 
@@ -340,6 +347,7 @@ export async function createService(
     store,
     operatorBootstrapped: undefined,
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
+    pruneRecords,
     async listen() {
       service.operatorBootstrapped = await operators.bootstrap(config.admin.email, config.admin.password);
       if (instance.copiedFrom) {
