@@ -181,7 +181,7 @@ export async function createService(
     now,
     health,
   );
-  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedBytes(accountId));
+  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedSize(accountId));
   const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
@@ -318,8 +318,12 @@ export async function createService(
       floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
     });
     const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
-    // Purged players and labels no longer count: each account's budget is measured again.
-    if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
+    // Purged labels, args and players no longer count against their accounts' budgets.
+    const purged = await sessionRepository.purgeEnded(retainedSince).catch((error: unknown) => {
+      storage.forget(); // some of it may be gone (SQLite commits it in chunks): measure again
+      throw error;
+    });
+    storage.purged(purged.freed);
     await subscriptions.pruneDeliveries(retainedSince);
     await store.tokens.purgeEnded(retainedSince);
   };

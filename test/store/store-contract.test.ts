@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { playerBytes, PLAYER_RECORD_BYTES } from '../../server/domain/storage-budget.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { createDatabase } from '../support/postgres.mjs';
@@ -171,15 +170,15 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000]);
     expect(await sessions.liveKeysOn('n2')).toEqual([]);
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
-    expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length) + playerBytes(['p2', 'p3']));
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length) + 4, players: 2 });
     // Freed in the database too: a new session on the same node takes the same port.
     await sessions.insert(session('s3', { created: 3, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }] }));
     expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000, 20001]);
-    expect(await sessions.purgeEnded(51)).toBe(1);
+    expect((await sessions.purgeEnded(51)).sessions).toBe(1);
     expect(await sessions.find('key-s2')).toBeUndefined();
   });
 
-  it('counts players in the storage budget\'s measure, per account, live or ended, until their session is purged', async () => {
+  it("measures what an account's sessions hold (labels, args, player ids, players), live or ended, until they are purged", async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));
     await store.accounts.insert(account('other'));
@@ -188,22 +187,23 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await sessions.insert(record('live'));
     await sessions.insert(record('ended'));
     await sessions.insert(record('theirs', { accountId: 'other', key: 'key-theirs' }));
-    const emptySessions = 2 * (2 + 2);
-    expect(await sessions.storedBytes('acc')).toBe(emptySessions);
+    // Each session's `{}` and `[]`.
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 8, players: 0 });
     // UTF-8 bytes, not characters: é is two.
     await sessions.join('key-live', ['a', 'é'.repeat(128)], 1);
     await sessions.join('key-ended', ['b'.repeat(128)], 1);
     await sessions.join('key-theirs', ['c'], 1);
-    expect(await sessions.storedBytes('acc')).toBe(emptySessions + 1 + 256 + 128 + 3 * PLAYER_RECORD_BYTES);
-    expect(await sessions.storedBytes('other')).toBe(4 + 1 + PLAYER_RECORD_BYTES);
-    // Ended, its players still count (they are listed with it); purged, they no longer do.
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 8 + 1 + 256 + 128, players: 3 });
+    expect(await sessions.storedSize('other')).toEqual({ bytes: 4 + 1, players: 1 });
+    // Ended, its players still count (they are listed with it); purged, they no longer do, and
+    // the purge says what it freed per account.
     await sessions.update('key-ended', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
-    expect(await sessions.storedBytes('acc')).toBe(emptySessions + 1 + 256 + 128 + 3 * PLAYER_RECORD_BYTES);
-    expect(await sessions.purgeEnded(51)).toBe(1);
-    expect(await sessions.storedBytes('acc')).toBe(4 + 1 + 256 + 2 * PLAYER_RECORD_BYTES);
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 8 + 1 + 256 + 128, players: 3 });
+    expect(await sessions.purgeEnded(51)).toEqual({ sessions: 1, freed: new Map([['acc', { bytes: 4 + 128, players: 1 }]]) });
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 4 + 1 + 256, players: 2 });
     await sessions.leave('key-live', ['a']);
-    expect(await sessions.storedBytes('acc')).toBe(4 + 256 + PLAYER_RECORD_BYTES);
-    expect(playerBytes(['é'.repeat(128)])).toBe(256 + PLAYER_RECORD_BYTES);
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 4 + 256, players: 1 });
+    expect(await sessions.storedSize('nobody')).toEqual({ bytes: 0, players: 0 });
   });
 
   it('keeps ids per account: the same id in two accounts is two sessions, found by owner or everywhere', async () => {

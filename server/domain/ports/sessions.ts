@@ -95,6 +95,23 @@ export type SessionChanges = Partial<
   Pick<SessionRecord, 'status' | 'pendingEndReason' | 'ended' | 'exitCode' | 'endReason' | 'runningSince'>
 >;
 
+/**
+ * What an account's sessions hold of their own, as the storage budget prices it
+ * (server/domain/storage-budget.ts): the UTF-8 bytes of their labels and args (JSON text) and of
+ * their players' ids, and how many players (each record costs more than its id).
+ */
+export interface StoredSize {
+  bytes: number;
+  players: number;
+}
+
+/** What a retention purge removed. */
+export interface PurgedSessions {
+  sessions: number;
+  /** What it held per account (accounts that lost nothing are absent). */
+  freed: Map<string, StoredSize>;
+}
+
 /** An account's live sessions' launch times (ms) in aggregate; zeros when it has none. */
 export interface LaunchSummary {
   count: number;
@@ -191,13 +208,14 @@ export interface SessionRepository {
    * Floors are per account: one idle subscription holds back its own account's events only.
    */
   pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
+  /** What the account's sessions on record hold of their own: the storage budget's measure. */
+  storedSize(accountId: string): Promise<StoredSize>;
   /**
-   * Bytes of labels and args of the account's sessions on record, and of their players (each its
-   * id's UTF-8 bytes and PLAYER_RECORD_BYTES): the storage budget's measure.
+   * Forget sessions that ended before `endedBefore` (their records, ports, players); returns how
+   * many, and what they held of each account's storedSize (the storage budget gets it back
+   * without measuring the account again).
    */
-  storedBytes(accountId: string): Promise<number>;
-  /** Forget sessions that ended before `endedBefore` (their records, ports, players); returns how many. */
-  purgeEnded(endedBefore: number): Promise<number>;
+  purgeEnded(endedBefore: number): Promise<PurgedSessions>;
   /** When each of the account's live sessions was launched (quota is charged from there). */
   launchedAt(accountId: string): Promise<number[]>;
   /** The same launches in aggregate, read without going over each (a start's quota check). */

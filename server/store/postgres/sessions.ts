@@ -7,8 +7,7 @@
  * and host addresses (transaction-scoped advisory locks, sorted so two starts never deadlock)
  * before it counts and inserts; the live-port unique index backs that up.
  */
-import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, StoredEvent } from '../../domain/ports/sessions.js';
-import { PLAYER_RECORD_BYTES } from '../../domain/storage-budget.js';
+import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, StoredEvent, StoredSize } from '../../domain/ports/sessions.js';
 import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
@@ -93,20 +92,32 @@ export function createPgSessionStore({ sql, transaction }: PgDb): SessionReposit
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
       );
     },
-    // Labels and args as stored (JSON text), and each player's id with its record's fixed cost.
-    storedBytes: async (accountId) =>
-      (await value<number>(
-        sql,
-        `SELECT (SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1)
-              + (SELECT coalesce(sum(octet_length(player) + ${PLAYER_RECORD_BYTES}), 0) FROM session_players WHERE account_id = $1)`,
-        [accountId],
-      ))!,
+    // Labels and args as stored (JSON text), and the players' ids.
+    storedSize: async (accountId) =>
+      (
+        await sql.rows<StoredSize>(
+          `SELECT ((SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1)
+                 + (SELECT coalesce(sum(octet_length(player)), 0) FROM session_players WHERE account_id = $1))::float8 AS bytes,
+                  (SELECT count(*) FROM session_players WHERE account_id = $1) AS players`,
+          [accountId],
+        )
+      )[0]!,
     purgeEnded: (before) =>
       transaction(async () => {
         const ended = '(SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < $1)';
+        // What they hold of each account's storedSize, summed per account before they go.
+        const freed = await sql.rows<{ account: string } & StoredSize>(
+          `SELECT account_id AS account, sum(bytes)::float8 AS bytes, sum(players)::float8 AS players FROM (
+             SELECT account_id, octet_length(labels) + octet_length(args) AS bytes, 0 AS players FROM sessions WHERE ended IS NOT NULL AND ended < $1
+             UNION ALL
+             SELECT account_id, octet_length(player), 1 FROM session_players WHERE (account_id, session_id) IN ${ended}
+           ) AS stored GROUP BY account_id`,
+          [before],
+        );
         await sql.run(`DELETE FROM session_players WHERE (account_id, session_id) IN ${ended}`, [before]);
         await sql.run(`DELETE FROM session_ports WHERE (account_id, session_id) IN ${ended}`, [before]);
-        return sql.run('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < $1', [before]);
+        const sessions = await sql.run('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < $1', [before]);
+        return { sessions, freed: new Map(freed.map(({ account, bytes, players }) => [account, { bytes, players }])) };
       }),
     launchedAt: (accountId) => numbers('SELECT created AS n FROM sessions WHERE account_id = $1 AND ended IS NULL', [accountId]),
     launchSummary: async (accountId) => {
