@@ -849,6 +849,7 @@ export const routes: readonly RouteDefinition[] = [
     responses: {
       200: { contentType: "application/json", schema: { $ref: "PlayerCount#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
+      403: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       409: { contentType: "application/json", schema: { $ref: "Error#" } },
       413: { contentType: "application/json", schema: { $ref: "Error#" } },

@@ -39,8 +39,8 @@ export interface paths {
          *     Starts are limited per account and location (defaults, configurable: 5 per second
          *     sustained, plus a burst allowance of 20 more per 10 seconds); past that the answer is 420
          *     with `details: rate_limited` and `Retry-After` saying when the next start is allowed. When
-         *     the account's runtime quota is used up the answer is 403; so it is when the labels and args
-         *     of the account's retained sessions (live, and ended within the retention, a week by
+         *     the account's runtime quota is used up the answer is 403; so it is when the labels, args and
+         *     players of the account's retained sessions (live, and ended within the retention, a week by
          *     default) would exceed its storage budget (64 MiB by default). Capacity is never over-allocated,
          *     however many starts race.
          */
@@ -96,6 +96,12 @@ export interface paths {
          * @description Record players as joined (already joined ones are kept once). Returns the session's players.
          *     A session holds at most 1,024 players (as its game server's SDK connects): a join that would
          *     pass that is refused whole with 409, as is a join to a session that has ended.
+         *
+         *     Joined players count against the account's storage budget (64 MiB by default) with the
+         *     labels and args of its sessions, for as long as their session is retained (live, and ended
+         *     within the retention, a week by default): each player its id's bytes and 64 more for its
+         *     record. A join whose new players would pass it is refused whole with 403 (`QUOTA_EXCEEDED`,
+         *     `details` naming the storage budget). Players that leave give their share back.
          */
         put: operations["joinPlayers"];
         post?: never;
@@ -1837,7 +1843,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The account's runtime quota is exhausted, or (details says which) its retained sessions' labels and args would exceed its storage budget. */
+        /** @description The account's runtime quota is exhausted, or (details says which) its retained sessions' labels, args and players would exceed its storage budget. */
         QuotaExceeded: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -2336,6 +2342,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["QuotaExceeded"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

@@ -86,6 +86,8 @@ export interface Service {
   onboard(onboarding: Onboarding): Promise<{ accountId: string; token: string }>;
   /** The store it runs on (SQLite in the data directory, or PostgreSQL with DATABASE_URL). */
   store: Store;
+  /** The pruning a timer runs every minute (events, then records past the retention), run now (tests use it). */
+  pruneRecords(): Promise<void>;
   /** Listen on the configured address; resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -182,7 +184,7 @@ export async function createService(
     now,
     health,
   );
-  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedBytes(accountId));
+  const storage = new StorageBudget(config.storageBudgetMiB * 1024 * 1024, (accountId) => sessionRepository.storedSize(accountId));
   const sessions = instrument(new Sessions({
     repository: sessionRepository,
     runtime,
@@ -301,28 +303,37 @@ export async function createService(
   app.addHook('onError', async (_request, _reply, error) => {
     if (isStoreFault(error)) health.failed(STORE, error);
   });
+  /**
+   * Events past the replay window, then ended sessions' records (and what they held of the
+   * storage budget), delivery records and ended tokens past the retention. With several
+   * instances, the retention leader's job.
+   */
+  const pruneRecords = async () => {
+    if (membership && !membership.prunes()) {
+      // Another instance purges (and starts and joins charge it, not this one): measure again.
+      storage.forget();
+      return;
+    }
+    await sessionRepository.pruneEvents({
+      count: EVENT_WINDOW.count,
+      sinceMs: now() - EVENT_WINDOW.ageMs,
+      // Never past what an account's subscriptions have yet to deliver, up to the window's count.
+      floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
+    });
+    const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
+    // Purged labels, args and players no longer count against their accounts' budgets.
+    const purged = await sessionRepository.purgeEnded(retainedSince).catch((error: unknown) => {
+      storage.forget(); // some of it may be gone (SQLite commits it in chunks): measure again
+      throw error;
+    });
+    storage.purged(purged.freed);
+    await subscriptions.pruneDeliveries(retainedSince);
+    await store.tokens.purgeEnded(retainedSince);
+  };
   // Timers retry by running again; pending last_used values stay queued until a flush succeeds.
   const timers = [
     setInterval(() => health.guard('token-last-used', () => tokens.flushUses()), LAST_USED_FLUSH_MS),
-    setInterval(
-      () =>
-        health.guard('event-pruning', async () => {
-          // With several instances, the retention leader's job.
-          if (membership && !membership.prunes()) return;
-          await sessionRepository.pruneEvents({
-            count: EVENT_WINDOW.count,
-            sinceMs: now() - EVENT_WINDOW.ageMs,
-            // Never past what an account's subscriptions have yet to deliver, up to the window's count.
-            floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
-          });
-          // Ended sessions' records and old delivery records, after the retention.
-          const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
-          if ((await sessionRepository.purgeEnded(retainedSince)) > 0) storage.forget();
-          await subscriptions.pruneDeliveries(retainedSince);
-          await store.tokens.purgeEnded(retainedSince);
-        }),
-      EVENT_WINDOW.pruneEveryMs,
-    ),
+    setInterval(() => health.guard('event-pruning', pruneRecords), EVENT_WINDOW.pruneEveryMs),
   ];
   for (const timer of timers) timer.unref();
 
@@ -343,6 +354,7 @@ export async function createService(
     store,
     operatorBootstrapped: undefined,
     onboard: (onboarding) => onboardAccount(accounts, tokens, onboarding, now()),
+    pruneRecords,
     async listen() {
       service.operatorBootstrapped = await operators.bootstrap(config.admin.email, config.admin.password);
       if (instance.copiedFrom) {

@@ -17,7 +17,7 @@ import type { SessionChange, SessionMachine } from './session-machine.js';
 import type { SessionQueries } from './session-queries.js';
 import { isFinal, justPlaced, type EndReason } from './session-states.js';
 import type { SessionTimers } from './session-timers.js';
-import { storedBytes, type StorageBudget } from './storage-budget.js';
+import { playerBytes, storedBytes, type StorageBudget } from './storage-budget.js';
 import type { WarmServerRepository } from './ports/warm-servers.js';
 import { warmAllocationOf, type WarmPools } from './warm-pools.js';
 
@@ -50,7 +50,9 @@ export type StopResult = { ok: true } | { ok: false; reason: 'not_found' | 'ende
 export type PlayersResult =
   | { ok: true; players: string[] }
   | { ok: false; reason: 'not_found' | 'ended'; sessionId: string }
-  | { ok: false; reason: 'full'; sessionId: string; max: number };
+  | { ok: false; reason: 'full'; sessionId: string; max: number }
+  /** The players would take the account past its storage budget (none joined). */
+  | { ok: false; reason: 'storage_exceeded'; sessionId: string; budgetBytes: number };
 
 /**
  * The most players a session holds through the API: the SDK's connected-player cap
@@ -63,7 +65,7 @@ export interface LifecycleDependencies {
   startRate: StartRateLimiter;
   /** The most live sessions the account may have at once; null or undefined: no cap. */
   maxSessions: (accountId: string) => Promise<number | null | undefined>;
-  /** Labels and args per account; unbounded without. */
+  /** Labels, args and players per account; unbounded without. */
   storage: StorageBudget | undefined;
   /** Warm pools (server/domain/warm-refill.ts keeps them filled); without, every start is cold. */
   warm?: {
@@ -283,6 +285,7 @@ export class SessionLifecycle {
     const found = await this.queries.get(accountId, sessionId);
     if (!found) return { ok: false, reason: 'not_found', sessionId };
     const { repository } = this.machine;
+    const { storage } = this.deps;
     // The count and the insert in one transaction on the session's row: racing joins were each
     // checked against the players before any of them (32 at once put 8,192 in one session), and a
     // join could land after the session ended.
@@ -291,9 +294,13 @@ export class SessionLifecycle {
       const session = await repository.find(found.key);
       if (!session || isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
       const joined = new Set(session.players);
-      const newcomers = new Set(players.filter((player) => !joined.has(player))).size;
-      if (joined.size + newcomers > MAX_PLAYERS_PER_SESSION) return { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION };
-      await repository.join(session.key, players, this.machine.now());
+      const newcomers = new Set(players.filter((player) => !joined.has(player)));
+      if (joined.size + newcomers.size > MAX_PLAYERS_PER_SESSION) return { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION };
+      if (storage && newcomers.size > 0 && !(await storage.allows(accountId, playerBytes(newcomers)))) {
+        return { ok: false, reason: 'storage_exceeded', sessionId, budgetBytes: storage.budgetBytes };
+      }
+      // Charged for the players the store really added.
+      storage?.charge(accountId, playerBytes(await repository.join(session.key, players, this.machine.now())));
       return undefined;
     });
     return refused ?? { ok: true, players: await this.playersOf(found.key) };
@@ -306,7 +313,7 @@ export class SessionLifecycle {
       const where = await repository.liveSessionsOfPlayers(accountId, players);
       const sessions = [...new Set(where.values())];
       if (sessions.length === 0) return { ok: false, reason: 'not_found', sessionId: players.join(', ') };
-      for (const key of sessions) await repository.leave(key, players.filter((p) => where.get(p) === key));
+      for (const key of sessions) this.released(accountId, await repository.leave(key, players.filter((p) => where.get(p) === key)));
       const now = await Promise.all(sessions.map((key) => this.playersOf(key)));
       // Gameye answers with one session's players; with several we answer the first's.
       return { ok: true, players: now[0]! };
@@ -314,8 +321,13 @@ export class SessionLifecycle {
     const session = await this.queries.get(accountId, sessionId);
     if (!session) return { ok: false, reason: 'not_found', sessionId };
     if (isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-    await repository.leave(session.key, players);
+    this.released(accountId, await repository.leave(session.key, players));
     return { ok: true, players: await this.playersOf(session.key) };
+  }
+
+  /** Players that left: their records are gone, and so is what they took of the storage budget. */
+  private released(accountId: string, left: readonly string[]): void {
+    this.deps.storage?.release(accountId, playerBytes(left));
   }
 
   /** The session's players after a change, passed on to its game server (the SDK's allocation). */

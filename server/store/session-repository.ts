@@ -1,4 +1,4 @@
-import type { SessionChanges, SessionRecord, SessionRepository, StoredEvent } from '../domain/ports/sessions.js';
+import type { SessionChanges, SessionRecord, SessionRepository, StoredEvent, StoredSize } from '../domain/ports/sessions.js';
 import { LiveSessions } from './live-sessions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
@@ -90,12 +90,29 @@ export function createSessionRepository(db: Db): SqliteSessions {
   const purgePlayers = db.prepare(`DELETE FROM session_players WHERE (account_id, session_id) IN ${inChunk}`);
   const purgePorts = db.prepare(`DELETE FROM session_ports WHERE (account_id, session_id) IN ${inChunk}`);
   const purgeSessions = db.prepare(`DELETE FROM sessions WHERE (account_id, id) IN ${inChunk}`);
-  const purgeChunk = db.transaction((chunk: string) => {
+  // What the chunk holds of each account's storedSize, read (summed per account) before it goes.
+  const chunkSizes = db.prepare(
+    `SELECT account_id AS account, sum(bytes) AS bytes, sum(players) AS players FROM (
+       SELECT account_id, length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB)) AS bytes, 0 AS players FROM sessions WHERE (account_id, id) IN ${inChunk}
+       UNION ALL
+       SELECT account_id, length(CAST(player AS BLOB)), 1 FROM session_players WHERE (account_id, session_id) IN ${inChunk}
+     ) GROUP BY account_id`,
+  );
+  const purgeChunk = db.transaction((chunk: string, freed: Map<string, StoredSize>) => {
+    for (const { account, bytes, players } of chunkSizes.all({ chunk }) as ({ account: string } & StoredSize)[]) {
+      const before = freed.get(account);
+      freed.set(account, { bytes: (before?.bytes ?? 0) + bytes, players: (before?.players ?? 0) + players });
+    }
     purgePlayers.run({ chunk });
     purgePorts.run({ chunk });
     return purgeSessions.run({ chunk }).changes;
   });
-  const storedBytes = db.prepare('SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = ?').pluck();
+  // Labels and args as stored (JSON text), and the players' ids.
+  const storedSize = db.prepare(
+    `SELECT (SELECT coalesce(sum(length(CAST(labels AS BLOB)) + length(CAST(args AS BLOB))), 0) FROM sessions WHERE account_id = @account)
+          + (SELECT coalesce(sum(length(CAST(player AS BLOB))), 0) FROM session_players WHERE account_id = @account) AS bytes,
+       (SELECT count(*) FROM session_players WHERE account_id = @account) AS players`,
+  );
 
   // list() and update() build their SQL from the filter or the changed columns: each shape is
   // prepared once and kept among the most recently used few. Values (labels, limit) are always
@@ -142,12 +159,13 @@ export function createSessionRepository(db: Db): SqliteSessions {
       })),
     oldestEventId: () => (oldestEvent.get() as number | null) ?? undefined,
     latestEventId: () => latestEvent.get() as number,
-    storedBytes: (accountId) => storedBytes.get(accountId) as number,
+    storedSize: (accountId) => storedSize.get({ account: accountId }) as StoredSize,
     purgeEnded: (before) => {
-      for (let purged = 0; ; ) {
-        const n = purgeChunk(endedChunk.get(before, PURGE_CHUNK) as string);
-        purged += n;
-        if (n < PURGE_CHUNK) return purged;
+      const freed = new Map<string, StoredSize>();
+      for (let sessions = 0; ; ) {
+        const n = purgeChunk(endedChunk.get(before, PURGE_CHUNK) as string, freed);
+        sessions += n;
+        if (n < PURGE_CHUNK) return { sessions, freed };
       }
     },
     pruneEvents: ({ count, sinceMs, floors }) => {
@@ -248,16 +266,14 @@ export function createSessionRepository(db: Db): SqliteSessions {
       if (cached) remember({ ...cached, ...changes });
     },
     join(key, players, at) {
-      db.transaction(() => {
-        for (const player of players) join.run({ key, player, at });
-      })();
+      const joined = db.transaction(() => players.filter((player) => join.run({ key, player, at }).changes > 0))();
       refresh(key);
+      return joined;
     },
     leave(key, players) {
-      db.transaction(() => {
-        for (const player of players) leave.run({ key, player });
-      })();
+      const left = db.transaction(() => players.filter((player) => leave.run({ key, player }).changes > 0))();
       refresh(key);
+      return left;
     },
     liveSessionsOfPlayers(accountId, players) {
       const found = new Map<string, string>();

@@ -13,7 +13,7 @@ const FINAL = ['exited', 'dead'];
 // send traffic anywhere but loopback: every subscription the hooks create (the spec's example
 // included) points at this receiver, started in beforeAll.
 /** What the hooks learn as they run: the server's origin (from the first transaction), the receiver's URL. */
-const state = { base: undefined, hookUrl: undefined };
+const state = { base: undefined, hookUrl: undefined, otherAccountSessions: [] };
 
 // The admin panel's operator (test/dredd/serve.sh sets ADMIN_EMAIL and ADMIN_PASSWORD). Admin
 // operations authenticate with the session cookie and X-CSRF-Token, never a bearer token.
@@ -134,6 +134,31 @@ const notJson = (t) => {
   t.request.headers['Content-Type'] = 'text/plain';
 };
 
+/** 256 players of 128-character ids (each 192 bytes of the storage budget with its record), numbered from `from`. */
+const manyPlayers = (from) => Array.from({ length: 256 }, (_, i) => `dredd-player-${from + i}-`.padEnd(128, 'p'));
+/**
+ * A live session of an account of its own, whose players fill its storage budget (serve.sh sets
+ * STORAGE_BUDGET_MIB small): a join of more players to it is 403. Answers the session and the
+ * token that joins to it; afterAll stops it (state.otherAccountSessions).
+ */
+const fullBudgetSession = async () => {
+  const user = await panelCall('POST', '/admin/api/user', { name: 'Full budget', email: `budget-${randomUUID()}@example.com`, quota_minutes: 5 });
+  if (user.status !== 201) throw new Error(`POST /admin/api/user answered ${user.status}`);
+  const minted = await panelCall('POST', `/admin/api/user/${user.body.id}/token`, { name: 'players', scopes: ['session:read', 'session:start', 'session:stop'] });
+  if (minted.status !== 201) throw new Error(`POST /admin/api/user/{id}/token answered ${minted.status}`);
+  const auth = { Authorization: `Bearer ${minted.body.token}` };
+  const id = `dredd-${randomUUID()}`;
+  const started = await call('POST', '/session', { id, location: 'local-a', image: 'echo' }, auth);
+  if (started.status !== 201) throw new Error(`POST /session answered ${started.status}`);
+  state.otherAccountSessions.push({ id, auth });
+  for (let from = 0; from < 1024; from += 256) {
+    const { status } = await call('PUT', '/session/player/join', { session: id, players: manyPlayers(from) }, auth);
+    if (status === 403) return { id, token: minted.body.token, next: from + 256 };
+    if (status !== 200) throw new Error(`PUT /session/player/join answered ${status}`);
+  }
+  throw new Error("1,024 players did not fill the account's storage budget (serve.sh's STORAGE_BUDGET_MIB)");
+};
+
 /** The same shapes for joining and leaving: a live session, an unknown one, and the usual bad bodies. */
 const playerHooks = (operation) => ({
   [`${operation} 200`]: async (t) => patchJsonBody(t, { session: await liveSession() }),
@@ -144,4 +169,4 @@ const playerHooks = (operation) => ({
   [`${operation} 422`]: (t) => patchJsonBody(t, { players: [] }),
 });
 
-module.exports = { exampleSessionOfOwnAccount, ADMIN, BOOTSTRAP_TOKEN, EXAMPLE_ID, FINAL, api, createSubscription, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelAuth, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userId, userToken, waitEnded, waitForStatus };
+module.exports = { exampleSessionOfOwnAccount, ADMIN, BOOTSTRAP_TOKEN, EXAMPLE_ID, FINAL, api, call, createSubscription, fullBudgetSession, manyPlayers, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelAuth, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userId, userToken, waitEnded, waitForStatus };

@@ -6,7 +6,7 @@
 const hooks = require('hooks');
 const http = require('node:http');
 const { gunzipSync } = require('node:zlib');
-const { BOOTSTRAP_TOKEN, EXAMPLE_ID, api, eventually, liveSession, panelAuth, patchJsonBody, state } = require('./fixtures.cjs');
+const { BOOTSTRAP_TOKEN, EXAMPLE_ID, api, call, eventually, liveSession, panelAuth, patchJsonBody, state } = require('./fixtures.cjs');
 const { SHAPE, SKIP } = require('./shapes.cjs');
 
 // The webhook receiver: see fixtures.cjs (state.hookUrl).
@@ -133,6 +133,15 @@ hooks.afterAll((transactions, done) => {
       },
       { intervalMs: 100, what: 'every session ending after the stops' },
     );
+    // Sessions of other accounts (fullBudgetSession), stopped with their own tokens.
+    for (const { id, auth } of state.otherAccountSessions) {
+      const path = `/session/${encodeURIComponent(id)}`;
+      await call('DELETE', path, undefined, auth);
+      await eventually(
+        async () => ['exited', 'dead'].includes((await call('GET', path, undefined, auth)).body.status),
+        { intervalMs: 100, what: `session ${id} ending after its stop` },
+      );
+    }
   };
   const unsubscribeAll = async () => {
     if (!state.base) return;

@@ -31,6 +31,10 @@ export ADMIN_EMAIL=dredd-admin@example.com ADMIN_PASSWORD=dredd-admin-password  
 export LOG_LEVEL=warn
 # The PostgreSQL pass (SESSION_HOST_TEST_STORE=postgres): a fresh database in the run's cluster.
 if [ "${SESSION_HOST_TEST_STORE:-}" = postgres ]; then export "$(node test/support/postgres.mjs database dredd)"; fi
+# 128 KiB of labels, args and players per account, so that shapes.cjs can fill an account's
+# storage budget with three joins (PUT /session/player/join 403); the run's own sessions hold a
+# few hundred bytes.
+export STORAGE_BUDGET_MIB=0.125
 # hooks.cjs receives webhooks on loopback: the operator setting that allows it (refused by default).
 export WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8
 exec bash test/dredd/with-port-slot.sh node --import tsx server/main.ts

@@ -1,6 +1,6 @@
 // How the Dredd hooks provoke each documented response (SHAPE), and the few they cannot (SKIP).
 const { randomUUID } = require('node:crypto');
-const { ADMIN, exampleSessionOfOwnAccount, EXAMPLE_ID, api, createSubscription, createToken, eventually, liveSession, noPanelSession, notJson, ownToken, ownUser, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userToken, waitEnded, waitForStatus } = require('./fixtures.cjs');
+const { ADMIN, exampleSessionOfOwnAccount, EXAMPLE_ID, api, createSubscription, createToken, eventually, fullBudgetSession, liveSession, manyPlayers, noPanelSession, notJson, ownToken, ownUser, panelCall, patchJsonBody, playerHooks, setJsonBody, setPath, signIn, startSession, state, tooLarge, unauthenticated, userToken, waitEnded, waitForStatus } = require('./fixtures.cjs');
 
 // Single responses that cannot be provoked, with the reason.
 const SKIP = {
@@ -71,6 +71,12 @@ const SHAPE = {
 
   // Players need a live session; the ended example session gives the 409s.
   ...playerHooks('PUT /session/player/join'),
+  // More players than the storage budget has room for, to a session of an account they filled.
+  'PUT /session/player/join 403': async (t) => {
+    const { id, token, next } = await fullBudgetSession();
+    t.request.headers.Authorization = `Bearer ${token}`;
+    patchJsonBody(t, { session: id, players: manyPlayers(next) });
+  },
   ...playerHooks('DELETE /session/player/leave'),
 
   'GET /available-location/{image} 404': (t) => setPath(t, '/available-location/nope'),

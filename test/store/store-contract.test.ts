@@ -206,11 +206,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.launchSummary('nobody')).toEqual({ count: 0, meanMs: 0, latestMs: 0 });
     expect(await sessions.accountsWithLiveSessions()).toEqual(['acc']);
 
-    await sessions.join('key-s1', ['p1', 'p2'], 10);
-    await sessions.join('key-s1', ['p2', 'p3'], 11);
+    expect(await sessions.join('key-s1', ['p1', 'p2'], 10)).toEqual(['p1', 'p2']);
+    // Only the players not joined before are returned (what the storage budget is charged).
+    expect(await sessions.join('key-s1', ['p2', 'p3'], 11)).toEqual(['p3']);
     expect((await sessions.findOwned('acc', 's1'))?.players).toEqual(['p1', 'p2', 'p3']);
     expect(await sessions.liveSessionsOfPlayers('acc', ['p3', 'px'])).toEqual(new Map([['p3', 'key-s1']]));
-    await sessions.leave('key-s1', ['p1']);
+    expect(await sessions.leave('key-s1', ['p1', 'px'])).toEqual(['p1']);
     expect((await sessions.find('key-s1'))?.players).toEqual(['p2', 'p3']);
 
     await sessions.update('key-s2', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
@@ -218,12 +219,40 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000]);
     expect(await sessions.liveKeysOn('n2')).toEqual([]);
     expect((await sessions.live()).map((s) => s.id)).toEqual(['s1']);
-    expect(await sessions.storedBytes('acc')).toBe(2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length));
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 2 * (JSON.stringify(session('x').labels).length + JSON.stringify(['--fast']).length) + 4, players: 2 });
     // Freed in the database too: a new session on the same node takes the same port.
     await sessions.insert(session('s3', { created: 3, nodeId: 'n2', ports: [{ name: 'game', type: 'udp', container: 7777, host: 20001 }] }));
     expect(portsHeld(await sessions.portsInUse('127.0.0.1'))).toEqual([20000, 20001]);
-    expect(await sessions.purgeEnded(51)).toBe(1);
+    expect((await sessions.purgeEnded(51)).sessions).toBe(1);
     expect(await sessions.find('key-s2')).toBeUndefined();
+  });
+
+  it("measures what an account's sessions hold (labels, args, player ids, players), live or ended, until they are purged", async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    await store.accounts.insert(account('other'));
+    const { sessions } = store;
+    const record = (id: string, extra: object = {}) => session(id, { labels: {}, args: [], ports: [], ...extra });
+    await sessions.insert(record('live'));
+    await sessions.insert(record('ended'));
+    await sessions.insert(record('theirs', { accountId: 'other', key: 'key-theirs' }));
+    // Each session's `{}` and `[]`.
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 8, players: 0 });
+    // UTF-8 bytes, not characters: é is two.
+    await sessions.join('key-live', ['a', 'é'.repeat(128)], 1);
+    await sessions.join('key-ended', ['b'.repeat(128)], 1);
+    await sessions.join('key-theirs', ['c'], 1);
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 8 + 1 + 256 + 128, players: 3 });
+    expect(await sessions.storedSize('other')).toEqual({ bytes: 4 + 1, players: 1 });
+    // Ended, its players still count (they are listed with it); purged, they no longer do, and
+    // the purge says what it freed per account.
+    await sessions.update('key-ended', { status: 'exited', ended: 50, exitCode: 0, endReason: 'stopped' });
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 8 + 1 + 256 + 128, players: 3 });
+    expect(await sessions.purgeEnded(51)).toEqual({ sessions: 1, freed: new Map([['acc', { bytes: 4 + 128, players: 1 }]]) });
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 4 + 1 + 256, players: 2 });
+    await sessions.leave('key-live', ['a']);
+    expect(await sessions.storedSize('acc')).toEqual({ bytes: 4 + 256, players: 1 });
+    expect(await sessions.storedSize('nobody')).toEqual({ bytes: 0, players: 0 });
   });
 
   it('keeps ids per account: the same id in two accounts is two sessions, found by owner or everywhere', async () => {

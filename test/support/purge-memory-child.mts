@@ -24,7 +24,7 @@ db.exec(`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n 
 db.exec(`INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port, live)
   SELECT account_id, id, node_id, 'game', 'udp', 7777, 20000, 0 FROM sessions WHERE ended = 5`);
 const before = process.resourceUsage().maxRSS;
-const purged = await store.sessions.purgeEnded(10);
+const purged = (await store.sessions.purgeEnded(10)).sessions;
 const rssGrowthMiB = (process.resourceUsage().maxRSS - before) / 1024;
 db.close();
 rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ describe('session retention', () => {
         db.prepare("INSERT INTO session_players (account_id, session_id, player, joined) VALUES (?, ?, 'p1', 0)").run(account, id);
       }
       const repository = createSessionRepository(db);
-      expect(repository.purgeEnded(5_000)).toBe(1);
+      expect(repository.purgeEnded(5_000).sessions).toBe(1);
       const left = (table: string, column: string) =>
         db.prepare(`SELECT account_id || '/' || ${column} FROM ${table} ORDER BY 1`).pluck().all();
       const kept = ['acc/live', 'acc/recent', 'other/old'];

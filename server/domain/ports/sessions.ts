@@ -95,6 +95,23 @@ export type SessionChanges = Partial<
   Pick<SessionRecord, 'status' | 'pendingEndReason' | 'ended' | 'exitCode' | 'endReason' | 'runningSince'>
 >;
 
+/**
+ * What an account's sessions hold of their own, as the storage budget prices it
+ * (server/domain/storage-budget.ts): the UTF-8 bytes of their labels and args (JSON text) and of
+ * their players' ids, and how many players (each record costs more than its id).
+ */
+export interface StoredSize {
+  bytes: number;
+  players: number;
+}
+
+/** What a retention purge removed. */
+export interface PurgedSessions {
+  sessions: number;
+  /** What it held per account (accounts that lost nothing are absent). */
+  freed: Map<string, StoredSize>;
+}
+
 /** An account's live sessions' launch times (ms) in aggregate; zeros when it has none. */
 export interface LaunchSummary {
   count: number;
@@ -166,8 +183,10 @@ export interface SessionRepository {
   liveKeysOn(nodeId: string): Promise<string[]>;
   /** Apply changes; when `ended` is set the session's ports are released. */
   update(key: string, changes: SessionChanges): Promise<void>;
-  join(key: string, players: readonly string[], at: number): Promise<void>;
-  leave(key: string, players: readonly string[]): Promise<void>;
+  /** Join players to the session; returns those not joined before (what the storage budget is charged). */
+  join(key: string, players: readonly string[], at: number): Promise<string[]>;
+  /** Players leave the session; returns those that were in it (what the storage budget gets back). */
+  leave(key: string, players: readonly string[]): Promise<string[]>;
   /** Append a state change to the event log; returns its id. */
   appendEvent(session: SessionRecord, previous: SessionStatus | null, at: number): Promise<number>;
   /** The account's events after `afterId`, oldest first, at most `limit`. */
@@ -189,10 +208,14 @@ export interface SessionRepository {
    * Floors are per account: one idle subscription holds back its own account's events only.
    */
   pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
-  /** Bytes of labels and args of the account's sessions on record (the storage budget's measure). */
-  storedBytes(accountId: string): Promise<number>;
-  /** Forget sessions that ended before `endedBefore` (their records, ports, players); returns how many. */
-  purgeEnded(endedBefore: number): Promise<number>;
+  /** What the account's sessions on record hold of their own: the storage budget's measure. */
+  storedSize(accountId: string): Promise<StoredSize>;
+  /**
+   * Forget sessions that ended before `endedBefore` (their records, ports, players); returns how
+   * many, and what they held of each account's storedSize (the storage budget gets it back
+   * without measuring the account again).
+   */
+  purgeEnded(endedBefore: number): Promise<PurgedSessions>;
   /** When each of the account's live sessions was launched (quota is charged from there). */
   launchedAt(accountId: string): Promise<number[]>;
   /** The same launches in aggregate, read without going over each (a start's quota check). */

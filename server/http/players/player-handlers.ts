@@ -12,6 +12,11 @@ export function playerHandlers(sessions: Sessions): Pick<Handlers, 'joinPlayers'
       if (result.reason === 'full') {
         return fail(context, 'CONFLICT', { details: `session ${result.sessionId} would hold more than ${result.max} players; none of these joined` });
       }
+      if (result.reason === 'storage_exceeded') {
+        return fail(context, 'QUOTA_EXCEEDED', {
+          details: `the labels, args and players of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes); none of these joined`,
+        });
+      }
       return result.reason === 'not_found' ? unknownSession(context, result.sessionId) : endedSession(context, result.sessionId);
     },
 

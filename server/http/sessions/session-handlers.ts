@@ -59,7 +59,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
           return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
         case 'storage_exceeded':
           return fail(context, 'QUOTA_EXCEEDED', {
-            details: `the labels and args of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
+            details: `the labels, args and players of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
           });
         case 'conflict':
           return fail(context, 'CONFLICT', { details: `session id ${request.id} is already used` });

@@ -7,7 +7,7 @@
  * and host addresses (transaction-scoped advisory locks, sorted so two starts never deadlock)
  * before it counts and inserts; the live-port unique index backs that up.
  */
-import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, StoredEvent } from '../../domain/ports/sessions.js';
+import type { SessionChanges, SessionFilter, SessionRecord, SessionRepository, StoredEvent, StoredSize } from '../../domain/ports/sessions.js';
 import { SESSION_COLUMN_OF, sessionFromRow, type SessionRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
@@ -94,14 +94,32 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
       );
       }),
-    storedBytes: async (accountId) =>
-      (await value<number>(sql, 'SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1', [accountId]))!,
+    // Labels and args as stored (JSON text), and the players' ids.
+    storedSize: async (accountId) =>
+      (
+        await sql.rows<StoredSize>(
+          `SELECT ((SELECT coalesce(sum(octet_length(labels) + octet_length(args)), 0) FROM sessions WHERE account_id = $1)
+                 + (SELECT coalesce(sum(octet_length(player)), 0) FROM session_players WHERE account_id = $1))::float8 AS bytes,
+                  (SELECT count(*) FROM session_players WHERE account_id = $1) AS players`,
+          [accountId],
+        )
+      )[0]!,
     purgeEnded: (before) =>
       unhurried(async () => {
         const ended = '(SELECT account_id, id FROM sessions WHERE ended IS NOT NULL AND ended < $1)';
+        // What they hold of each account's storedSize, summed per account before they go.
+        const freed = await sql.rows<{ account: string } & StoredSize>(
+          `SELECT account_id AS account, sum(bytes)::float8 AS bytes, sum(players)::float8 AS players FROM (
+             SELECT account_id, octet_length(labels) + octet_length(args) AS bytes, 0 AS players FROM sessions WHERE ended IS NOT NULL AND ended < $1
+             UNION ALL
+             SELECT account_id, octet_length(player), 1 FROM session_players WHERE (account_id, session_id) IN ${ended}
+           ) AS stored GROUP BY account_id`,
+          [before],
+        );
         await sql.run(`DELETE FROM session_players WHERE (account_id, session_id) IN ${ended}`, [before]);
         await sql.run(`DELETE FROM session_ports WHERE (account_id, session_id) IN ${ended}`, [before]);
-        return sql.run('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < $1', [before]);
+        const sessions = await sql.run('DELETE FROM sessions WHERE ended IS NOT NULL AND ended < $1', [before]);
+        return { sessions, freed: new Map(freed.map(({ account, bytes, players }) => [account, { bytes, players }])) };
       }),
     launchedAt: (accountId) => numbers('SELECT created AS n FROM sessions WHERE account_id = $1 AND ended IS NULL', [accountId]),
     launchSummary: async (accountId) => {
@@ -169,20 +187,24 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
         [key, ...entries.map(([, v]) => v)],
       );
     },
-    join: async (key, players, at) => {
-      await sql.run(
-        `INSERT INTO session_players (account_id, session_id, player, joined)
-         SELECT s.account_id, s.id, p, $3 FROM sessions s, unnest($2::text[]) AS p WHERE s.key = $1 ON CONFLICT DO NOTHING`,
-        [key, [...players], at],
-      );
-    },
-    leave: async (key, players) => {
-      await sql.run(
-        `DELETE FROM session_players p USING sessions s
-         WHERE s.key = $1 AND p.account_id = s.account_id AND p.session_id = s.id AND p.player = ANY($2::text[])`,
-        [key, [...players]],
-      );
-    },
+    join: async (key, players, at) =>
+      (
+        await sql.rows<{ player: string }>(
+          `INSERT INTO session_players (account_id, session_id, player, joined)
+           SELECT s.account_id, s.id, p, $3 FROM sessions s, unnest($2::text[]) AS p WHERE s.key = $1 ON CONFLICT DO NOTHING
+           RETURNING player`,
+          [key, [...players], at],
+        )
+      ).map((r) => r.player),
+    leave: async (key, players) =>
+      (
+        await sql.rows<{ player: string }>(
+          `DELETE FROM session_players p USING sessions s
+           WHERE s.key = $1 AND p.account_id = s.account_id AND p.session_id = s.id AND p.player = ANY($2::text[])
+           RETURNING p.player`,
+          [key, [...players]],
+        )
+      ).map((r) => r.player),
     liveSessionsOfPlayers: async (accountId, players) =>
       new Map(
         (
