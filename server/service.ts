@@ -309,11 +309,11 @@ export async function createService(
    * instances, the retention leader's job.
    */
   const pruneRecords = async () => {
-    if (membership && !membership.prunes()) {
-      // Another instance purges (and starts and joins charge it, not this one): measure again.
-      storage.forget();
-      return;
-    }
+    // With several instances, starts and joins through the others are charged on them, not here:
+    // every instance measures again each tick, the one that purges too (its totals otherwise
+    // missed what the others charged, and let an account store its budget once per instance).
+    if (membership) storage.forget();
+    if (membership && !membership.prunes()) return;
     await sessionRepository.pruneEvents({
       count: EVENT_WINDOW.count,
       sinceMs: now() - EVENT_WINDOW.ageMs,
@@ -322,11 +322,13 @@ export async function createService(
     });
     const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
     // Purged labels, args and players no longer count against their accounts' budgets.
+    storage.purgeStarts();
     const purged = await sessionRepository.purgeEnded(retainedSince).catch((error: unknown) => {
       storage.forget(); // some of it may be gone (SQLite commits it in chunks): measure again
       throw error;
     });
-    storage.purged(purged.freed);
+    if (membership) storage.forget();
+    else storage.purged(purged.freed);
     await subscriptions.pruneDeliveries(retainedSince);
     await store.tokens.purgeEnded(retainedSince);
   };

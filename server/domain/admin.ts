@@ -5,7 +5,7 @@
  */
 import type { FleetConfig } from '../config/fleet-types.js';
 import type { AccessGrants, AccountRecord, AccountRepository } from './ports/accounts.js';
-import { AUDIT_KEPT_PER_ACCOUNT, type AuditAction, type AuditEntry, type AuditLog } from './ports/audit.js';
+import type { AuditAction, AuditEntry, AuditLog } from './ports/audit.js';
 import { newAccountId } from './onboarding.js';
 import type { QuotaUsage } from './quota.js';
 import type { CreateTokenInput, CreateTokenResult, Tokens, TokenView } from './tokens.js';
@@ -45,6 +45,12 @@ export interface AdminDependencies {
 }
 
 const AUDIT_LIMIT = 500;
+/**
+ * Entries the store keeps per account, newest first (the panel shows the newest AUDIT_LIMIT). A
+ * token with `token:write` adds two per mint and revoke: without a bound, a loop of them grew the
+ * store forever. Every entry is also written to the service log (service.ts), which keeps them all.
+ */
+export const AUDIT_KEPT_PER_ACCOUNT = 1_000;
 
 export class Admin {
   constructor(private readonly deps: AdminDependencies) {}

@@ -289,21 +289,26 @@ export class SessionLifecycle {
     // The count and the insert in one transaction on the session's row: racing joins were each
     // checked against the players before any of them (32 at once put 8,192 in one session), and a
     // join could land after the session ended.
-    const refused = await repository.transaction(async (): Promise<PlayersResult | undefined> => {
-      await repository.lockForChange(found.key);
-      const session = await repository.find(found.key);
-      if (!session || isFinal(session.status)) return { ok: false, reason: 'ended', sessionId };
-      const joined = new Set(session.players);
-      const newcomers = new Set(players.filter((player) => !joined.has(player)));
-      if (joined.size + newcomers.size > MAX_PLAYERS_PER_SESSION) return { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION };
-      if (storage && newcomers.size > 0 && !(await storage.allows(accountId, playerBytes(newcomers)))) {
-        return { ok: false, reason: 'storage_exceeded', sessionId, budgetBytes: storage.budgetBytes };
-      }
-      // Charged for the players the store really added.
-      storage?.charge(accountId, playerBytes(await repository.join(session.key, players, this.machine.now())));
-      return undefined;
-    });
-    return refused ?? { ok: true, players: await this.playersOf(found.key) };
+    const outcome = await repository.transaction(
+      async (): Promise<{ refused: PlayersResult } | { added: readonly string[] }> => {
+        await repository.lockForChange(found.key);
+        const session = await repository.find(found.key);
+        if (!session || isFinal(session.status)) return { refused: { ok: false, reason: 'ended', sessionId } };
+        const joined = new Set(session.players);
+        const newcomers = new Set(players.filter((player) => !joined.has(player)));
+        if (joined.size + newcomers.size > MAX_PLAYERS_PER_SESSION) return { refused: { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION } };
+        if (storage && newcomers.size > 0 && !(await storage.allows(accountId, playerBytes(newcomers)))) {
+          return { refused: { ok: false, reason: 'storage_exceeded', sessionId, budgetBytes: storage.budgetBytes } };
+        }
+        return { added: await repository.join(session.key, players, this.machine.now()) };
+      },
+      // Charged for the players the store really added, once they are: never for a run that rolled
+      // back (PostgreSQL runs a transaction again after a deadlock) or whose commit failed.
+      (done) => {
+        if ('added' in done) storage?.charge(accountId, playerBytes(done.added));
+      },
+    );
+    return 'refused' in outcome ? outcome.refused : { ok: true, players: await this.playersOf(found.key) };
   }
 
   /** Players leave the given session, or, without one, whichever live session they are in. */

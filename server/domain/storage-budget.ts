@@ -42,6 +42,8 @@ export class StorageBudget {
   private readonly used = new Map<string, number>();
   /** Bumped by each purge and forget: a measure that was reading meanwhile may predate it, and is not kept. */
   private epoch = 0;
+  /** Between purgeStarts() and purged(): a measure then may or may not see the purge, so none is kept. */
+  private purging = false;
 
   constructor(
     readonly budgetBytes: number,
@@ -68,15 +70,23 @@ export class StorageBudget {
     if (used !== undefined) this.used.set(accountId, Math.max(0, used - bytes));
   }
 
+  /** Before a retention purge: measures taken until purged() are not kept (they might count its rows, or not). */
+  purgeStarts(): void {
+    this.epoch++;
+    this.purging = true;
+  }
+
   /** After a retention purge: what it removed of each account no longer counts. */
   purged(freed: ReadonlyMap<string, StoredSize>): void {
     this.epoch++;
+    this.purging = false;
     for (const [accountId, size] of freed) this.release(accountId, budgetBytes(size));
   }
 
   /** When what was purged is not known (another instance purges, a purge failed): measure again when next asked. */
   forget(): void {
     this.epoch++;
+    this.purging = false;
     this.used.clear();
   }
 
@@ -88,7 +98,7 @@ export class StorageBudget {
     // Another caller's measure may have landed first (and been charged since): keep that one.
     const landed = this.used.get(accountId);
     if (landed !== undefined) return landed;
-    if (epoch === this.epoch) this.used.set(accountId, measured);
+    if (epoch === this.epoch && !this.purging) this.used.set(accountId, measured);
     return measured;
   }
 }

@@ -58,6 +58,7 @@ export function createRuntime(
       owner: deploymentId ?? instanceId,
       nodeLostAfterMs: (fleet.runtime.nodeLostAfterSeconds ?? 300) * 1000,
       pullTimeoutMs: (fleet.runtime.pullTimeoutSeconds ?? 300) * 1000,
+      sdkNeeded: fleet.images.some((image) => Object.values(image.tags).some((tag) => tag.readiness === 'sdk' || tag.healthSeconds !== undefined)),
     });
   }
   return new ProcessRuntime({

@@ -84,8 +84,11 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
     listen().then(
       () => {
         closedUntil = undefined;
-        // Closed meanwhile (the session ended).
-        if (ended) server.close();
+        // Closed meanwhile (the session ended): the socket just renamed into place goes too.
+        if (ended) {
+          server.close();
+          rmSync(socketPath, { force: true });
+        }
       },
       // Not this time (its directory gone at the session's end?): again a moment later.
       () => {

@@ -56,4 +56,21 @@ describe.skipIf(missing)(`the storage budget on two instances${missing ? ` (skip
       await call('DELETE', `/session/${id}`);
     }
   });
+  it('counts on every instance, the one that purges too, what the others charged, after a pruning tick', async () => {
+    const databaseUrl = await createDatabase('budget-charged');
+    const pair: RunningService[] = [];
+    for (let i = 0; i < 2; i++) pair.push(await startService({ runtime: 'simulated', storageBudgetMiB: 0.125, databaseUrl }, { now }));
+    running.push(...pair);
+    const [a, b] = pair.map((service) => caller(service.url, service.token, contract)) as [Call, Call];
+    // 160 players of 128 characters: 30 KiB of the 128 KiB budget a join, so four fit and a fifth does not.
+    let next = 0;
+    const join = (call: Call) =>
+      call('PUT', '/session/player/join', { body: { session: 'shared', players: Array.from({ length: 160 }, () => `shared-${next++}-`.padEnd(128, 'p')) } });
+    expect((await a('POST', '/session', { body: { id: 'shared', location: 'local-a', image: 'echo' } })).status).toBe(201);
+    // Turn about: each instance has measured once, then charged only its own joins (a: 2 of 4, b: 3 of 4).
+    for (const call of [a, b, a, b]) expect((await join(call)).status).toBe(200);
+    // A pruning tick: every instance, whichever holds the retention role, measures again.
+    for (const service of pair) await service.service.pruneRecords();
+    for (const call of [a, b]) expect((await join(call)).status).toBe(403);
+  });
 });

@@ -22,13 +22,6 @@ export interface AuditEntry {
   details: string;
 }
 
-/**
- * Entries the store keeps per account, newest first (the panel shows the newest 500). A token
- * with `token:write` adds two per mint and revoke: without a bound, a loop of them grew the store
- * forever. Every entry is also written to the service log (service.ts), which keeps them all.
- */
-export const AUDIT_KEPT_PER_ACCOUNT = 1_000;
-
 export interface AuditLog {
   /** Adds the entry and forgets the account's entries past the newest `keep`. */
   record(entry: Omit<AuditEntry, 'id'>, keep: number): Promise<void>;

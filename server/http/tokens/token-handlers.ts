@@ -1,5 +1,6 @@
 import type { Handlers } from '../../../generated/handlers.js';
-import { AUDIT_KEPT_PER_ACCOUNT, type AuditLog } from '../../domain/ports/audit.js';
+import { AUDIT_KEPT_PER_ACCOUNT } from '../../domain/admin.js';
+import type { AuditLog } from '../../domain/ports/audit.js';
 import type { Principal, Tokens, TokenView } from '../../domain/tokens.js';
 import type { TokenRecord } from '../../domain/ports/tokens.js';
 import { fail } from '../errors.js';

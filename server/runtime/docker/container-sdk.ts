@@ -59,9 +59,18 @@ export class ContainerSdks {
     private readonly hooks: SdkHooks,
   ) {}
 
+  /** Whether this data directory's sockets are a short enough path. */
+  static fits(root: string): boolean {
+    return ContainerSdks.longestPath(root) <= MAX_SOCKET_PATH;
+  }
+
+  private static longestPath(root: string): number {
+    return join(root, '0'.repeat(16), 'run', SDK_SOCKET).length;
+  }
+
   /** Throws when this data directory's sockets would be too long a path (at start-up, not at the first start). */
   static checkRoot(root: string): void {
-    const longest = join(root, '0'.repeat(16), 'run', SDK_SOCKET).length;
+    const longest = ContainerSdks.longestPath(root);
     if (longest > MAX_SOCKET_PATH) {
       throw new Error(
         `the data directory's path is too long for the Docker sessions' SDK sockets (${longest} bytes under ${root}, at most ${MAX_SOCKET_PATH}: a unix socket's path is short); use a shorter data directory`,

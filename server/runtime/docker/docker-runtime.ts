@@ -29,7 +29,7 @@
  *   `retentionHours` after the end (default 24): garbage-collection.ts.
  */
 import type Docker from 'dockerode';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -65,6 +65,8 @@ export interface DockerRuntimeOptions {
   nodeLostAfterMs: number;
   /** A registry pull that takes longer fails the start. */
   pullTimeoutMs: number;
+  /** Some tag says ready through the SDK, or pings its health: local engines must serve it (the data directory's path must fit). */
+  sdkNeeded?: boolean;
   heartbeatMs?: number;
   /** How long a stop or an archive copy may wait for the engine (ENGINE_DEADLINES unless given). */
   deadlines?: EngineDeadlines;
@@ -83,6 +85,7 @@ export class DockerRuntime implements Runtime {
   private readonly followers = new Map<Engine, EventFollower>();
   private readonly instance: string;
   private readonly sdks: ContainerSdks;
+  private readonly servesSdks: boolean;
   private closed = false;
 
   constructor(private readonly options: DockerRuntimeOptions) {
@@ -90,7 +93,11 @@ export class DockerRuntime implements Runtime {
     this.instance = options.owner;
     this.files = new SessionFiles(options.dataDir);
     const sdkRoot = join(options.dataDir, 'docker', 'sdk');
-    if (options.nodes.some((node) => node.docker.engine.startsWith('unix://'))) ContainerSdks.checkRoot(sdkRoot);
+    const local = options.nodes.some((node) => node.docker.engine.startsWith('unix://'));
+    if (local && options.sdkNeeded) ContainerSdks.checkRoot(sdkRoot);
+    // Otherwise served where the path fits (a game server may read its allocation), and a data
+    // directory too long for a socket serves none rather than refusing to start.
+    this.servesSdks = local && ContainerSdks.fits(sdkRoot);
     this.sdks = new ContainerSdks(sdkRoot, {
       // A fault here is logged, never the service's end: the session is reconciled by the engine's events all the same.
       ready: (sessionId) => void this.sdkSaidReady(sessionId).catch((error: Error) => console.warn(`session ${sessionId}: its SDK's ready not applied: ${error.message}`)),
@@ -202,7 +209,7 @@ export class DockerRuntime implements Runtime {
     const launch = async () => {
       try {
         // The SDK first: its socket is there, and the game server's, before the game server starts.
-        const sdk: ContainerSdkMount | undefined = engine.local ? await this.sdks.serveNew(spec, containerUid(spec)) : undefined;
+        const sdk: ContainerSdkMount | undefined = engine.local && this.servesSdks ? await this.serveSdk(spec) : undefined;
         await launchContainer(engine, spec, tracked, this.instance, this.files, sdk);
       } catch (error) {
         this.tracked.delete(spec.sessionId);
@@ -334,6 +341,22 @@ export class DockerRuntime implements Runtime {
    * restart between two looks at the engine must not pass for ready): the current one, looked
    * at now; its health is watched from here.
    */
+  /**
+   * The session's SDK, served before its container starts. A tag that needs it (readiness `sdk`,
+   * health pings) fails its start without it; for any other, a socket that could not be made
+   * (a full disk) is logged and the game server runs without one.
+   */
+  private async serveSdk(spec: LaunchSpec): Promise<ContainerSdkMount | undefined> {
+    try {
+      return await this.sdks.serveNew(spec, containerUid(spec));
+    } catch (error) {
+      if (spec.sdk.readiness === 'sdk' || spec.sdk.healthSeconds !== undefined) throw error;
+      this.sdks.remove(spec.sessionId);
+      console.warn(`session ${spec.sessionId}: runs without its SDK: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
   private async sdkSaidReady(sessionId: string): Promise<void> {
     const tracked = this.tracked.get(sessionId);
     const liveness = this.sdks.liveness(sessionId);
@@ -362,12 +385,19 @@ export class DockerRuntime implements Runtime {
     // Adopted while running: it said ready under the previous supervisor, at whichever start that was.
     if (tracked.sdkReadyFor !== undefined && tracked.sdkReadyFor !== info.State.StartedAt) return;
     const seconds = this.sdks.healthSeconds(sessionId);
+    // The engine's pid is the host's: it names this container's process only when this service
+    // sees the host's processes (not from a container of its own) and the pid was not reused
+    // since. Its cgroup names the container either way, so nothing else is ever killed.
+    if (!ownsPid(info.State.Pid, info.Id)) {
+      console.warn(`session ${sessionId}: no health ping for ${seconds} s, but pid ${info.State.Pid} is not container ${info.Id.slice(0, 12)}'s here: not killed`);
+      return;
+    }
     console.warn(`session ${sessionId}: no health ping for ${seconds} s; its game server (container ${info.Id.slice(0, 12)}) is killed`);
     try {
-      // Its pid was read just now from a container that runs: it still is that container's process.
       process.kill(info.State.Pid, 'SIGKILL');
-    } catch {
-      // Gone meanwhile: its end is reported as any other.
+    } catch (error) {
+      // Gone meanwhile (ESRCH): its end is reported as any other.
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') console.warn(`session ${sessionId}: its game server was not killed: ${(error as Error).message}`);
     }
   }
 
@@ -439,5 +469,14 @@ export class DockerRuntime implements Runtime {
     // Work in flight when the service closed reports nothing: the next start adopts the session.
     if (this.closed) return;
     for (const listener of this.listeners) listener(event);
+  }
+}
+
+/** Whether `pid`, as this process sees it, runs in the cgroup of container `containerId` (its full id is in the cgroup's path). */
+function ownsPid(pid: number, containerId: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cgroup`, 'utf8').includes(containerId);
+  } catch {
+    return false;
   }
 }
