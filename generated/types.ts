@@ -208,8 +208,8 @@ export interface paths {
          *     streams new output until the session ends.
          *
          *     An account may hold 8 open follows (operator-configurable); one more is 429 with
-         *     `Retry-After`. Every read, followed or not, takes one of the account's 8 read slots and
-         *     waits at most 5 s for one; then it is 429 with `Retry-After` too. A follow ends within a second of its token being revoked, disabled or
+         *     `Retry-After`. Reads that do not follow are served 8 at a time per account, the others
+         *     waiting their turn; follows do not hold up reads. A follow ends within a second of its token being revoked, disabled or
          *     expiring, or its account being disabled.
          */
         get: operations["getSessionLogs"];

@@ -122,18 +122,14 @@ describe('what no stream may hold for good', () => {
     await Promise.all(open.map((s) => s.ended));
   });
 
-  it("answers a log read 429 when the account's follows hold every read slot, rather than never", async () => {
+  it("answers a log read while the account's follows are all open (a follow takes no read slot)", async () => {
     await service.call('POST', '/session', { body: { id: 'followed-full', location: 'local-a', image: 'echo' } });
     await waitForStatus(service.call, 'followed-full', ['running']);
     const follows = [];
     for (let i = 0; i < LOG_READS_PER_ACCOUNT; i++) follows.push(await openStream(`${service.running.url}/logs?id=followed-full&follow=true`, TEST_BOOTSTRAP_TOKEN));
-    const read = await service.call('GET', '/logs?id=followed-full');
-    expectError(read, 429, 'TOO_MANY_REQUESTS', '/logs');
-    expect(Number(read.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    follows[0]!.close();
-    await follows[0]!.ended;
+    // Before, the eight follows held every read slot for as long as the session lived: this read was never answered.
     expect((await service.call('GET', '/logs?id=followed-full')).status).toBe(200);
-    for (const follow of follows.slice(1)) follow.close();
+    for (const follow of follows) follow.close();
     await Promise.all(follows.map((s) => s.ended));
   });
 });

@@ -5,10 +5,13 @@ import { PerKeySlots } from '../../limits/per-key-slots.js';
 import { fail } from '../errors.js';
 import { tooManyStreams, type OpenStreams } from '../open-streams.js';
 
-/** Log reads open at once per account; more wait for one to finish (each holds an engine stream). */
+/**
+ * Log reads (not follows) open at once per account; more wait their turn (each holds an engine
+ * stream). Follows are capped on their own (OpenStreams: LOG_FOLLOWS_PER_ACCOUNT) and take no
+ * read slot: they last as long as their sessions, so eight of them held every slot and a read
+ * behind them was never answered (outside check 8). A read ends by itself, so its queue moves.
+ */
 export const LOG_READS_PER_ACCOUNT = 8;
-/** How long a log read waits for a slot before it is answered 429 (Retry-After). */
-export const LOG_READ_WAIT_MS = 5_000;
 
 export function logHandlers(sessions: Sessions, open: OpenStreams): Pick<Handlers, 'getSessionLogs'> {
   const logReads = new PerKeySlots(LOG_READS_PER_ACCOUNT);
@@ -18,25 +21,22 @@ export function logHandlers(sessions: Sessions, open: OpenStreams): Pick<Handler
       // A follow is held open: capped per account, and ended when its token stops authenticating.
       const lease = follow ? open.open('logs', context.principal) : undefined;
       if (lease && 'full' in lease) return tooManyStreams(context, 'log follows', lease);
-      let slot: () => void;
-      // A read waits its turn a few seconds at most: follows hold their slots while their sessions
-      // live, so an unbounded wait behind eight of them never ended (outside check 8).
-      const waited = AbortSignal.timeout(LOG_READ_WAIT_MS);
-      try {
-        slot = await logReads.acquire(context.principal.accountId, AbortSignal.any([context.signal, waited]));
-      } catch (error) {
-        lease?.release();
-        if (waited.aborted && !context.signal.aborted) return tooManyStreams(context, 'log reads', { full: 'the account', limit: LOG_READS_PER_ACCOUNT });
-        throw error;
-      }
+      let slot = () => {};
+      if (!lease) slot = await logReads.acquire(context.principal.accountId, context.signal);
       const release = () => {
         slot();
         lease?.release();
       };
-      const stream = await sessions.logs(context.principal.accountId, query.id, {
-        follow,
-        signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
-      });
+      let stream;
+      try {
+        stream = await sessions.logs(context.principal.accountId, query.id, {
+          follow,
+          signal: lease ? AbortSignal.any([context.signal, lease.signal]) : context.signal,
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
       if (!stream) {
         release();
         return fail(context, 'RESOURCE_NOT_FOUND', { details: `session ${query.id} is unknown` });
