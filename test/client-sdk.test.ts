@@ -256,7 +256,7 @@ describe('the client SDK against the sandbox', () => {
   it('turns a method the path lacks into a MethodNotAllowedError, with Allow', async () => {
     const result = await (client() as unknown as { DELETE: (path: string, init: object) => Promise<Parameters<typeof unwrap>[0]> }).DELETE('/session', {});
     expect(() => unwrap(result)).toThrow(MethodNotAllowedError);
-    expect(result.response.headers.get('Allow')).toBe('GET, HEAD, POST');
+    expect(result.response.headers.get('Allow')).toBe('GET, POST');
   });
 
   it('rejects a wait for a session that does not exist with a NotFoundError', async () => {
