@@ -473,7 +473,7 @@ export class DockerRuntime implements Runtime {
 }
 
 /** Whether `pid`, as this process sees it, runs in the cgroup of container `containerId` (its full id is in the cgroup's path). */
-function ownsPid(pid: number, containerId: string): boolean {
+export function ownsPid(pid: number, containerId: string): boolean {
   try {
     return readFileSync(`/proc/${pid}/cgroup`, 'utf8').includes(containerId);
   } catch {
