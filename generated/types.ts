@@ -854,7 +854,7 @@ export interface paths {
         get: operations["listWarmPools"];
         /**
          * Size a warm pool
-         * @description Sets how many warm game servers a (location, image, tag) keeps, over the fleet file's `warm` (kept in the database). The pool refills or shrinks in the background; a pool the fleet file does not name runs with no `env` and no `args`. Not on the Docker runtime (422).
+         * @description Sets how many warm game servers a (location, image, tag) keeps, over the fleet file's `warm` (kept in the database). The pool refills or shrinks in the background; a pool the fleet file does not name runs with no `env` and no `args`. Not where the runtime cannot hand a warm game server its session (422). On Docker that is a location with no engine on the service's machine (`unix://`), or several instances sharing a PostgreSQL store.
          */
         put: operations["sizeWarmPool"];
         post?: never;

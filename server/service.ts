@@ -29,6 +29,8 @@ import { PostgresCoordination } from './cluster/postgres.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { loadFleet, sandboxFleet } from './config/fleet.js';
 import { createRuntime } from './runtime/create-runtime.js';
+import type { FleetConfig } from './config/fleet-types.js';
+import type { Runtime } from './domain/ports/runtime.js';
 import { monotonicMs, steadyClock } from './clock.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
@@ -196,7 +198,7 @@ export async function createService(
     reporter: health,
     storage,
     // Warm pools where the runtime can hand a warm game server its session.
-    ...(runtime.allocate
+    ...(warmPoolsServed(runtime, fleet, config.databaseUrl !== undefined)
       ? { warm: { pools: new WarmPools(fleet.pools ?? [], store.warmServers), servers: store.warmServers, shared: config.databaseUrl !== undefined } }
       : {}),
   }), 'domain', { tracing });
@@ -417,4 +419,22 @@ async function controlCommand(db: Db | undefined, dataDir: string, request: Cont
     return { ok: false as const, error: 'expected {"command":"backup","target":"<absolute directory>"}' };
   }
   return { ok: true as const, ...(await backupDataDir(db, dataDir, request.target, (fn) => betweenBatches(db, fn))) };
+}
+
+/**
+ * Whether this service keeps warm pools: where its runtime can hand a warm game server its
+ * session, and, for a runtime whose warm servers stay with the instance that launched them while
+ * its nodes move (Docker), only as one instance. A fleet file that sizes a pool where none are
+ * kept is refused at start-up rather than left empty without a word.
+ */
+function warmPoolsServed(runtime: Runtime, fleet: FleetConfig, shared: boolean): boolean {
+  if (!runtime.allocate) return false;
+  if (!(shared && runtime.warmNeedsOneInstance)) return true;
+  const sized = (fleet.pools ?? []).filter((pool) => pool.warm > 0);
+  if (sized.length > 0) {
+    throw new Error(
+      `warm pools on the ${runtime.name} runtime need one instance of the service (DATABASE_URL makes several share a store): ${sized.map((pool) => `${pool.location}/${pool.image}:${pool.tag}`).join(', ')}`,
+    );
+  }
+  return false;
 }

@@ -138,7 +138,11 @@ function poolProblems(fleet: FleetConfig): string[] {
     const image = fleet.images.find((candidate) => candidate.name === pool.image);
     if (!image?.tags[pool.tag]) problems.push(`${name}: no image ${pool.image} with tag ${pool.tag} in the fleet file`);
     for (const env of refusedEnvNames(Object.keys(pool.env ?? {}), image?.allowedEnv)) problems.push(`${name}: env ${env} is not allowed`);
-    if (fleet.runtime.driver === 'docker' && pool.warm > 0) problems.push(`${name}: warm pools are not implemented on the docker runtime (process runtime only)`);
+    // Docker: a warm container's SDK is a unix socket this service serves into it, so only on engines of this machine.
+    const nodes = fleet.locations.find((location) => location.id === pool.location)?.nodes ?? [];
+    if (fleet.runtime.driver === 'docker' && pool.warm > 0 && !nodes.some((node) => node.docker?.engine.startsWith('unix://'))) {
+      problems.push(`${name}: warm pools on the docker runtime need a node whose engine is on this machine (unix://): a warm container learns its session through the SDK socket the service serves it`);
+    }
   }
   return problems;
 }

@@ -107,8 +107,11 @@ export class Sessions {
   async sizeWarmPool(pool: PoolKey, warm: number): Promise<PoolSizeResult> {
     if (!this.warm) return { ok: false, reason: 'unsupported' };
     const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
-    if (!(await this.deps.catalog.allLocations()).some((location) => location.id === pool.location)) return { ok: false, reason: 'not_found', what: `location ${pool.location}` };
+    const location = (await this.deps.catalog.allLocations()).find((candidate) => candidate.id === pool.location);
+    if (!location) return { ok: false, reason: 'not_found', what: `location ${pool.location}` };
     if (!image || !Object.hasOwn(image.tags, pool.tag)) return { ok: false, reason: 'not_found', what: `image ${pool.image}:${pool.tag}` };
+    const { runtime } = this.deps;
+    if (runtime.canWarm && !location.nodes.some((node) => runtime.canWarm!(node.id))) return { ok: false, reason: 'unsupported' };
     await this.warm.pools.setSize(pool, warm, this.machine.now());
     this.refill?.poke();
     return { ok: true, pool: (await this.warmPools()).find((candidate) => samePool(candidate, pool))! };

@@ -201,7 +201,9 @@ export class WarmRefill {
     const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
     const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
     if (!image || !tag) return 0;
-    const nodes = location.nodes.filter((node) => this.deps.runtime.nodeAvailable?.(node.id) ?? true);
+    const { runtime } = this.deps;
+    // Only where warm game servers can run (Docker: engines of this machine, which serve their SDK).
+    const nodes = location.nodes.filter((node) => (runtime.nodeAvailable?.(node.id) ?? true) && (runtime.canWarm?.(node.id) ?? true));
     const { sessions, servers } = this.deps;
     const placed = await sessions.transaction(async () => {
       await sessions.lockForPlacement(NO_ACCOUNT, nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));

@@ -78,8 +78,16 @@ describe('fleet file: the docker runtime', () => {
         /echo:latest: readiness "sdk" and healthSeconds need the game-server SDK, which the docker runtime serves only to containers on engines of this machine \(unix:\/\/\); node local-b-1's engine tcp:\/\/10.0.0.5:2375 cannot mount a socket of this machine/,
       );
     }
-    const pool = { location: 'local-a', image: 'echo', tag: 'latest', warm: 1 };
-    expect(() => parse(dockerFleet((f) => (local(f), (f.pools = [pool]))))).toThrow(/pool local-a\/echo:latest: warm pools are not implemented on the docker runtime/);
+  });
+
+  it('takes warm pools in locations with an engine of this machine, and says why not where every engine is remote', () => {
+    const pool = (location: string) => ({ location, image: 'echo', tag: 'latest', warm: 1 });
+    expect(parse(dockerFleet((f) => (f.pools = [pool('local-a')]))).pools).toEqual([pool('local-a')]);
+    expect(() => parse(dockerFleet((f) => (f.pools = [pool('local-b')])))).toThrow(
+      /pool local-b\/echo:latest: warm pools on the docker runtime need a node whose engine is on this machine \(unix:\/\/\)/,
+    );
+    // Sized to none, a pool asks for nothing.
+    expect(parse(dockerFleet((f) => (f.pools = [{ ...pool('local-b'), warm: 0 }]))).pools).toHaveLength(1);
   });
 
   it('maps engine addresses to dockerode options', () => {

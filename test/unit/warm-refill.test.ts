@@ -140,3 +140,32 @@ describe('claims and the refill', () => {
     expect(launches.at(-POOL)! - first).toBeGreaterThanOrEqual(450);
   });
 });
+
+describe('nodes where warm game servers cannot run', () => {
+  // Docker: an engine on another machine cannot mount the SDK socket a warm container waits on.
+  it('get none; the pool fills where they can', async () => {
+    const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: () => Date.now() });
+    const nodesOf = (location: string) => testFleet().locations.find((l) => l.id === location)!.nodes.map((node) => node.id);
+    const remote = new Set(nodesOf('local-a'));
+    Object.assign(runtime, { canWarm: (nodeId: string) => !remote.has(nodeId) });
+    const db = openDatabase(':memory:');
+    const store = createSqliteStore(db);
+    const refill = new WarmRefill({
+      pools: new WarmPools(['local-a', 'local-b'].map((location) => ({ location, image: 'echo', tag: 'latest', warm: 2 })), store.warmServers),
+      servers: store.warmServers,
+      sessions: store.sessions,
+      runtime,
+      catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
+      now: () => Date.now(),
+      reporter: { failed: () => 'failure', recovered: () => {} },
+    });
+    closing.push(() => {
+      refill.close();
+      db.close();
+    });
+    await refill.start();
+    // The pass that filled local-b placed local-a's too, had it found room.
+    await vi.waitFor(async () => expect((await store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(2), { timeout: 10_000, interval: 10 });
+    expect((await store.warmServers.all()).map((server) => server.location)).toEqual(['local-b', 'local-b']);
+  });
+});

@@ -152,6 +152,13 @@ export interface Runtime {
    * without warm pools leave it out.
    */
   allocate?(sessionId: string, allocation: WarmAllocation): Promise<void>;
+  /** Whether warm game servers can run on this node (their SDK served there); left out: on every node. */
+  canWarm?(nodeId: string): boolean;
+  /**
+   * Its warm game servers can only be handed a session by the instance that launched them, while
+   * its nodes move between instances: with several instances it keeps no warm pools.
+   */
+  readonly warmNeedsOneInstance?: boolean;
   /**
    * allocate() in two steps, where the runtime can send the allocation ahead: while the claim's
    * transaction runs (the game server's side wakes and reads it meanwhile), applied only by the

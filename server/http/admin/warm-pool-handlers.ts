@@ -20,7 +20,7 @@ export function warmPoolHandlers(sessions: Pick<Sessions, 'warmPools' | 'sizeWar
       if (result.ok) return { status: 200, body: poolBody(result.pool) };
       if (result.reason === 'not_found') return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} is unknown` });
       return fail(context, 'INVALID_REQUEST', {
-        violations: [{ field: 'body.warm', description: 'warm pools need the game-server SDK, which this runtime does not serve' }],
+        violations: [{ field: 'body.warm', description: 'warm pools need a runtime that hands a warm game server its session through the SDK: the process runtime, or Docker engines of this machine (unix://) in this location, with one instance of the service' }],
       });
     },
   };

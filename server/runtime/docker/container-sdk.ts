@@ -20,14 +20,16 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AllocatedSession } from '../../../generated/sdk/types.js';
-import type { LaunchSpec } from '../../domain/ports/runtime.js';
+import type { LaunchSpec, WarmAllocation } from '../../domain/ports/runtime.js';
 import { allocationOf, SDK_DIR_IN_SESSION, SDK_SOCKET, SDK_SOCKET_IN_SESSION } from '../sdk-endpoint.js';
 import { MAX_SOCKET_PATH, sdkLiveness, serveSdk, type SdkLiveness } from '../sdk-server.mjs';
 
 /** What sdk.json holds: enough to serve a session's SDK again after a restart or on another instance. */
 export interface SdkSettings {
   uid: number;
-  allocation: AllocatedSession;
+  /** The session it runs for; null while it is a warm game server waiting for one (`warm` holds its host and ports then). */
+  allocation: AllocatedSession | null;
+  warm?: AllocatedSession;
   readiness: 'ports' | 'sdk';
   healthSeconds?: number;
 }
@@ -49,6 +51,8 @@ interface Served {
   liveness: SdkLiveness;
   close(): void;
   setPlayers(players: string[]): void;
+  /** Its session from now on; returns what answers the calls that waited for it (sdk-server.mjs: allocate). */
+  allocate(session: AllocatedSession): () => void;
 }
 
 export class ContainerSdks {
@@ -89,7 +93,9 @@ export class ContainerSdks {
    */
   async serveNew(spec: LaunchSpec, uid: number): Promise<{ mount: { Type: 'bind'; Source: string; Target: string; ReadOnly: true }; env: Record<string, string> }> {
     const dir = this.dirOf(spec.sessionId);
-    const settings: SdkSettings = { uid, allocation: allocationOf(spec), readiness: spec.sdk.readiness, ...(spec.sdk.healthSeconds ? { healthSeconds: spec.sdk.healthSeconds } : {}) };
+    // A warm game server learns its session when a start claims it (allocate()).
+    const allocation = allocationOf(spec);
+    const settings: SdkSettings = { uid, ...(spec.warm ? { allocation: null, warm: allocation } : { allocation }), readiness: spec.sdk.readiness, ...(spec.sdk.healthSeconds ? { healthSeconds: spec.sdk.healthSeconds } : {}) };
     // The service's directories: the container's uid may pass through run/ (to its socket), list nothing.
     mkdirSync(join(dir, 'run'), { recursive: true, mode: 0o711 });
     this.writeSettings(dir, settings);
@@ -150,6 +156,7 @@ export class ContainerSdks {
       settings,
       liveness,
       setPlayers: (players) => server.setPlayers(players),
+      allocate: (session) => server.allocate(session),
       close: () => {
         liveness.stop();
         server.close();
@@ -171,12 +178,38 @@ export class ContainerSdks {
     return this.served.get(sessionId)?.liveness;
   }
 
+  /**
+   * A warm game server's session (a start claimed it): its SDK answers with it from now on, and
+   * sdk.json keeps it for whoever serves it next. Throws when this service does not serve it (its
+   * engine's node went to another instance, or it was never served: the start then ends
+   * `start_failed`) or it has a session already.
+   */
+  allocate(sessionId: string, { id, labels, players }: WarmAllocation): void {
+    const served = this.served.get(sessionId);
+    if (!served) throw new Error(`session ${sessionId}: its game server's SDK is not served here`);
+    const { allocation, warm } = served.settings;
+    if (allocation || !warm) throw new Error(`session ${sessionId}: its game server has a session already`);
+    const session: AllocatedSession = { ...warm, id, labels, players };
+    // Written first: a service that dies before the game server hears it serves it to it next time.
+    this.writeSettings(dirname(served.runDir), { ...served.settings, allocation: session });
+    served.settings = { ...served.settings, allocation: session };
+    served.allocate(session)();
+  }
+
+  /** Whether it is a warm game server still waiting for its session. */
+  awaitsAllocation(sessionId: string): boolean {
+    const served = this.served.get(sessionId);
+    return served !== undefined && served.settings.allocation === null;
+  }
+
   /** The players the control API joined: in the SDK's allocation, and in sdk.json for whoever serves it next. */
   setPlayers(sessionId: string, players: readonly string[]): void {
     const served = this.served.get(sessionId);
     if (!served) return;
     served.setPlayers([...players]);
-    served.settings = { ...served.settings, allocation: { ...served.settings.allocation, players: [...players] } };
+    const { allocation } = served.settings;
+    if (!allocation) return;
+    served.settings = { ...served.settings, allocation: { ...allocation, players: [...players] } };
     try {
       this.writeSettings(dirname(served.runDir), served.settings);
     } catch {

@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { NodeDockerConfig } from '../../config/fleet-types.js';
-import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent } from '../../domain/ports/runtime.js';
+import type { AdoptSpec, LaunchSpec, NodeHealth, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { containerUid, launchContainer, type ContainerSdkMount } from './container-launch.js';
 import { ContainerSdks } from './container-sdk.js';
 import { openContainerLogs, type LogOptions } from './container-logs.js';
@@ -76,6 +76,11 @@ export class DockerRuntime implements Runtime {
   readonly name = 'docker';
   /** Engines are reached over a socket or the network: any instance can supervise a node. */
   readonly nodesMove = true;
+  /**
+   * A warm game server's SDK is served by the instance that launched it, and a node's containers
+   * move to another instance with the node: with several instances, no warm pools (service.ts).
+   */
+  readonly warmNeedsOneInstance = true;
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly engines = new Map<string, Engine>();
   private readonly files: SessionFiles;
@@ -192,6 +197,7 @@ export class DockerRuntime implements Runtime {
   async start(spec: LaunchSpec): Promise<void> {
     const engine = this.reconciler.engine(spec.nodeId);
     if (!spec.container) throw new Error(`session ${spec.sessionId}: the docker runtime needs a container image`);
+    if (spec.warm && !this.canWarm(spec.nodeId)) throw new Error(`warm game server ${spec.sessionId}: node ${spec.nodeId}'s engine is not on this machine, so its SDK cannot be served`);
     const workDir = spec.container.workDir ?? '/work';
     const tracked: Tracked = {
       sessionId: spec.sessionId,
@@ -331,16 +337,37 @@ export class DockerRuntime implements Runtime {
     await this.reconciler.reconcile(engine, tracked, found);
   }
 
+  /** Warm game servers run where this service serves their SDK: on engines of this machine (a unix socket's bind mount). */
+  canWarm(nodeId: string): boolean {
+    return this.servesSdks && this.engines.get(nodeId)?.local === true;
+  }
+
+  /**
+   * A warm game server's session, through the SDK this service serves it: resolved once its SDK
+   * answers with it (a long-poll waiting for it is answered now). A start that asked for restarts
+   * sets the container's restart policy first (it was launched with none), so a crash right after
+   * the handoff restarts it.
+   */
+  async allocate(sessionId: string, allocation: WarmAllocation): Promise<void> {
+    const tracked = this.tracked.get(sessionId);
+    if (!tracked?.containerId) throw new Error(`session ${sessionId}: no container of this service's to hand the session to`);
+    if (allocation.restart) {
+      await this.reconciler.engine(tracked.nodeId).api.getContainer(tracked.containerId).update({ RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 0 } });
+      tracked.restart = true;
+    }
+    this.sdks.allocate(sessionId, allocation);
+  }
+
+  /** Whether this adopted warm game server still waits for its session (the service died between a claim and its handoff). */
+  awaitsAllocation(sessionId: string): boolean {
+    return this.tracked.has(sessionId) && this.sdks.awaitsAllocation(sessionId);
+  }
+
   /** The players the control API joined: the game server's SDK allocation follows. */
   playersChanged(sessionId: string, players: readonly string[]): void {
     this.sdks.setPlayers(sessionId, players);
   }
 
-  /**
-   * A game server said ready through its SDK. Which container start said it is what counts (a
-   * restart between two looks at the engine must not pass for ready): the current one, looked
-   * at now; its health is watched from here.
-   */
   /**
    * The session's SDK, served before its container starts. A tag that needs it (readiness `sdk`,
    * health pings) fails its start without it; for any other, a socket that could not be made
@@ -350,13 +377,18 @@ export class DockerRuntime implements Runtime {
     try {
       return await this.sdks.serveNew(spec, containerUid(spec));
     } catch (error) {
-      if (spec.sdk.readiness === 'sdk' || spec.sdk.healthSeconds !== undefined) throw error;
+      if (spec.warm || spec.sdk.readiness === 'sdk' || spec.sdk.healthSeconds !== undefined) throw error;
       this.sdks.remove(spec.sessionId);
       console.warn(`session ${spec.sessionId}: runs without its SDK: ${(error as Error).message}`);
       return undefined;
     }
   }
 
+  /**
+   * A game server said ready through its SDK. Which container start said it is what counts (a
+   * restart between two looks at the engine must not pass for ready): the current one, looked
+   * at now; its health is watched from here.
+   */
   private async sdkSaidReady(sessionId: string): Promise<void> {
     const tracked = this.tracked.get(sessionId);
     const liveness = this.sdks.liveness(sessionId);
