@@ -22,6 +22,7 @@ import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher
 import { openOutputLog, readAtRate } from './output-log.mjs';
 import { processStartTime as startTimeOf } from './proc-start.mjs';
 import { sdkLiveness, serveSdk, warmUp } from '../sdk-server.mjs';
+import { restartBackoff } from './restart-backoff.mjs';
 import { serveHandoff, warmUpHandoff } from './warm-handoff.mjs';
 
 // The launcher the game server will be started from, in the spare cgroups the service made
@@ -137,7 +138,7 @@ const WORK_DIR_CHECK_EVERY_SCAN_COST = 20;
 const WORK_DIR_WRITTEN_PAGES = 256;
 /** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap), whatever `workDirEntries` says. */
 const WORK_DIR_MAX_ENTRIES = 100_000;
-const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000];
+const backoff = restartBackoff();
 
 const state = {
   supervisorPid: process.pid,
@@ -301,6 +302,8 @@ output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTP
 outputRate.bytesPerSecond = spec.outputBytesPerSecond ?? DEFAULT_OUTPUT_BYTES_PER_SECOND;
 outputRate.burstBytes = outputRate.bytesPerSecond * OUTPUT_BURST_SECONDS;
 let game;
+/** When the current game server was launched (monotonic ms): how long it ran decides its restart's wait. */
+let gameLaunchedAt = 0;
 let stopping = false;
 /** The work directory passed its size limit: the game server was killed and is not restarted. */
 let overLimit = false;
@@ -323,6 +326,7 @@ function launch() {
     if (game.pid === undefined) finish(127, null);
   });
   const launched = game;
+  gameLaunchedAt = performance.now();
   // The launcher's start time is the game's (it execs it): read while the spare waited.
   const gameStart = taken && launcherStart !== undefined ? launcherStart : game.pid && startTimeOf(game.pid);
   save({ phase: state.restarts > 0 ? 'restarting' : 'starting', gamePid: game.pid ?? null, gameStart: gameStart || null });
@@ -452,7 +456,7 @@ function onExit(launched, code, signal) {
   if (launched.killedHere && signal === 'SIGKILL') [code, signal] = [137, null];
   const crashed = code !== 0 || signal !== null;
   if (!stopping && !overLimit && spec.restart && crashed) {
-    const delay = RESTART_BACKOFF_MS[Math.min(state.restarts, RESTART_BACKOFF_MS.length - 1)];
+    const delay = backoff.delayAfterCrash(performance.now() - gameLaunchedAt);
     state.restarts++;
     save({ phase: 'restarting', gamePid: null, gameStart: null });
     setTimeout(() => (stopping ? finish(code, signal) : launch()), delay);
