@@ -18,7 +18,7 @@ export class ApiError extends Error {
   readonly violations: ErrorBody['violations'];
   /** The whole error body, as sent. */
   readonly body: ErrorBody;
-  /** Seconds to wait before retrying, from Retry-After (on 420 and 429). */
+  /** Seconds to wait before retrying, from Retry-After (on 420, 429 and 503). */
   readonly retryAfter: number | undefined;
 
   constructor(body: ErrorBody, response?: Response) {
@@ -73,6 +73,10 @@ export class MethodNotAllowedError extends ApiError {
 export class BadRequestError extends ApiError {
   declare readonly code: 'BAD_REQUEST';
 }
+/** Busy, not broken: nothing of the request was done; retry it after `retryAfter` seconds. */
+export class ServiceUnavailableError extends ApiError {
+  declare readonly code: 'SERVICE_UNAVAILABLE';
+}
 
 /** Every documented code has its class: a code added to the spec fails to compile here. */
 export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: Response) => ApiError & { readonly code: C } } = {
@@ -88,6 +92,7 @@ export const errorClasses: { [C in ErrorCode]: new (body: ErrorBody, response?: 
   INTERNAL_ERROR: InternalServerError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   BAD_REQUEST: BadRequestError,
+  SERVICE_UNAVAILABLE: ServiceUnavailableError,
 };
 
 /** Any documented error, discriminated by `code`. */

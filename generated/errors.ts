@@ -15,4 +15,5 @@ export const errorStatus = {
   INTERNAL_ERROR: 500,
   METHOD_NOT_ALLOWED: 405,
   BAD_REQUEST: 400,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;

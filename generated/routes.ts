@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.2.0";
+export const apiVersion = "1.3.0";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [
@@ -115,6 +115,7 @@ export const schemas: readonly NamedSchema[] = [
       "INTERNAL_ERROR",
       "METHOD_NOT_ALLOWED",
       "BAD_REQUEST",
+      "SERVICE_UNAVAILABLE",
     ],
   },
   {
@@ -784,6 +785,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -802,6 +804,7 @@ export const routes: readonly RouteDefinition[] = [
       420: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -820,6 +823,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -839,6 +843,7 @@ export const routes: readonly RouteDefinition[] = [
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       409: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -856,6 +861,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -872,6 +878,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -883,6 +890,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "LocationList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -901,6 +909,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -923,6 +932,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -946,6 +956,7 @@ export const routes: readonly RouteDefinition[] = [
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -970,6 +981,7 @@ export const routes: readonly RouteDefinition[] = [
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -989,6 +1001,7 @@ export const routes: readonly RouteDefinition[] = [
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1000,6 +1013,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "SubscriptionList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1015,6 +1029,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1033,6 +1048,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1051,6 +1067,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1069,6 +1086,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1080,6 +1098,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "TokenList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1095,6 +1114,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1113,6 +1133,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1124,6 +1145,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "Account#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1139,6 +1161,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1171,6 +1194,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "text/plain", schema: { type: "string" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1182,6 +1206,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "AdminSession#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1197,6 +1222,7 @@ export const routes: readonly RouteDefinition[] = [
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1214,6 +1240,7 @@ export const routes: readonly RouteDefinition[] = [
       204: { contentType: null, schema: null },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1235,6 +1262,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1257,6 +1285,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1275,6 +1304,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1302,6 +1332,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1320,6 +1351,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1347,6 +1379,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1373,6 +1406,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1403,6 +1437,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1429,6 +1464,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1447,6 +1483,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1458,6 +1495,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "LocationList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1485,6 +1523,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1512,6 +1551,7 @@ export const routes: readonly RouteDefinition[] = [
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1540,6 +1580,7 @@ export const routes: readonly RouteDefinition[] = [
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       409: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1563,6 +1604,7 @@ export const routes: readonly RouteDefinition[] = [
       404: { contentType: "application/json", schema: { $ref: "Error#" } },
       409: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1574,6 +1616,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "ImageCatalog#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1585,6 +1628,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "Overview#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1596,6 +1640,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "WarmPoolList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
   {
@@ -1618,6 +1663,7 @@ export const routes: readonly RouteDefinition[] = [
       415: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
+      503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
   },
 ];

@@ -18,6 +18,7 @@ export interface Problem {
 export interface HealthOptions {
   log: {
     error(fields: object, message: string): void;
+    warn(fields: object, message: string): void;
     info(fields: object, message: string): void;
   };
   /** A small write to the store; throws when the store cannot take writes. */
@@ -31,16 +32,30 @@ export const STORE = 'store';
 
 /** An error that means the store cannot write now (full disk, I/O error), as opposed to a bug. */
 export function isStoreFault(error: unknown): boolean {
+  if (isStoreBusy(error)) return false;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     // SQLite and the file system; PostgreSQL: connection lost or refused (08, ECONN*), out of disk or
     // memory (53), shutting down (57P0x), read-only (25006), not answering within its deadline
-    // (postgres/watch.ts), a statement canceled by the server's statement_timeout (57014).
-    return /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS|ECONNREFUSED|ECONNRESET|08...|53...|57P0[1-3]|57014|25006|DATABASE_UNRESPONSIVE$)/.test(code);
+    // (postgres/watch.ts).
+    return /^(SQLITE_(FULL|IOERR|CANTOPEN|READONLY)|ENOSPC|EDQUOT|EIO|EROFS|ECONNREFUSED|ECONNRESET|08...|53...|57P0[1-3]|25006|DATABASE_UNRESPONSIVE$)/.test(code);
   }
-  // node-postgres names a dropped connection or a full pool only in its message.
+  // node-postgres names a dropped connection only in its message.
   const message = error instanceof Error ? error.message : '';
-  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/.test(message);
+  return /^(Connection terminated|Client has encountered a connection error|Query read timeout)/.test(message);
+}
+
+/**
+ * An error that means the store is busy, not broken (store/store-busy.ts): the request may simply
+ * be tried again (503 with Retry-After), and the service stays ready. PostgreSQL's own
+ * cancellations (lock_not_available 55P03 past lock_timeout, query_canceled 57014 past
+ * statement_timeout) and node-postgres's full pool count too where they reach here unwrapped
+ * (the cluster's pools).
+ */
+export function isStoreBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'STORE_BUSY' || code === '55P03' || code === '57014') return true;
+  return error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
 }
 
 export class Health implements FailureReporter {
@@ -51,6 +66,11 @@ export class Health implements FailureReporter {
 
   failed(component: string, error: unknown): string {
     const identifier = randomUUID();
+    if (isStoreBusy(error)) {
+      // A busy store is not a failing component: its owner retries, and readiness is not touched.
+      this.options.log.warn({ err: error, identifier, component }, `${component} found the store busy; it is retried`);
+      return identifier;
+    }
     this.options.log.error({ err: error, identifier, component }, `${component} failed; it is retried`);
     if (!this.problems.has(component)) this.problems.set(component, { component, since: this.options.now(), identifier });
     this.startProbing();

@@ -65,6 +65,7 @@ import { SecretBox } from './security/secret-box.js';
 import { createTokenVault } from './security/token-vault.js';
 import { backupDataDir } from './store/backup.js';
 import { openStore } from './store/open-store.js';
+import type { PostgresOptions } from './store/postgres/database.js';
 import { betweenBatches } from './store/sqlite-store.js';
 import type { Db } from './store/sqlite.js';
 import type { Store } from './store/store.js';
@@ -105,14 +106,20 @@ export async function createService(
     monotonic?: () => number;
     /** Where spans go instead of OTLP, each as it ends (tests); traces are recorded when this or an OTLP endpoint is set. */
     spanExporter?: SpanExporter;
+    /** Tests: the PostgreSQL store's pool size, waits and timeouts (DATABASE_URL only). */
+    postgres?: PostgresOptions;
   } = {},
 ): Promise<Service> {
   const now = steadyClock(options.now ?? Date.now, options.monotonic ?? monotonicMs);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const { store, db } = await openStore(config);
+  const { store, db } = await openStore(config, options.postgres);
   // Logs through the app's logger, created below (background work starts only after that).
   const health = new Health({
-    log: { error: (fields, message) => app.log.error(fields, message), info: (fields, message) => app.log.info(fields, message) },
+    log: {
+      error: (fields, message) => app.log.error(fields, message),
+      warn: (fields, message) => app.log.warn(fields, message),
+      info: (fields, message) => app.log.info(fields, message),
+    },
     probe: () => store.probeWrite(),
     now,
   });

@@ -227,6 +227,7 @@ describe('the client SDK against the sandbox', () => {
       INVALID_REQUEST: '422',
       TOO_MANY_REQUESTS: '429',
       INTERNAL_ERROR: '500',
+      SERVICE_UNAVAILABLE: '503',
     };
     const api = client();
     for (const [code, status] of Object.entries(statuses) as [ErrorCode, string][]) {
@@ -249,7 +250,7 @@ describe('the client SDK against the sandbox', () => {
       expect(error.statusCode).toBe(Number(status));
       expect(error.identifier).toBe(result.error?.identifier);
       expect(error.message).toContain(error.identifier);
-      if (error.code === 'CAPACITY_UNAVAILABLE' || error.code === 'TOO_MANY_REQUESTS') expect(error.retryAfter).toBe(3);
+      if (error.code === 'CAPACITY_UNAVAILABLE' || error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE') expect(error.retryAfter).toBe(3);
     }
   });
 

@@ -12,6 +12,7 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import type { Handlers } from '../../generated/handlers.js';
 import { apiVersion, routes, schemas } from '../../generated/routes.js';
 import type { Operators } from '../domain/operators.js';
+import { isStoreBusy } from '../health.js';
 import type { AuthResult, Tokens } from '../domain/tokens.js';
 import { observeHttp, setTraceparent } from '../observability/http-observer.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -105,8 +106,18 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 }
 
 /** Fastify's own client errors, by their codes, as the spec's errors. */
-function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras } {
+/** Retry-After on a 503: the store was busy (a full pool, a long-held row lock), typically for a moment. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras; headers?: Record<string, string> } {
   if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
+  if (isStoreBusy(error)) {
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      extras: { details: `${error.message}; retry after Retry-After seconds` },
+      headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    };
+  }
   if (error.validation && error.validationContext === 'params') {
     // A path parameter of the wrong shape names nothing that exists.
     return { code: 'RESOURCE_NOT_FOUND', extras: { details: 'no such resource: the id in the path is malformed' } };
@@ -298,8 +309,9 @@ export function createApp(deps: AppDependencies) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { code, extras } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
+    const { code, extras, headers } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
+    if (headers) return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras), headers);
     return replyError(request, reply, code, extras);
   });
 
@@ -333,7 +345,7 @@ export function createApp(deps: AppDependencies) {
         const simulated = deps.sandbox ? simulatedError(request, route) : undefined;
         if (simulated) {
           const body = errorBody(simulated, { requestId: request.id, path: pathOf(request) }, { details: 'simulated by X-Sandbox-Status' });
-          const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS';
+          const throttled = simulated === 'CAPACITY_UNAVAILABLE' || simulated === 'TOO_MANY_REQUESTS' || simulated === 'SERVICE_UNAVAILABLE';
           return sendError(request, reply, body, throttled ? { 'Retry-After': '3' } : {});
         }
         const context = handlerContext(request, reply);

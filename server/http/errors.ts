@@ -23,6 +23,7 @@ const messageOf: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Internal error',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   BAD_REQUEST: 'Bad request',
+  SERVICE_UNAVAILABLE: 'Service busy',
 };
 
 /** What an error body needs to know about the request it answers. */

@@ -6,6 +6,7 @@ import { createApp } from '../../server/http/app.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { createTokenVault } from '../../server/security/token-vault.js';
 import { openDatabase } from '../../server/store/sqlite.js';
+import { StoreBusy } from '../../server/store/store-busy.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { bootstrap } from '../../server/bootstrap.js';
 import { Operators } from '../../server/domain/operators.js';
@@ -66,6 +67,36 @@ describe('an unexpected failure', () => {
       });
       expect(response.status, `${request.method} ${request.path}`).toBe(500);
       expect(((await response.json()) as { code: string }).code).toBe('INTERNAL_ERROR');
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After from every operation whose store is busy, keeping the contract', async () => {
+    const busyOnes = exampleRequests.filter((request) => (request.route.responses['503']?.schema as { $ref?: string } | undefined)?.$ref === 'Error#');
+    // Every operation but the health checks (GET /readyz's 503 is its own Readiness body).
+    expect(routes.length - busyOnes.length).toBe(2);
+    for (const request of busyOnes) {
+      answers[request.route.operationId] = () => Promise.reject(new StoreBusy('the database is busy: no pooled connection was free within 25000 ms'));
+    }
+    try {
+      for (const request of busyOnes) {
+        const response = await contract.fetch(urlOf(app.listeningOrigin, request), {
+          method: request.method,
+          headers: {
+            Authorization: `Bearer ${TEST_BOOTSTRAP_TOKEN}`,
+            ...(request.path.startsWith('/admin/api/') ? panelHeaders : {}),
+            ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        });
+        const what = `${request.method} ${request.path}`;
+        expect(response.status, what).toBe(503);
+        expect(Number(response.headers.get('retry-after')), what).toBeGreaterThanOrEqual(1);
+        const body = (await response.json()) as { code: string; details: string };
+        expect(body.code, what).toBe('SERVICE_UNAVAILABLE');
+        expect(body.details, what).toMatch(/^the database is busy: .*; retry after Retry-After seconds$/);
+      }
+    } finally {
+      for (const request of busyOnes) delete answers[request.route.operationId];
     }
   });
 

@@ -5,13 +5,17 @@
  * transaction-scoped advisory lock), refusing a schema newer than this service knows. A database
  * that stops answering never hangs a caller: every statement has a deadline (its connection is
  * destroyed when it overruns), and a ping (watch.ts) finds the silence within seconds, after which
- * statements fail at once until it answers again.
+ * statements fail at once until it answers again. A database that answers but is busy (a row
+ * locked by another transaction for long, a slow statement, every pooled connection in use) is
+ * told apart: the server cancels the statement first (lock_timeout, statement_timeout, set under
+ * the client deadline) and the caller gets StoreBusy (503 with Retry-After), connection kept.
  */
 import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { refuseNewerSchema, StoreConfigError } from '../schema-version.js';
 import { postgresMigrations } from './migrations.js';
 import { TransactionScope } from '../transaction-scope.js';
+import { StoreBusy } from '../store-busy.js';
 import { sqlOf, types, type PgDb, type Sql } from './sql.js';
 import { DatabaseUnresponsive, destroyConnection, ResponsivenessWatch, type WatchTimings } from './watch.js';
 
@@ -33,6 +37,38 @@ const POOL_SIZE = 10;
 export const STATEMENT_DEADLINE_MS = 10_000;
 /** The retention's deletes (unhurried()): a backlog of ended sessions or events may take minutes, not seconds. */
 export const MAINTENANCE_DEADLINE_MS = 10 * 60_000;
+
+/** PostgreSQL's own bounds on a statement, a little under the client's deadline so that it cancels first. */
+export interface ServerTimeouts {
+  /** lock_timeout: how long a statement waits for a lock another transaction holds (then 55P03). */
+  lockMs: number;
+  /** statement_timeout: how long a statement may run, its lock waits included (then 57014). */
+  statementMs: number;
+}
+/**
+ * The requests' statements: a lock wait past 8 s (a transaction of another instance that froze
+ * mid-way, an operator's open transaction) or a statement past 9 s is cancelled by the server,
+ * before the 10 s client deadline would destroy the connection and take the database for
+ * unresponsive (/readyz down) although it answers. Far above a burst's placement lock waits.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = { lockMs: 8_000, statementMs: 9_000 };
+/** The retention's: the same lock wait (a delete should not sit on locks it holds while waiting), most of the maintenance deadline to run. */
+const MAINTENANCE_SERVER_TIMEOUTS: ServerTimeouts = { lockMs: SERVER_TIMEOUTS.lockMs, statementMs: MAINTENANCE_DEADLINE_MS - 30_000 };
+
+/**
+ * The statements that set the timeouts, for the session or (LOCAL) for the transaction only. Two
+ * places, so that they also hold behind PgBouncer in transaction mode, where a session's SET lands
+ * on whichever server connection ran it: every transaction sets its own (SET LOCAL, in BEGIN's
+ * round trip: exact there too); each pooled connection sets them once when it connects, for the
+ * statements run outside a transaction (exact on a direct connection; see the README).
+ */
+function settingTimeouts(timeouts: ServerTimeouts, scope: 'SESSION' | 'LOCAL'): string {
+  const ms = (value: number) => {
+    if (!Number.isInteger(value) || value < 0) throw new Error(`a server timeout must be a whole number of ms, not ${value}`);
+    return value;
+  };
+  return `SET ${scope} lock_timeout = ${ms(timeouts.lockMs)}; SET ${scope} statement_timeout = ${ms(timeouts.statementMs)}`;
+}
 /** The database counts as not answering (/readyz, new requests refused) when a ping gets no answer in 5 s (a loaded machine may take seconds); pinged every second. */
 export const WATCH_TIMINGS: WatchTimings = { everyMs: 1000, deadlineMs: 5000 };
 /** deadlock_detected, serialization_failure: the transaction did nothing and may simply run again. */
@@ -85,13 +121,17 @@ export interface PostgresDatabase extends PgDb {
 
 export interface PostgresOptions {
   poolSize?: number;
-  /** Tests: a shorter statement deadline or watch. */
+  /** Tests: a shorter statement deadline, pool wait, server-side timeouts or watch. */
   statementDeadlineMs?: number;
+  poolWaitMs?: number;
+  serverTimeouts?: ServerTimeouts;
   watch?: WatchTimings;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
   const statementDeadlineMs = options.statementDeadlineMs ?? STATEMENT_DEADLINE_MS;
+  const poolWaitMs = options.poolWaitMs ?? POOL_WAIT_MS;
+  const serverTimeouts = options.serverTimeouts ?? SERVER_TIMEOUTS;
   // The migrations first, on a connection of their own without statement deadlines: a migration
   // rewriting a large table may legitimately take minutes.
   try {
@@ -100,7 +140,18 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw explain(url, error);
   }
   // keepAlive: an idle pooled connection to a vanished host is noticed and replaced.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS, keepAlive: true, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? POOL_SIZE,
+    connectionTimeoutMillis: poolWaitMs,
+    keepAlive: true,
+    types,
+    // The statements outside a transaction get the server-side timeouts too (a transaction sets its own).
+    onConnect: async (client) => {
+      // Bounded like any statement: a database gone silent just after accepting must not hold the pool's slot.
+      await client.query({ text: settingTimeouts(serverTimeouts, 'SESSION'), query_timeout: statementDeadlineMs } as pg.QueryConfig);
+    },
+  });
   // An idle connection the server dropped is replaced on the next checkout; not fatal.
   pool.on('error', () => {});
   const watch = new ResponsivenessWatch({ connectionString: url }, options.watch ?? WATCH_TIMINGS);
@@ -151,7 +202,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           waiting.delete(giveUp);
           if (settled) return;
           settled = true;
-          reject(error as Error);
+          // Every connection stayed in use for the whole wait: busy, not broken (the ping tells a silent database).
+          const full = error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
+          reject(full ? new StoreBusy(`the database is busy: no pooled connection was free within ${poolWaitMs} ms`, { cause: error }) : (error as Error));
         },
       );
     });
@@ -179,11 +232,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     prepared: (text, values) => (scope.current() ?? poolSql).prepared(text, values),
     run: (text, values) => (scope.current() ?? poolSql).run(text, values),
   };
-  const attempt = async <T>(fn: () => Promise<T>, deadlineMs: number): Promise<T> => {
+  const attempt = async <T>(fn: () => Promise<T>, deadlineMs: number, timeouts: ServerTimeouts): Promise<T> => {
     const client = await checkout();
     const own = sqlOf(client, deadlineMs);
     try {
-      await own.run('BEGIN');
+      await own.run(`BEGIN; ${settingTimeouts(timeouts, 'LOCAL')}`);
       const result = await scope.run(own, fn);
       await own.run('COMMIT');
       giveBack(client);
@@ -203,13 +256,18 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       throw error;
     }
   };
-  const runTransaction = async <T>(fn: () => Promise<T>, committed: ((result: T) => void) | undefined, deadlineMs: number): Promise<T> => {
+  const runTransaction = async <T>(
+    fn: () => Promise<T>,
+    committed: ((result: T) => void) | undefined,
+    deadlineMs: number,
+    timeouts: ServerTimeouts,
+  ): Promise<T> => {
     if (scope.current()) return committed ? Promise.reject(new Error('a nested transaction has no commit of its own')) : fn();
     // fn only touches the store (the port's rule), so a transaction PostgreSQL chose as a
     // deadlock's or a serialization conflict's victim is run again, after the others went on.
     for (let retries = 0; ; retries++) {
       try {
-        const result = await attempt(fn, deadlineMs);
+        const result = await attempt(fn, deadlineMs, timeouts);
         // Committed is durable here (synchronous_commit): nothing runs beside an fsync.
         committed?.(result);
         return result;
@@ -222,8 +280,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     pool,
     sql,
-    transaction: (fn, committed) => runTransaction(fn, committed, statementDeadlineMs),
-    unhurried: (fn) => runTransaction(fn, undefined, MAINTENANCE_DEADLINE_MS),
+    transaction: (fn, committed) => runTransaction(fn, committed, statementDeadlineMs, serverTimeouts),
+    unhurried: (fn) => runTransaction(fn, undefined, MAINTENANCE_DEADLINE_MS, MAINTENANCE_SERVER_TIMEOUTS),
     onUnresponsive: (listener) => watch.onUnresponsive(listener),
     close: async () => {
       await watch.close();
@@ -239,7 +297,8 @@ async function migrateOn(url: string): Promise<void> {
   await client.connect();
   try {
     const sql = sqlOf(client, undefined);
-    await sql.run('BEGIN');
+    // No server-side bounds either (behind PgBouncer, this may run on a server connection a pooled one set them on).
+    await sql.run(`BEGIN; ${settingTimeouts({ lockMs: 0, statementMs: 0 }, 'LOCAL')}`);
     try {
       await migrate(url, sql);
       await sql.run('COMMIT');

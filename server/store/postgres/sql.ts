@@ -4,7 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { StoreBusy } from '../store-busy.js';
 import { DatabaseUnresponsive } from './watch.js';
+
+/** PostgreSQL's SQLSTATEs for a statement it cancelled: past lock_timeout, past statement_timeout (or cancelled by an operator). */
+const LOCK_NOT_AVAILABLE = '55P03';
+const QUERY_CANCELED = '57014';
 
 export interface Sql {
   rows<R>(text: string, values?: readonly unknown[]): Promise<R[]>;
@@ -63,6 +68,13 @@ export function sqlOf(client: pg.Client | pg.PoolClient, deadlineMs: number | un
       if (error instanceof Error && error.message === 'Query read timeout') {
         throw new DatabaseUnresponsive(`the database did not answer a statement within ${deadlineMs} ms`);
       }
+      // The server cancelled the statement itself (database.ts's server-side timeouts): it answers,
+      // the connection is fine, and the request may be tried again.
+      const code = (error as { code?: string }).code;
+      if (code === LOCK_NOT_AVAILABLE) {
+        throw new StoreBusy('the database is busy: a row this request needs stayed locked by another transaction past lock_timeout', { cause: error });
+      }
+      if (code === QUERY_CANCELED) throw new StoreBusy('the database is busy: a statement ran past statement_timeout', { cause: error });
       throw error;
     }
   };
