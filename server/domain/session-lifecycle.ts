@@ -108,7 +108,7 @@ export class SessionLifecycle {
 
   private async startChecked(accountId: string, request: StartRequest): Promise<StartResult> {
     const { catalog, storage } = this.deps;
-    const { repository, quota, runtime } = this.machine;
+    const { quota } = this.machine;
     const location = await catalog.location(accountId, request.location);
     if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
     const image = await catalog.image(accountId, request.image);
@@ -119,8 +119,30 @@ export class SessionLifecycle {
     const tag = await catalog.tag(accountId, image, tagName);
     if (!tag) return { ok: false, reason: 'not_found', what: 'tag', name: `${image.name}:${tagName}` };
     if (!(await quota.allowsStart(accountId))) return { ok: false, reason: 'quota_exceeded' };
+    // Held from here until the session is stored or refused: racing starts each count the others'.
     const bytes = storedBytes(request.labels, request.args);
-    if (storage && !(await storage.allows(accountId, bytes))) return { ok: false, reason: 'storage_exceeded', budgetBytes: storage.budgetBytes };
+    const reservation = storage ? await storage.reserve(accountId, bytes) : undefined;
+    if (storage && !reservation) return { ok: false, reason: 'storage_exceeded', budgetBytes: storage.budgetBytes };
+    try {
+      return await this.startWithin(accountId, request, location, image, tagName, tag, () => reservation?.stored(bytes));
+    } finally {
+      // Refused or failed before it was stored: its bytes go back (after stored(), nothing is left to).
+      reservation?.cancel();
+    }
+  }
+
+  /** The start past the checks that need no transaction; `stored()` once its session is in the store. */
+  private async startWithin(
+    accountId: string,
+    request: StartRequest,
+    location: LocationConfig,
+    image: ImageConfig,
+    tagName: string,
+    tag: TagConfig,
+    stored: () => void,
+  ): Promise<StartResult> {
+    const { catalog } = this.deps;
+    const { repository, quota, runtime } = this.machine;
     const rate = await this.deps.startRate.take(accountId, location.id);
     if (!rate.ok) return { ok: false, reason: 'no_capacity', why: 'rate_limited', retryAfterMs: rate.retryAfterMs };
 
@@ -207,8 +229,8 @@ export class SessionLifecycle {
 
     const session = placed.session;
     // Charged from launch: the account's quota deadline counts this session from now.
+    stored();
     await quota.recompute(accountId);
-    storage?.charge(accountId, bytes);
     for (const change of placed.changes) this.machine.notify(change);
     this.timers.arm(session);
     if (handing) return this.handedOver(session, handing);
@@ -286,6 +308,12 @@ export class SessionLifecycle {
     if (!found) return { ok: false, reason: 'not_found', sessionId };
     const { repository } = this.machine;
     const { storage } = this.deps;
+    // The players it would add as the session was read, held in the budget until the join is
+    // stored or refused: racing joins (into any of the account's sessions) each count the others'.
+    const joinedBefore = new Set(found.players);
+    const asked = playerBytes(new Set(players.filter((player) => !joinedBefore.has(player))));
+    const reservation = storage && asked > 0 ? await storage.reserve(accountId, asked) : undefined;
+    if (storage && asked > 0 && !reservation) return { ok: false, reason: 'storage_exceeded', sessionId, budgetBytes: storage.budgetBytes };
     // The count and the insert in one transaction on the session's row: racing joins were each
     // checked against the players before any of them (32 at once put 8,192 in one session), and a
     // join could land after the session ended.
@@ -297,7 +325,9 @@ export class SessionLifecycle {
         const joined = new Set(session.players);
         const newcomers = new Set(players.filter((player) => !joined.has(player)));
         if (joined.size + newcomers.size > MAX_PLAYERS_PER_SESSION) return { refused: { ok: false, reason: 'full', sessionId, max: MAX_PLAYERS_PER_SESSION } };
-        if (storage && newcomers.size > 0 && !(await storage.allows(accountId, playerBytes(newcomers)))) {
+        // More are new than when it was read (players left meanwhile): what was not held is checked now.
+        const beyond = playerBytes(newcomers) - asked;
+        if (storage && beyond > 0 && !(await storage.allows(accountId, beyond))) {
           return { refused: { ok: false, reason: 'storage_exceeded', sessionId, budgetBytes: storage.budgetBytes } };
         }
         return { added: await repository.join(session.key, players, this.machine.now()) };
@@ -305,9 +335,12 @@ export class SessionLifecycle {
       // Charged for the players the store really added, once they are: never for a run that rolled
       // back (PostgreSQL runs a transaction again after a deadlock) or whose commit failed.
       (done) => {
-        if ('added' in done) storage?.charge(accountId, playerBytes(done.added));
+        if ('added' in done) {
+          if (reservation) reservation.stored(playerBytes(done.added));
+          else storage?.charge(accountId, playerBytes(done.added));
+        }
       },
-    );
+    ).finally(() => reservation?.cancel());
     return 'refused' in outcome ? outcome.refused : { ok: true, players: await this.playersOf(found.key) };
   }
 

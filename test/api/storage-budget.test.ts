@@ -6,7 +6,7 @@
  * that leave, and retained sessions once purged, give their share back.
  */
 import { describe, expect, it } from 'vitest';
-import { PLAYER_RECORD_BYTES } from '../../server/domain/storage-budget.js';
+import { PLAYER_RECORD_BYTES, storedBytes } from '../../server/domain/storage-budget.js';
 import { eventually } from '../support/eventually.mjs';
 import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
@@ -41,6 +41,29 @@ describe('storage budget', () => {
     expect((await service.call('POST', '/session', { body: { id: 'small', location: 'local-a', image: 'echo' } })).status).toBe(201);
     const other = await service.running.service.onboard({ name: 'Other', quotaMinutes: 10, operator: false });
     expect((await service.call('POST', '/session', { token: other.token, body: big('other-big') })).status).toBe(201);
+  });
+});
+
+describe('racing starts against the storage budget', () => {
+  const service = useService({ runtime: 'simulated', storageBudgetMiB: 1 });
+  const big = (id: string) => ({
+    id,
+    location: 'local-a',
+    image: 'echo',
+    labels: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`label-${i}`, 'l'.repeat(1024)])),
+    args: Array.from({ length: 64 }, () => 'a'.repeat(1024)),
+  });
+
+  it('stores no more than the budget holds, however many start at once', async () => {
+    // Each checked the budget before any was charged: 30 racing starts stored 2.6 times it (outside check 9).
+    const body = big('probe');
+    const fit = Math.floor((1024 * 1024) / storedBytes(body.labels, body.args));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => service.call('POST', '/session', { body: big(`race-${i}`) })));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(fit);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(30 - fit);
+    // The refused ones held nothing back: a small start still fits.
+    expect((await service.call('POST', '/session', { body: { id: 'small', location: 'local-a', image: 'echo' } })).status).toBe(201);
   });
 });
 

@@ -42,4 +42,31 @@ describe('the storage budget', () => {
     expect(await again).toBe(true);
     expect(measures).toBe(2);
   });
+
+  it('holds what racing reservations ask, and gives back what was not stored', async () => {
+    const budget = new StorageBudget(1000, async () => ({ bytes: 0, players: 0 }));
+    const [a, b, c] = await Promise.all([budget.reserve('acc', 400), budget.reserve('acc', 400), budget.reserve('acc', 400)]);
+    expect([a, b, c].filter(Boolean)).toHaveLength(2);
+    a!.stored(400);
+    b!.cancel();
+    b!.cancel();
+    expect(await budget.allows('acc', 600)).toBe(true);
+    expect(await budget.allows('acc', 601)).toBe(false);
+  });
+
+  it('measures again when a charge lands while it reads (the store may or may not hold it)', async () => {
+    let measures = 0;
+    let release: () => void = () => {};
+    // The first read begins before the session below is stored and ends after: it does not see it.
+    const budget = new StorageBudget(1000, async () => {
+      measures++;
+      if (measures === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { bytes: measures === 1 ? 0 : 700, players: 0 };
+    });
+    const asking = budget.allows('acc', 400);
+    budget.charge('acc', 700);
+    release();
+    expect(await asking).toBe(false);
+    expect(measures).toBe(2);
+  });
 });
