@@ -75,7 +75,12 @@ const SHUTDOWN_GRACE_MS = 2000;
 /** How long a cached token verdict is trusted when several instances may share the store (a second line behind the bus). */
 export const SHARED_VERDICT_MAX_AGE_MS = 3000;
 /** The event replay window: the last 10,000 events or 24 hours, whichever is less. */
-const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, pruneEveryMs: 60_000 };
+/**
+ * The replay window: the newest 10,000 events of the last 24 hours, and of those no more than
+ * 256 MiB of copies of their sessions (each event copies its session, labels and players: 10,000
+ * of the largest would be gigabytes).
+ */
+const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, bytes: 256 * 1024 * 1024, pruneEveryMs: 60_000 };
 
 export interface Service {
   app: ReturnType<typeof createApp>;
@@ -326,6 +331,7 @@ export async function createService(
     await sessionRepository.pruneEvents({
       count: EVENT_WINDOW.count,
       sinceMs: now() - EVENT_WINDOW.ageMs,
+      bytes: EVENT_WINDOW.bytes,
       // Never past what an account's subscriptions have yet to deliver, up to the window's count.
       floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
     });

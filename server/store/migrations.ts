@@ -425,6 +425,16 @@ const schemaHistory: readonly Migration[] = [
       CREATE INDEX subscriptions_deleted_by_account ON subscriptions(account_id, deleted) WHERE deleted IS NOT NULL;
     `,
   },
+  {
+    version: 13,
+    name: 'event sizes',
+    sql: () => `
+      -- Each event's copy of its session in bytes: the replay window is bounded by bytes as well as
+      -- by count and age (a session's labels and players are copied into each of its events:
+      -- outside check 9 made 10,000 events of 1 MB). Events stored before count as nothing.
+      ALTER TABLE session_events ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

@@ -67,7 +67,7 @@ export function createSessionRepository(db: Db): SqliteSessions {
   ).pluck();
 
   const appendEvent = db.prepare(
-    'INSERT INTO session_events (account_id, session_id, status, previous, at, session) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO session_events (account_id, session_id, status, previous, at, session, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const eventsAfter = db.prepare(
     'SELECT id, status, previous, at, session FROM session_events WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?',
@@ -76,8 +76,9 @@ export function createSessionRepository(db: Db): SqliteSessions {
   // AUTOINCREMENT keeps the highest id ever issued in sqlite_sequence, pruning or not.
   const latestEvent = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0)").pluck();
   const pruneEvents = db.prepare(
-    `DELETE FROM session_events WHERE (id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
-       AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`,
+    `DELETE FROM session_events WHERE ((id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
+       AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id))
+       OR id <= coalesce((SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) WHERE newer > @bytes ORDER BY id DESC LIMIT 1), 0)`,
   );
 
   // Ended sessions are purged PURGE_CHUNK at a time, each chunk its own savepoint: the connection
@@ -148,10 +149,10 @@ export function createSessionRepository(db: Db): SqliteSessions {
     reload: () => {
       liveSessions = new LiveSessions((live.all() as SessionRow[]).map(sessionFromRow));
     },
-    appendEvent: (session, previous, at) =>
-      Number(
-        appendEvent.run(session.accountId, session.id, session.status, previous, at, JSON.stringify(session)).lastInsertRowid,
-      ),
+    appendEvent: (session, previous, at) => {
+      const json = JSON.stringify(session);
+      return Number(appendEvent.run(session.accountId, session.id, session.status, previous, at, json, Buffer.byteLength(json)).lastInsertRowid);
+    },
     eventsAfter: (accountId, afterId, limit) =>
       (eventsAfter.all(accountId, afterId, limit) as (Omit<StoredEvent, 'session'> & { session: string })[]).map((row) => ({
         ...row,
@@ -168,8 +169,8 @@ export function createSessionRepository(db: Db): SqliteSessions {
         if (n < PURGE_CHUNK) return { sessions, freed };
       }
     },
-    pruneEvents: ({ count, sinceMs, floors }) => {
-      pruneEvents.run({ count, since: sinceMs, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
+    pruneEvents: ({ count, sinceMs, bytes, floors }) => {
+      pruneEvents.run({ count, since: sinceMs, bytes: bytes ?? Number.MAX_SAFE_INTEGER, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
     },
     launchedAt: (accountId) => liveSessions.ofAccount(accountId).map((s) => s.created),
     launchSummary: (accountId) => liveSessions.launchSummary(accountId),

@@ -316,6 +316,24 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.latestEventId()).toBe(ids[5]);
   });
 
+  it('prunes past a size in bytes of the events’ copies of their sessions, whatever the floors', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const { sessions } = store;
+    // Events of one size each: a session with 10 KB of labels.
+    const big = session('s', { status: 'running', labels: { blob: 'x'.repeat(10_000) } });
+    const size = Buffer.byteLength(JSON.stringify(big));
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await sessions.appendEvent(big, 'created', 100 + i));
+    // Within the count and the age, and held by a floor: only the newest 3 fit in 3.5 events' bytes.
+    await sessions.pruneEvents({ count: 100, sinceMs: 0, bytes: Math.floor(3.5 * size), floors: new Map([['acc', 0]]) });
+    expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual(ids.slice(3));
+    expect(await sessions.oldestEventId()).toBeGreaterThan(ids[2]!);
+    // Exactly 3 events' bytes keep 3.
+    await sessions.pruneEvents({ count: 100, sinceMs: 0, bytes: 3 * size });
+    expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual(ids.slice(3));
+  });
+
   it('rolls a transaction back whole, including what other repositories wrote inside it', async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));

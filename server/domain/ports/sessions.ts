@@ -206,8 +206,10 @@ export interface SessionRepository {
    * Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but
    * none of an account's after its floor (what its webhook subscriptions have yet to deliver).
    * Floors are per account: one idle subscription holds back its own account's events only.
+   * With `bytes`, whatever the floors, none older than the newest events whose copies of their
+   * sessions (labels and players included) add up to `bytes`: a held subscription skips ahead.
    */
-  pruneEvents(window: { count: number; sinceMs: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
+  pruneEvents(window: { count: number; sinceMs: number; bytes?: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
   /** What the account's sessions on record hold of their own: the storage budget's measure. */
   storedSize(accountId: string): Promise<StoredSize>;
   /**

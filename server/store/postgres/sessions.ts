@@ -62,14 +62,16 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
     lockForChange: async (key) => {
       await sql.run('SELECT 1 FROM sessions WHERE key = $1 FOR NO KEY UPDATE', [key]);
     },
-    appendEvent: async (session, previous, at) =>
-      (await value<number>(
+    appendEvent: async (session, previous, at) => {
+      const json = JSON.stringify(session);
+      return (await value<number>(
         sql,
         `WITH lock AS (SELECT pg_advisory_xact_lock($7))
-         INSERT INTO session_events (account_id, session_id, status, previous, at, session)
-         SELECT $1, $2, $3, $4, $5, $6 FROM lock RETURNING id`,
-        [session.accountId, session.id, session.status, previous, at, JSON.stringify(session), EVENT_LOG_LOCK],
-      ))!,
+         INSERT INTO session_events (account_id, session_id, status, previous, at, session, bytes)
+         SELECT $1, $2, $3, $4, $5, $6, $8 FROM lock RETURNING id`,
+        [session.accountId, session.id, session.status, previous, at, json, EVENT_LOG_LOCK, Buffer.byteLength(json)],
+      ))!;
+    },
     eventsAfter: async (accountId, afterId, limit) =>
       (
         await sql.rows<Omit<StoredEvent, 'session'> & { session: string }>(
@@ -83,15 +85,16 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
       // Committed ones only (an id handed out to a transaction still open may commit after a reader starts here).
       (await value<number | null>(sql, 'SELECT max(id) FROM session_events')) ?? 0,
     // Retention (this and purgeEnded): a backlog may take long, so the maintenance deadline.
-    pruneEvents: ({ count, sinceMs, floors }) =>
+    pruneEvents: ({ count, sinceMs, bytes, floors }) =>
       unhurried(async () => {
       await sql.run(
         `WITH gone AS (
-           DELETE FROM session_events e WHERE (e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
-             AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id)
+           DELETE FROM session_events e WHERE ((e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
+             AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id))
+             OR e.id <= coalesce((SELECT w.id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) w WHERE w.newer > $5 ORDER BY w.id DESC LIMIT 1), 0)
            RETURNING id)
          SELECT setval('session_events_pruned', greatest(p.last_value, (SELECT max(id) FROM gone))) FROM session_events_pruned p`,
-        [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])]],
+        [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])], bytes ?? Number.MAX_SAFE_INTEGER],
       );
       }),
     // Labels and args as stored (JSON text), and the players' ids.
