@@ -15,8 +15,8 @@ export function serveSdk(options: {
   socketPath: string;
   /**
    * Where it is bound first: a directory the game server does not see, on the socket's file
-   * system, no longer a path than socketPath (made, mode 0700, when missing). The socket is renamed
-   * from there into place once it is `uid`'s with mode 0600.
+   * system, no longer a path than socketPath (made, mode 0700, when missing: its parent must
+   * exist). The socket is renamed from there into place once it is `uid`'s with mode 0600.
    */
   bindDir: string;
   uid?: number;

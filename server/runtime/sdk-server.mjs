@@ -41,10 +41,11 @@ const REFUSALS = { perSecond: 20, burst: 20 };
 /**
  * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does (a
  * path of at most MAX_SOCKET_PATH bytes). `bindDir`: where it is bound first, a directory the game
- * server does not see, on the socket's file system (made, mode 0700, when missing); the socket is
- * made the game server's there and then renamed into place, so it never exists where the game
- * server looks with any other owner or mode, and the process's umask is never touched (a umask is
- * the whole process's: a file made meanwhile by another thread would get it).
+ * server does not see, on the socket's file system (made, mode 0700, when missing: its parent
+ * must exist); the socket is made the game server's there and then renamed into place, so it
+ * never exists where the game server looks with any other owner or mode, and the process's umask
+ * is never touched (a umask is the whole process's: a file made meanwhile by another thread would
+ * get it).
  * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
  * `calls`: the call budget (SDK_CALLS unless a test gives its own); `now`: the clock it is kept
  * on (milliseconds, monotonic). Returns { allocate(session), close() }: allocate() returns the
@@ -214,7 +215,13 @@ export async function serveSdk({ socketPath, bindDir, uid, allocation, onReady, 
     // session's previous supervising instance, moved off its node) never removes the socket that
     // replaced its own; a game server never finds a socket it may not open yet; and nobody else can
     // reach it while its mode is still the umask's.
-    mkdirSync(bindDir, { recursive: true, mode: 0o700 });
+    // Not recursive: a session directory removed meanwhile (its end) is not made again, and the
+    // bind fails as the socket's own directory would.
+    try {
+      mkdirSync(bindDir, { mode: 0o700 });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
     chmodSync(bindDir, 0o700);
     const boundAt = join(bindDir, `${process.pid}-${++bound}`);
     rmSync(boundAt, { force: true });

@@ -6,8 +6,8 @@
  * pool makes files meanwhile), and nothing but the finished socket ever appears where the game
  * server looks.
  */
-import { mkdirSync, readdirSync, statSync, watch } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveSdk } from '../../server/runtime/sdk-server.mjs';
 import { sdkCall } from '../support/sdk.js';
@@ -63,6 +63,14 @@ describe("a game server's SDK socket", () => {
     const bind = statSync(bindDir);
     expect([bind.uid, bind.mode & 0o777]).toEqual([process.getuid?.(), 0o700]);
     expect(readdirSync(bindDir)).toEqual([]);
+  });
+
+  it('is not served once its session directory is gone, and does not make that directory again', async () => {
+    const { runDir, socketPath, bindDir } = sessionDir();
+    const dir = dirname(runDir);
+    rmSync(dir, { recursive: true });
+    await expect(serve(socketPath, bindDir)).rejects.toThrow(/ENOENT/);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('makes a bind directory that exists with a wider mode private again', async () => {
