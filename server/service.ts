@@ -326,24 +326,31 @@ export async function createService(
     // With several instances, starts and joins through the others are charged on them, not here:
     // every instance measures again each tick, the one that purges too (its totals otherwise
     // missed what the others charged, and let an account store its budget once per instance).
-    if (membership) storage.forget();
-    if (membership && !membership.prunes()) return;
-    await sessionRepository.pruneEvents({
-      count: EVENT_WINDOW.count,
-      sinceMs: now() - EVENT_WINDOW.ageMs,
-      bytes: EVENT_WINDOW.bytes,
-      // Never past what an account's subscriptions have yet to deliver, up to the window's count.
-      floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
-    });
+    // The one that purges forgets once, after its purge (whether or not it got that far): a
+    // forget before it too would only make the accounts measured meanwhile measure twice a tick.
+    if (membership && !membership.prunes()) {
+      storage.forget();
+      return;
+    }
     const retainedSince = now() - config.retentionHours * 60 * 60 * 1000;
-    // Purged labels, args and players no longer count against their accounts' budgets.
-    storage.purgeStarts();
-    const purged = await sessionRepository.purgeEnded(retainedSince).catch((error: unknown) => {
-      storage.forget(); // some of it may be gone (SQLite commits it in chunks): measure again
-      throw error;
-    });
-    if (membership) storage.forget();
-    else storage.purged(purged.freed);
+    try {
+      await sessionRepository.pruneEvents({
+        count: EVENT_WINDOW.count,
+        sinceMs: now() - EVENT_WINDOW.ageMs,
+        bytes: EVENT_WINDOW.bytes,
+        // Never past what an account's subscriptions have yet to deliver, up to the window's count.
+        floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
+      });
+      // Purged labels, args and players no longer count against their accounts' budgets.
+      storage.purgeStarts();
+      const purged = await sessionRepository.purgeEnded(retainedSince).catch((error: unknown) => {
+        storage.forget(); // some of it may be gone (SQLite commits it in chunks): measure again
+        throw error;
+      });
+      if (!membership) storage.purged(purged.freed);
+    } finally {
+      if (membership) storage.forget();
+    }
     await subscriptions.pruneDeliveries(retainedSince);
     await store.tokens.purgeEnded(retainedSince);
   };

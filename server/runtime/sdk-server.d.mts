@@ -8,11 +8,17 @@ export interface SdkSession {
 
 /** Calls a session's game server may make: `perSecond`, in bursts of up to `burst`. */
 export const SDK_CALLS: { perSecond: number; burst: number };
-/** The longest socket path serveSdk takes (it binds under a longer name first). */
+/** The longest socket path serveSdk takes (it binds in bindDir first, under a name of up to 20 bytes). */
 export const MAX_SOCKET_PATH: number;
 
 export function serveSdk(options: {
   socketPath: string;
+  /**
+   * Where it is bound first: a directory the game server does not see, on the socket's file
+   * system, no longer a path than socketPath (made, mode 0700, when missing: its parent must
+   * exist). The socket is renamed from there into place once it is `uid`'s with mode 0600.
+   */
+  bindDir: string;
   uid?: number;
   allocation: SdkSession | null;
   onReady(): void;

@@ -6,7 +6,7 @@
 // credentials, no way to the control API or to another session.
 //
 // Plain JavaScript, like the supervisor that loads it (no TypeScript loader on a start's path).
-import { chmodSync, chownSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,10 @@ const MAX_CONNECTED = 1024;
 const MAX_WAITERS = 64;
 const MAX_CONNECTIONS = 32;
 const PLAYER = /^[A-Za-z0-9._:@-]{1,128}$/;
-/** The longest socket path serveSdk takes: a unix socket's path is at most 107 bytes, and it binds at this one plus a suffix of up to 20. */
+/**
+ * The longest socket path serveSdk takes: a unix socket's path is at most 107 bytes, and it binds
+ * first in its bindDir (no longer a path than the socket's) under a name of up to 20 bytes.
+ */
 export const MAX_SOCKET_PATH = 87;
 /** Servers bound by this process so far: each binds under a name of its own first. */
 let bound = 0;
@@ -37,13 +40,18 @@ const REFUSALS = { perSecond: 20, burst: 20 };
 
 /**
  * Listens on `socketPath` (owned by `uid` when given, mode 0600) and resolves once it does (a
- * path of at most MAX_SOCKET_PATH bytes: it is bound under a longer name first).
+ * path of at most MAX_SOCKET_PATH bytes). `bindDir`: where it is bound first, a directory the game
+ * server does not see, on the socket's file system (made, mode 0700, when missing: its parent
+ * must exist); the socket is made the game server's there and then renamed into place, so it
+ * never exists where the game server looks with any other owner or mode, and the process's umask
+ * is never touched (a umask is the whole process's: a file made meanwhile by another thread would
+ * get it).
  * `allocation`: the session (null while warm). Callbacks: onReady(), onHealth(), onPlayers(connected).
  * `calls`: the call budget (SDK_CALLS unless a test gives its own); `now`: the clock it is kept
  * on (milliseconds, monotonic). Returns { allocate(session), close() }: allocate() returns the
  * function that answers the calls waiting for the session (see there).
  */
-export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth, onPlayers, calls = SDK_CALLS, now }) {
+export async function serveSdk({ socketPath, bindDir, uid, allocation, onReady, onHealth, onPlayers, calls = SDK_CALLS, now }) {
   let session = allocation;
   const connected = [];
   const waiters = new Set();
@@ -201,11 +209,21 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
 
   /** Listens on socketPath afresh (at the start, and after a flood closed it); rejects when it cannot. */
   const listen = async () => {
-    // Bound under a name of its own, then renamed into place once it is the game server's: a
-    // server's close unlinks the name it was bound at, so a server closing late (a Docker session's
-    // previous supervising instance, moved off its node) never removes the socket that replaced
-    // its own; and a game server never finds a socket it may not open yet.
-    const boundAt = `${socketPath}.${process.pid}-${++bound}`;
+    // Bound under a name of its own in a directory only this process's user may enter, then
+    // renamed into place once it is the game server's (a rename keeps the inode, its owner and
+    // mode): a server's close unlinks the name it was bound at, so a server closing late (a Docker
+    // session's previous supervising instance, moved off its node) never removes the socket that
+    // replaced its own; a game server never finds a socket it may not open yet; and nobody else can
+    // reach it while its mode is still the umask's.
+    // Not recursive: a session directory removed meanwhile (its end) is not made again, and the
+    // bind fails as the socket's own directory would.
+    try {
+      mkdirSync(bindDir, { mode: 0o700 });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    chmodSync(bindDir, 0o700);
+    const boundAt = join(bindDir, `${process.pid}-${++bound}`);
     rmSync(boundAt, { force: true });
     const listening = new Promise((resolve, reject) => {
       const failed = (error) => {
@@ -219,15 +237,7 @@ export async function serveSdk({ socketPath, uid, allocation, onReady, onHealth,
       server.once('error', failed);
       server.once('listening', done);
     });
-    // Nobody but its owner may connect, even in the moment before the chown below. A unix socket
-    // is bound within listen() itself, so the umask is back before anything else (the game
-    // server's spawn) can inherit it.
-    const umask = process.umask(0o177);
-    try {
-      server.listen(boundAt);
-    } finally {
-      process.umask(umask);
-    }
+    server.listen(boundAt);
     await listening;
     try {
       if (typeof uid === 'number') chownSync(boundAt, uid, uid);
@@ -335,6 +345,7 @@ export async function warmUp() {
     const socketPath = join(dir, 'sdk.sock');
     const sdk = await serveSdk({
       socketPath,
+      bindDir: join(dir, 'bind'),
       allocation: { id: 'warm-up', labels: {}, host: '127.0.0.1', ports: [], players: [] },
       onReady() {},
       onHealth() {},

@@ -52,15 +52,21 @@ export interface TokenRow {
 /** A token's columns without its sealed secret. */
 export const TOKEN_COLUMNS = 'id, account_id, issuer_id, name, scopes, hash, hint, created, expires_at, disabled, revoked_at, last_used';
 
-/** The condition on tokens that still count against the account's cap (TokenRepository.insertWithin), given placeholders for both. */
-export const LIVE_OF_ACCOUNT = (account: string, now: string) =>
-  `account_id = ${account} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now})`;
-
 /** Token `t` had ended (was revoked or expired) by `at`. */
 const ended = (t: string, at: string) => `(${t}.revoked_at <= ${at} OR ${t}.expires_at <= ${at})`;
 /** Token `t` had not ended by `at` (NULLs spelled out: NOT of a NULL comparison is not true). */
 const unended = (t: string, at: string) =>
   `((${t}.revoked_at IS NULL OR ${t}.revoked_at > ${at}) AND (${t}.expires_at IS NULL OR ${t}.expires_at > ${at}))`;
+
+/**
+ * Query, in one pass over the account's tokens (given placeholders for both): `live`, those that
+ * still count against its cap (TokenRepository.insertWithin), and `ended`, those ended by `now`
+ * (pinned ones too: an upper bound on the deletable ones, so a mint trims only past it).
+ */
+export const TOKEN_COUNTS_OF_ACCOUNT = (account: string, now: string) =>
+  `SELECT coalesce(sum(CASE WHEN t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ${now}) THEN 1 ELSE 0 END), 0) AS live,
+          coalesce(sum(CASE WHEN ${ended('t', now)} THEN 1 ELSE 0 END), 0) AS ended
+     FROM tokens t WHERE t.account_id = ${account}`;
 
 /**
  * CTE `pinned(id, issuer_id)`: the tokens ended by `at` that still issue, directly or down a chain,
@@ -88,21 +94,33 @@ export const DELETE_ENDED = (at: string) =>
    DELETE FROM tokens WHERE ${ended('tokens', at)} AND id NOT IN (SELECT id FROM pinned)`;
 
 /**
- * Query: the account's deletable ended tokens (ended by `at`, not pinned), in the order they are
- * kept: chains whose topmost ended token (its issuer unended, or none) was created last first, and
- * within one an issuer before what it issued. Keeping a prefix of this order keeps every kept
- * token's issuers, so the rest can go in one statement; a cap on it counts tokens, not chains.
- * `id` comes out in the first column for `DELETE ... WHERE id IN (...)`; the caller adds the offset.
+ * Query: the account's deletable ended tokens (ended by `at`, not pinned) past the first `keep` of
+ * the order they are kept in: chains whose topmost ended token (its issuer unended, or none) was
+ * created last first, and within one an issuer before what it issued. Keeping a prefix of this
+ * order keeps every kept token's issuers, so the rest can go in one statement; a cap on it counts
+ * tokens, not chains. `ended`: how many of the account's tokens had ended by `at` (the caller
+ * counted them: TOKEN_COUNTS_OF_ACCOUNT; a count lower than now only trims less). Only the oldest
+ * chains are walked, as many as hold the tokens past `keep`: each holds one token at least (its
+ * top), pinned ones included, so the `past + pinned` oldest hold every one of the last `past`
+ * deletable tokens. `id` in the first column, for `DELETE ... WHERE id IN (...)`. (CASE, not
+ * max(): SQLite takes a negative LIMIT for none.)
  */
-export const ENDED_OF_ACCOUNT_KEPT_FIRST = (account: string, at: string) =>
+export const ENDED_OF_ACCOUNT_PAST_KEPT = (account: string, at: string, endedCount: string, keep: string) =>
   `WITH RECURSIVE ${PINNED_ENDED(at, account)},
-   chains(id, top_created, top_id, depth) AS (
-     SELECT t.id, t.created, t.id, 0 FROM tokens t LEFT JOIN tokens i ON i.id = t.issuer_id
+   past(n) AS (SELECT ${endedCount} - (SELECT count(*) FROM pinned) - ${keep}),
+   oldest(id, created) AS (
+     SELECT t.id, t.created FROM tokens t LEFT JOIN tokens i ON i.id = t.issuer_id
       WHERE t.account_id = ${account} AND ${ended('t', at)} AND (i.id IS NULL OR ${unended('i', at)})
+      ORDER BY t.created, t.id DESC
+      LIMIT (SELECT CASE WHEN n > 0 THEN n + (SELECT count(*) FROM pinned) ELSE 0 END FROM past)),
+   chains(id, top_created, top_id, depth) AS (
+     SELECT id, created, id, 0 FROM oldest
      UNION ALL
      SELECT c.id, chains.top_created, chains.top_id, chains.depth + 1 FROM chains JOIN tokens c ON c.issuer_id = chains.id
       WHERE ${ended('c', at)})
-   SELECT id FROM chains WHERE id NOT IN (SELECT id FROM pinned) ORDER BY top_created DESC, top_id, depth, id`;
+   SELECT id FROM chains WHERE id NOT IN (SELECT id FROM pinned)
+    ORDER BY top_created, top_id DESC, depth DESC, id DESC
+    LIMIT (SELECT CASE WHEN n > 0 THEN n ELSE 0 END FROM past)`;
 
 export function tokenFromRow(row: TokenRow): TokenRecord {
   return {

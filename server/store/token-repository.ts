@@ -1,22 +1,15 @@
 import type { TokenCap, TokenRecord, TokenRepository } from '../domain/ports/tokens.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
-import { DELETE_ENDED, ENDED_OF_ACCOUNT_KEPT_FIRST, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from './rows.js';
+import { DELETE_ENDED, ENDED_OF_ACCOUNT_PAST_KEPT, TOKEN_COLUMNS, TOKEN_COUNTS_OF_ACCOUNT, tokenFromRow, type TokenRow } from './rows.js';
 
 export function createTokenRepository(db: Db): Sync<TokenRepository> {
   const insert = db.prepare(
     `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
      VALUES (@id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt)`,
   );
-  // One statement on the one connection: nothing can insert between its count and its insert.
-  const insertWithin = db.prepare(
-    `INSERT INTO tokens (id, account_id, issuer_id, name, scopes, hash, sealed, hint, created, expires_at)
-     SELECT @id, @accountId, @issuerId, @name, @scopes, @hash, @sealed, @hint, @created, @expiresAt
-     WHERE (SELECT count(*) FROM tokens WHERE ${LIVE_OF_ACCOUNT('@accountId', '@now')}) < @max`,
-  );
-  const trimEnded = db.prepare(
-    `DELETE FROM tokens WHERE id IN (${ENDED_OF_ACCOUNT_KEPT_FIRST('@accountId', '@now')} LIMIT -1 OFFSET @keepEnded)`,
-  );
+  const counts = db.prepare(TOKEN_COUNTS_OF_ACCOUNT('@accountId', '@now'));
+  const trimEnded = db.prepare(`DELETE FROM tokens WHERE id IN (${ENDED_OF_ACCOUNT_PAST_KEPT('@accountId', '@now', '@ended', '@keepEnded')})`);
   const purgeEnded = db.prepare(DELETE_ENDED('@endedBy'));
   const byId = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE id = ?`);
   const byHash = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE hash = ?`);
@@ -35,10 +28,14 @@ export function createTokenRepository(db: Db): Sync<TokenRepository> {
     insert(record, secret) {
       insert.run({ ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed });
     },
+    // One connection, and this function runs whole (synchronously): nothing can insert between its count and its insert.
     insertWithin: db.transaction((record: TokenRecord, secret: { hash: Buffer; sealed: Buffer }, cap: TokenCap) => {
-      const row = { ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed, ...cap };
-      if (insertWithin.run(row).changes !== 1) return false;
-      trimEnded.run({ accountId: record.accountId, now: cap.now, keepEnded: cap.keepEnded });
+      const of = { accountId: record.accountId, now: cap.now };
+      const held = counts.get(of) as { live: number; ended: number };
+      if (held.live >= cap.max) return false;
+      insert.run({ ...record, scopes: record.scopes.join(' '), hash: secret.hash, sealed: secret.sealed });
+      // Most mints find the account within its bound: then no walk of its chains.
+      if (held.ended > cap.keepEnded) trimEnded.run({ ...of, ended: held.ended, keepEnded: cap.keepEnded });
       return true;
     }),
     purgeEnded: (endedBy) => {

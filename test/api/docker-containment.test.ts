@@ -5,11 +5,9 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { connectProbe, containerOf, DEFAULT_LIMITS, dockerFleet, engines, ensureCmdOnlyImage, LOG_MB, nodeIn, removeLeftovers, skipReason } from '../support/docker.js';
-import { caller } from '../support/http.js';
-import { startService, type RunningService } from '../support/service.js';
+import { describe, expect, it, vi } from 'vitest';
+import { connectProbe, containerOf, DEFAULT_LIMITS, dockerFleet, engines, ensureCmdOnlyImage, LOG_MB, nodeIn, skipReason, useDockerService } from '../support/docker.js';
+import { startService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
 const UNDECLARED_PORT = 9999;
@@ -22,17 +20,12 @@ const READS = 30;
 const RSS_BOUND_MB = 240;
 
 describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
-  const newId = () => `dc-${Math.random().toString(36).slice(2, 10)}`;
-  const ids: string[] = [];
+  const service = useDockerService('dc-', () => dockerFleet(), ensureCmdOnlyImage);
 
+  /** A session on engine 1, once running. */
   async function startSession(image: string, args?: string[]) {
-    const id = newId();
-    ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image, ...(args ? { args } : {}) } })).status).toBe(201);
-    await waitForStatus(call, id, ['running'], 30_000);
+    const id = await service.start(image, args ? { args } : {});
+    await waitForStatus(service.call, id, ['running'], 30_000);
     return id;
   }
 
@@ -42,19 +35,6 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     const [bridge, network] = Object.entries(info.NetworkSettings.Networks)[0]!;
     return { ip: network.IPAddress, gateway: network.Gateway, bridge };
   }
-
-  beforeAll(async () => {
-    await ensureCmdOnlyImage();
-    running = await startService({}, { fleet: dockerFleet() });
-    call = caller(running.url, running.token, contract);
-  });
-
-  afterAll(async () => {
-    for (const id of ids) await call('DELETE', `/session/${id}`).catch(() => {});
-    await running?.close();
-    await removeLeftovers('dc-');
-    expect(contract.violations).toEqual([]);
-  });
 
   it("cannot connect to another session's container, on a declared port or an undeclared one", async () => {
     const [attacker, victim] = [await startSession('echo'), await startSession('echo')];
@@ -108,7 +88,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
 
   it("never lets the request's args replace an image's program: they follow its CMD when it has no ENTRYPOINT", async () => {
     const id = await startSession('cmdonly', ['--map', 'dust']);
-    const session = (await call('GET', `/session/${id}`)).json;
+    const session = (await service.call('GET', `/session/${id}`)).json;
     expect(await tcpExchange(session.host, hostPort(session, 'tcp'), 'hi')).toBe(`echo ${id} hi`);
     const { info } = await containerOf(id);
     expect(info.Config.Cmd).toEqual(['/usr/local/bin/node', '/app/echo-server.mjs', '--map', 'dust']);
@@ -129,9 +109,9 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     expect(Number(megabytes)).toBeLessThan(DEFAULT_LIMITS.workMb);
     expect(Number(sparseSize)).toBe(2 * 1024 ** 3);
 
-    expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
-    await waitForStatus(call, id, ['exited', 'dead'], 30_000);
-    const sessionDir = await runtimeDir(running, id, { under: 'docker/sessions' });
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    await waitForStatus(service.call, id, ['exited', 'dead'], 30_000);
+    const sessionDir = await runtimeDir(service.running, id, { under: 'docker/sessions' });
     const files = readdirSync(join(sessionDir, 'artifacts'), { recursive: true, encoding: 'utf8' }).map((name) => ({
       name,
       stat: statSync(join(sessionDir, 'artifacts', name)),
@@ -150,12 +130,10 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
   });
 
   it(`streams logs: ${READS} concurrent reads of a ${LOG_MB} MB log keep the service within ${RSS_BOUND_MB} MB more memory`, async () => {
-    const id = newId();
-    ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image: 'chatty' } })).status).toBe(201);
-    await waitForStatus(call, id, ['exited', 'dead'], 60_000);
+    const id = await service.start('chatty');
+    await waitForStatus(service.call, id, ['exited', 'dead'], 60_000);
     const read = async () => {
-      const response = await fetch(`${running.url}/logs?id=${id}`, { headers: { Authorization: `Bearer ${running.token}` } });
+      const response = await fetch(`${service.running.url}/logs?id=${id}`, { headers: { Authorization: `Bearer ${service.running.token}` } });
       let bytes = 0;
       for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
       return bytes;

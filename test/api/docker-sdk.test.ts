@@ -10,12 +10,9 @@ import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
-import { contractFetch } from '../support/contract.js';
-import { containerOf, dockerFleet, engines, nodeIn, removeLeftovers, SDK_SOCKET_IN_CONTAINER, sdkAllocationProbe, skipReason } from '../support/docker.js';
-import { caller } from '../support/http.js';
-import { startService, type RunningService } from '../support/service.js';
+import { containerOf, dockerFleet, engines, nodeIn, SDK_SOCKET_IN_CONTAINER, sdkAllocationProbe, skipReason, useDockerService } from '../support/docker.js';
 import { waitForStatus } from '../support/sessions.js';
 
 /** The echo image's tag with the SDK's readiness (and more of the tag's settings). */
@@ -25,40 +22,17 @@ function sdkImage(fleet: FleetConfig, name: string, tag: object, limits: object 
 }
 
 describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${engines.length < 2 ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const contract = contractFetch();
-  let running: RunningService;
-  let call: ReturnType<typeof caller>;
-  const newId = () => `dsdk-${Math.random().toString(36).slice(2, 10)}`;
-  const ids: string[] = [];
-
-  beforeAll(async () => {
-    const fleet = dockerFleet((fleet) => {
+  const service = useDockerService('dsdk-', () =>
+    dockerFleet((fleet) => {
       fleet.images.push(
         sdkImage(fleet, 'echo-sdk', {}),
         sdkImage(fleet, 'echo-sdk-deadline', {}, { startSeconds: 6 }),
         sdkImage(fleet, 'echo-health', { healthSeconds: 1 }),
       );
-    });
-    running = await startService({}, { fleet });
-    call = caller(running.url, running.token, contract);
-  });
+    }),
+  );
 
-  afterAll(async () => {
-    for (const id of ids) await call('DELETE', `/session/${id}`).catch(() => {});
-    await running?.close();
-    await removeLeftovers('dsdk-');
-    expect(contract.violations).toEqual([]);
-  });
-
-  /** Starts a session on engine 1 alone (away from docker-runtime.test.ts's outage of engine 2). */
-  async function start(image: string, body: Record<string, unknown> = {}) {
-    const id = newId();
-    ids.push(id);
-    expect((await call('POST', '/session', { body: { id, location: 'dock-only-1', image, ...body } })).status).toBe(201);
-    return id;
-  }
-
-  const logs = async (id: string) => (await call('GET', `/logs?id=${id}`)).text;
+  const logs = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
 
   /** The host directory mounted at /run/session-host in the session's container, and the mount. */
   async function sdkMountOf(id: string) {
@@ -69,8 +43,8 @@ describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${e
   }
 
   it('tells the container its allocation; with readiness "sdk" it is running once it says ready', async () => {
-    const id = await start('echo-sdk', { labels: { mode: 'ranked' } });
-    const session = await waitForStatus(call, id, ['running'], 30_000);
+    const id = await service.start('echo-sdk', { labels: { mode: 'ranked' } });
+    const session = await waitForStatus(service.call, id, ['running'], 30_000);
     await vi.waitFor(async () => expect(await logs(id)).toContain(`allocated to session ${id} (labels {"mode":"ranked"})`), { timeout: 10_000, interval: 100 });
 
     // From inside the container, as its game server's uid: the session it runs for.
@@ -82,7 +56,7 @@ describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${e
     expect(answer.session.ports).toEqual(session.ports.map(({ name, type, host }: { name: string; type: string; host: number }) => ({ name, type, host })));
 
     // The control API's players follow into the allocation.
-    expect((await call('PUT', '/session/player/join', { body: { session: id, players: ['p1'] } })).status).toBe(200);
+    expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['p1'] } })).status).toBe(200);
     await vi.waitFor(async () => expect(JSON.parse(await nodeIn(id, sdkAllocationProbe(SDK_SOCKET_IN_CONTAINER))).session.players).toEqual(['p1']), {
       timeout: 10_000,
       interval: 200,
@@ -96,42 +70,42 @@ describe.skipIf(engines.length < 2)(`the game-server SDK in docker containers${e
     const socket = statSync(join(mount.Source, 'sdk.sock'));
     expect([socket.isSocket(), socket.uid, socket.mode & 0o777]).toEqual([true, 1000, 0o600]);
 
-    expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
-    expect(await waitForStatus(call, id, ['exited', 'dead'], 30_000)).toMatchObject({ status: 'exited', end_reason: 'stopped' });
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    expect(await waitForStatus(service.call, id, ['exited', 'dead'], 30_000)).toMatchObject({ status: 'exited', end_reason: 'stopped' });
     // The session's SDK directory goes with it.
     await vi.waitFor(() => expect(() => statSync(mount.Source)).toThrow(/ENOENT/), { timeout: 5000, interval: 100 });
   });
 
   it('keeps a container that binds its ports but never says ready from counting as running', async () => {
-    const id = await start('echo-sdk-deadline', { env: { ECHO_SDK: 'off' } });
+    const id = await service.start('echo-sdk-deadline', { env: { ECHO_SDK: 'off' } });
     await vi.waitFor(async () => expect(await logs(id)).toContain(`echo server for session ${id} on udp`), { timeout: 30_000, interval: 200 });
     // Its ports are bound, and it is not running: it has not said so.
-    expect((await call('GET', `/session/${id}`)).json.status).toBe('created');
-    expect(await waitForStatus(call, id, ['dead', 'exited'], 30_000)).toMatchObject({ status: 'dead', end_reason: 'start_failed' });
+    expect((await service.call('GET', `/session/${id}`)).json.status).toBe('created');
+    expect(await waitForStatus(service.call, id, ['dead', 'exited'], 30_000)).toMatchObject({ status: 'dead', end_reason: 'start_failed' });
   });
 
   it('kills a container that said ready and then stops pinging its health', async () => {
-    const id = await start('echo-health', { env: { ECHO_SDK: 'no-health' } });
-    await waitForStatus(call, id, ['running'], 30_000);
-    expect(await waitForStatus(call, id, ['exited', 'dead'], 30_000)).toMatchObject({ status: 'dead', end_reason: 'crashed', exit_code: 137 });
+    const id = await service.start('echo-health', { env: { ECHO_SDK: 'no-health' } });
+    await waitForStatus(service.call, id, ['running'], 30_000);
+    expect(await waitForStatus(service.call, id, ['exited', 'dead'], 30_000)).toMatchObject({ status: 'dead', end_reason: 'crashed', exit_code: 137 });
   });
 
   it('restarts one that misses its health pings when the session asked for restarts, running again once it says ready', async () => {
-    const id = await start('echo-health', { env: { ECHO_SDK: 'no-health' }, restart: true });
-    await waitForStatus(call, id, ['running'], 30_000);
+    const id = await service.start('echo-health', { env: { ECHO_SDK: 'no-health' }, restart: true });
+    await waitForStatus(service.call, id, ['running'], 30_000);
     // Killed as a crash (not as a stop): the engine's restart policy starts it again.
     await vi.waitFor(async () => expect((await containerOf(id)).info.RestartCount).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 200 });
     await vi.waitFor(async () => expect((await logs(id)).split(`allocated to session ${id}`).length).toBeGreaterThanOrEqual(3), { timeout: 30_000, interval: 200 });
     // Running again: the restarted game server said ready (and is killed again a second later).
-    await waitForStatus(call, id, ['running'], 30_000);
-    expect((await call('DELETE', `/session/${id}`)).status).toBe(204);
-    expect((await waitForStatus(call, id, ['exited', 'dead'], 30_000)).end_reason).toBe('stopped');
+    await waitForStatus(service.call, id, ['running'], 30_000);
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    expect((await waitForStatus(service.call, id, ['exited', 'dead'], 30_000)).end_reason).toBe('stopped');
   });
 
   it("keeps another container, and another uid in the same one, from opening a session's socket", async () => {
-    const [victim, other] = [await start('echo-sdk'), await start('echo-sdk')];
-    await waitForStatus(call, victim, ['running'], 30_000);
-    await waitForStatus(call, other, ['running'], 30_000);
+    const [victim, other] = [await service.start('echo-sdk'), await service.start('echo-sdk')];
+    await waitForStatus(service.call, victim, ['running'], 30_000);
+    await waitForStatus(service.call, other, ['running'], 30_000);
     const victimSocket = join((await sdkMountOf(victim)).Source, 'sdk.sock');
 
     // The other container (the same uid, 1000) does not see the victim's socket at its host path…

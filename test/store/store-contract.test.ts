@@ -188,6 +188,36 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await present([...pinned, live!, 'late', 'new'])).toEqual([...pinned, live, 'late', 'new']);
   });
 
+  it('trims at a mint the oldest chains past the bound, pinned ones not counted, and nothing within it', async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const token = (id: string, created: number, issuerId: string | null = null) => ({
+      id, accountId: 'acc', issuerId, name: id, scopes: ['session:read' as const], hint: 'abcd', created, expiresAt: null, disabled: false, revokedAt: null, lastUsed: null,
+    });
+    const secret = (id: string) => ({ hash: Buffer.from(`h-${id}`), sealed: Buffer.from(`s-${id}`) });
+    // The oldest chain is pinned (a live token was minted under it as it was revoked): two ended
+    // tokens that are not counted, and not deleted.
+    await store.tokens.insert(token('p0', 1), secret('p0'));
+    await store.tokens.insert(token('p1', 2, 'p0'), secret('p1'));
+    await store.tokens.revokeWithDescendants('p0', 20);
+    await store.tokens.insert(token('late', 21, 'p1'), secret('late'));
+    const single = ['e1', 'e2', 'e3', 'e4', 'e5'];
+    for (const [i, id] of single.entries()) {
+      await store.tokens.insert(token(id, 10 + i), secret(id));
+      await store.tokens.revokeWithDescendants(id, 30 + i);
+    }
+    const all = ['p0', 'p1', 'late', ...single, 'n1', 'n2'];
+    const kept = async () => (await Promise.all(all.map((id) => store.tokens.findById(id)))).flatMap((t) => (t ? [t.id] : []));
+
+    // Seven ended tokens, two of them pinned: five deletable, within a bound of six (past the
+    // bound by the count alone, which takes the pinned ones in: the walk finds none to delete).
+    expect(await store.tokens.insertWithin(token('n1', 40), secret('n1'), { max: 100, now: 100, keepEnded: 6 })).toBe(true);
+    expect(await kept()).toEqual(['p0', 'p1', 'late', ...single, 'n1']);
+    // A bound of two: the three oldest deletable ones go (found past the pinned chain, the oldest).
+    expect(await store.tokens.insertWithin(token('n2', 41), secret('n2'), { max: 100, now: 100, keepEnded: 2 })).toBe(true);
+    expect(await kept()).toEqual(['p0', 'p1', 'late', 'e4', 'e5', 'n1', 'n2']);
+  });
+
   it('keeps sessions with their ports and players; ending one frees its ports', async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));

@@ -6,9 +6,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FleetConfig, NodeConfig } from '../../server/config/fleet-types.js';
 import { engineOptions } from '../../server/runtime/docker/engine-client.js';
-import { testFleet } from './service.js';
+import { contractFetch } from './contract.js';
+import { caller } from './http.js';
+import { startService, testFleet, type RunningService } from './service.js';
 
 export const engines = process.env.SESSION_HOST_DOCKER_ENGINES?.split(',').filter(Boolean) ?? [];
 export const skipReason =
@@ -126,4 +129,43 @@ export async function ensureCmdOnlyImage(): Promise<void> {
     await container.commit({ repo, tag });
     await container.remove();
   }
+}
+
+/**
+ * The frame of a Docker API test file (inside its describe.skipIf(engines.length < 2)): a service on
+ * the test engines with `fleet` for the file's tests, a contract-checking caller, and once the file
+ * is done its sessions stopped, the service closed, whatever its sessions left on the engines
+ * removed and no contract violation recorded. Session ids start with `prefix` (the leftovers'
+ * filter): `newId()` makes one, remembered for that cleanup; `start()` starts a session with one
+ * on engine 1 alone (location `dock-only-1`, away from docker-runtime.test.ts's outage of engine 2).
+ */
+export function useDockerService(prefix: string, fleet: () => FleetConfig, prepare: () => Promise<void> = async () => {}) {
+  const contract = contractFetch();
+  const ids: string[] = [];
+  const frame = {
+    contract,
+    newId() {
+      const id = `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+      ids.push(id);
+      return id;
+    },
+    /** A new session of `image` on engine 1 (`body` adds to the start's request); its id, once answered 201. */
+    async start(image: string, body: Record<string, unknown> = {}) {
+      const id = frame.newId();
+      expect((await frame.call('POST', '/session', { body: { id, location: 'dock-only-1', image, ...body } })).status).toBe(201);
+      return id;
+    },
+  } as { running: RunningService; call: ReturnType<typeof caller>; contract: typeof contract; newId(): string; start(image: string, body?: Record<string, unknown>): Promise<string> };
+  beforeAll(async () => {
+    await prepare();
+    frame.running = await startService({}, { fleet: fleet() });
+    frame.call = caller(frame.running.url, frame.running.token, contract);
+  });
+  afterAll(async () => {
+    for (const id of ids) await frame.call?.('DELETE', `/session/${id}`).catch(() => {});
+    await frame.running?.close();
+    await removeLeftovers(prefix);
+    expect(contract.violations).toEqual([]);
+  });
+  return frame;
 }

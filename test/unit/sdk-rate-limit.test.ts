@@ -39,6 +39,7 @@ async function sdkOnClock() {
   const events = { ready: 0, health: 0 };
   const sdk = await serveSdk({
     socketPath,
+    bindDir: join(dir, 'bind'),
     allocation: { id: 's1', labels: {}, players: [] },
     onReady: () => events.ready++,
     onHealth: () => events.health++,

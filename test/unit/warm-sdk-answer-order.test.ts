@@ -37,7 +37,7 @@ const settled = async (promise: Promise<unknown>) => {
 
 async function warmSdk() {
   const socketPath = join(directory(), 'sdk.sock');
-  const sdk = await serveSdk({ socketPath, allocation: null, onReady() {}, onHealth() {}, onPlayers() {} });
+  const sdk = await serveSdk({ socketPath, bindDir: `${socketPath}.bind`, allocation: null, onReady() {}, onHealth() {}, onPlayers() {} });
   cleanup.push(() => sdk.close());
   return { sdk, socketPath };
 }

@@ -7,6 +7,8 @@
  *     sdk.json     what a later supervisor needs to serve it again (allocation, readiness, health)
  *     run/         bind-mounted read-only into the container at /run/session-host
  *       sdk.sock   owned by the container's (numeric, non-root) uid, mode 0600
+ *     bind/        the service's alone (0700), seen by no container: the socket is bound here,
+ *                  made the container uid's, then renamed into run/
  *
  * No other container mounts that directory, so none can reach the socket (the engine resolves a
  * bind mount's source on the host; a container sees only what is mounted into it), and inside
@@ -140,6 +142,8 @@ export class ContainerSdks {
     try {
       server = await serveSdk({
         socketPath: join(runDir, SDK_SOCKET),
+        // A sibling of the mounted directory, on its file system (a rename does not cross one).
+        bindDir: join(dirname(runDir), 'bind'),
         uid: settings.uid,
         allocation: settings.allocation,
         onReady: () => this.hooks.ready(sessionId),

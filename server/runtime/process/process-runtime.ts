@@ -209,6 +209,8 @@ export class ProcessRuntime implements Runtime {
             sdk: {
               // Relative to the session directory (the supervisor's working directory): a unix socket's path is short.
               socketPath: `sdk/${SDK_SOCKET}`,
+              // Where it is bound first: in the session directory, which the game server does not see.
+              bindDir: 'sdk-bind',
               readiness: spec.sdk.readiness,
               healthSeconds: spec.sdk.healthSeconds,
               // A warm one has no session yet: it learns it from allocate(), over this template.

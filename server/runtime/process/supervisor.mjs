@@ -372,6 +372,7 @@ const serveSessionSdk = () =>
   spec.sdk &&
   serveSdk({
     socketPath: spec.sdk.socketPath,
+    bindDir: spec.sdk.bindDir,
     uid: spec.sandbox?.uid,
     allocation: spec.sdk.allocation,
     onReady() {

@@ -1,6 +1,6 @@
 /** PostgreSQL side of tokens (see ../token-repository.ts for SQLite). */
 import type { TokenRepository } from '../../domain/ports/tokens.js';
-import { DELETE_ENDED, ENDED_OF_ACCOUNT_KEPT_FIRST, LIVE_OF_ACCOUNT, TOKEN_COLUMNS, tokenFromRow, type TokenRow } from '../rows.js';
+import { DELETE_ENDED, ENDED_OF_ACCOUNT_PAST_KEPT, TOKEN_COLUMNS, TOKEN_COUNTS_OF_ACCOUNT, tokenFromRow, type TokenRow } from '../rows.js';
 import { value, type PgDb } from './sql.js';
 
 export function createPgTokenRepository({ sql, transaction, unhurried }: PgDb): TokenRepository {
@@ -22,13 +22,18 @@ export function createPgTokenRepository({ sql, transaction, unhurried }: PgDb): 
         // Held to the commit, across instances: the account's next insertWithin counts after this one's insert.
         // (A lock on the account row would also queue behind its placements; this one queues only token inserts.)
         await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('tokens:' || $1, 0))", [r.accountId]);
-        const held = (await value<number>(sql, `SELECT count(*) FROM tokens WHERE ${LIVE_OF_ACCOUNT('$1', '$2')}`, [r.accountId, cap.now]))!;
-        if (held >= cap.max) return false;
+        const [held] = await sql.rows<{ live: string | number; ended: string | number }>(TOKEN_COUNTS_OF_ACCOUNT('$1', '$2'), [r.accountId, cap.now]);
+        if (Number(held!.live) >= cap.max) return false;
         await insert(r, secret);
-        await sql.run(
-          `DELETE FROM tokens WHERE id IN (${ENDED_OF_ACCOUNT_KEPT_FIRST('$1', '$2')} OFFSET $3)`,
-          [r.accountId, cap.now, cap.keepEnded],
-        );
+        // Most mints find the account within its bound: then no walk of its chains.
+        if (Number(held!.ended) > cap.keepEnded) {
+          await sql.run(`DELETE FROM tokens WHERE id IN (${ENDED_OF_ACCOUNT_PAST_KEPT('$1', '$2', '$3::bigint', '$4::bigint')})`, [
+            r.accountId,
+            cap.now,
+            Number(held!.ended),
+            cap.keepEnded,
+          ]);
+        }
         return true;
       }),
     // Retention: a backlog may take long (the maintenance deadline).
