@@ -58,7 +58,10 @@ export function createRuntime(
       owner: deploymentId ?? instanceId,
       nodeLostAfterMs: (fleet.runtime.nodeLostAfterSeconds ?? 300) * 1000,
       pullTimeoutMs: (fleet.runtime.pullTimeoutSeconds ?? 300) * 1000,
-      sdkNeeded: fleet.images.some((image) => Object.values(image.tags).some((tag) => tag.readiness === 'sdk' || tag.healthSeconds !== undefined)),
+      // Warm containers learn their sessions through it too.
+      sdkNeeded:
+        fleet.images.some((image) => Object.values(image.tags).some((tag) => tag.readiness === 'sdk' || tag.healthSeconds !== undefined)) ||
+        (fleet.pools ?? []).some((pool) => pool.warm > 0),
     });
   }
   return new ProcessRuntime({
