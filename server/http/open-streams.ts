@@ -5,6 +5,7 @@
  * account disabled), so revocation reaches open streams within a second. A shutdown ends all.
  */
 import type { Principal } from '../domain/tokens.js';
+import { tokenBucket } from '../runtime/token-bucket.mjs';
 import type { RequestContext } from './context.js';
 import { fail } from './errors.js';
 
@@ -21,6 +22,14 @@ export interface StreamLimits {
 /** Follows: as many as there are log-read slots per account (LOG_READS_PER_ACCOUNT), so one more is refused, not queued. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { events: 20, logs: 8, artifacts: 4 };
 const SWEEP_MS = 250;
+/**
+ * New event streams per account: a burst of twice as many as it may hold, then one a second. Each new
+ * stream serializes a snapshot of every live session of the account (labels and players), so a
+ * client reconnecting in a loop held the event loop (outside check 9: 62 ms of CPU an open).
+ */
+export const EVENT_STREAM_OPENS = { perSecond: 1 };
+/** Accounts whose buckets are kept at most (full ones are dropped first: they hold nothing). */
+const MAX_BUCKETS = 10_000;
 
 /** A held stream: abort ends it (the handler listens); release when it has ended. */
 export interface StreamLease {
@@ -32,6 +41,8 @@ export interface StreamLease {
 export interface StreamsFull {
   full: 'the account' | 'the service';
   limit: number;
+  /** Refused for opening too many too fast (event streams): when the next may open. */
+  retryAfterSeconds?: number;
 }
 
 interface Held {
@@ -43,6 +54,8 @@ interface Held {
 
 export class OpenStreams {
   private readonly held = new Set<Held>();
+  /** Per account, the event streams it may still open now (EVENT_STREAM_OPENS). */
+  private readonly opens = new Map<string, ReturnType<typeof tokenBucket>>();
   private readonly timer: NodeJS.Timeout;
   /** The pass under way: a tick skips while one runs, so a slow store never piles passes up. */
   private running: Promise<void> | undefined;
@@ -75,6 +88,10 @@ export class OpenStreams {
     }
     if (ofAccount >= this.limits[kind]) return { full: 'the account', limit: this.limits[kind] };
     if (ofService >= serviceMax) return { full: 'the service', limit: serviceMax };
+    if (kind === 'events') {
+      const opens = this.opensOf(principal.accountId);
+      if (!opens.take()) return { full: 'the account', limit: 2 * this.limits.events, retryAfterSeconds: Math.max(1, Math.ceil(opens.secondsUntilToken())) };
+    }
     const held: Held = { kind, accountId: principal.accountId, tokenId: principal.tokenId, abort: new AbortController() };
     this.held.add(held);
     return { signal: held.abort.signal, release: () => this.held.delete(held) };
@@ -105,6 +122,20 @@ export class OpenStreams {
     }
   }
 
+  private opensOf(accountId: string): ReturnType<typeof tokenBucket> {
+    let bucket = this.opens.get(accountId);
+    if (!bucket) {
+      if (this.opens.size >= MAX_BUCKETS) {
+        for (const [id, other] of this.opens) if (other.full()) this.opens.delete(id);
+        // All spent at once (10,000 accounts in a second or so): the oldest go.
+        for (const id of this.opens.keys()) if (this.opens.size >= MAX_BUCKETS) this.opens.delete(id);
+      }
+      bucket = tokenBucket({ perSecond: EVENT_STREAM_OPENS.perSecond, burst: 2 * this.limits.events });
+      this.opens.set(accountId, bucket);
+    }
+    return bucket;
+  }
+
   endAll(): void {
     clearInterval(this.timer);
     for (const held of this.held) this.end(held);
@@ -120,7 +151,13 @@ export class OpenStreams {
 const RETRY_AFTER_SECONDS = 5;
 
 /** The answer when an account (or the service) already holds the most streams of a kind it may. */
-export function tooManyStreams(context: RequestContext, what: string, { full, limit }: StreamsFull) {
+export function tooManyStreams(context: RequestContext, what: string, { full, limit, retryAfterSeconds }: StreamsFull) {
+  if (retryAfterSeconds !== undefined) {
+    return {
+      ...fail(context, 'TOO_MANY_REQUESTS', { details: `the account opened ${limit} ${what} in a burst, then at most ${EVENT_STREAM_OPENS.perSecond} a second; retry after ${retryAfterSeconds} s` }),
+      headers: { 'Retry-After': String(retryAfterSeconds) } as Record<string, string>,
+    };
+  }
   const advice = full === 'the account' ? 'close one first' : 'try again shortly';
   return {
     ...fail(context, 'TOO_MANY_REQUESTS', { details: `${full} has ${limit} open ${what}, the most allowed; ${advice}` }),

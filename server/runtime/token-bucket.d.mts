@@ -1,6 +1,7 @@
 export interface TokenBucket {
   take(): boolean;
   has(): boolean;
+  full(): boolean;
   secondsUntilToken(): number;
 }
 

@@ -25,6 +25,11 @@ export function tokenBucket({ perSecond, burst, now = () => performance.now() })
       refill();
       return tokens >= 1;
     },
+    /** Whether it holds all it can (a caller keeping many may drop such a bucket: a new one starts full). */
+    full() {
+      refill();
+      return tokens >= burst;
+    },
     secondsUntilToken() {
       refill();
       return tokens >= 1 ? 0 : (1 - tokens) / perSecond;

@@ -178,3 +178,28 @@ describe('token revoke rule, subscription scope and cap', () => {
     expect(result.json.details).toBe('token lacks scope session:read');
   });
 });
+
+describe('the pace of new event streams', () => {
+  const service = useService({ runtime: 'simulated', limits: { streams: { events: 2, logs: 2, artifacts: 2 }, subscriptions: 3 } });
+  const mint = async (scopes: string[]) => (await service.call('POST', '/token', { body: { name: 'pace', scopes } })).json as { id: string; token: string };
+
+  it('limits how fast an account opens event streams: twice its cap in a burst, then one a second (429 with Retry-After)', async () => {
+    // Each new stream serializes a snapshot of the account's live sessions: a reconnect loop held the event loop.
+    const token = await mint(['session:read']);
+    for (let i = 0; i < 4; i++) {
+      const stream = await openStream(`${service.running.url}/events`, token.token);
+      stream.close();
+      await stream.ended;
+    }
+    const refused = await service.call('GET', '/events', { token: token.token });
+    expectError(refused, 429, 'TOO_MANY_REQUESTS', '/events');
+    expect(refused.json.details).toMatch(/at most 1 a second/);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    const again = await openStream(`${service.running.url}/events`, token.token);
+    again.close();
+    await again.ended;
+    await service.call('DELETE', `/token/${token.id}`);
+  });
+});
