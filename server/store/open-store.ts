@@ -1,4 +1,5 @@
 /** The store the configuration names: PostgreSQL with DATABASE_URL, else SQLite in the data directory. */
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PostgresOptions } from './postgres/database.js';
 import { openPostgresStore } from './postgres/store.js';
@@ -13,6 +14,20 @@ export async function openStore(
   postgres: PostgresOptions = {},
 ): Promise<{ store: Store; db: Db | undefined }> {
   if (config.databaseUrl) return { store: await openPostgresStore(config.databaseUrl, postgres), db: undefined };
-  const db = openDatabase(join(config.dataDir, 'service.db'));
+  const path = join(config.dataDir, 'service.db');
+  ownerOnly(path);
+  const db = openDatabase(path);
+  // SQLite gives its WAL and shared-memory files the database's mode; made so before, they are set here.
+  for (const file of [`${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
   return { store: createSqliteStore(db), db };
+}
+
+/**
+ * The database holds password and token hashes and every account's sessions: readable by the
+ * service's user alone, whatever the data directory's mode (a mount point, a volume) and the
+ * runtime (only the process runtime's sandbox set it before: outside check 9).
+ */
+function ownerOnly(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
 }
