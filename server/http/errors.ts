@@ -66,7 +66,8 @@ function boundedViolations(violations: Violation[]): Violation[] {
 /** `details` on every error (Gameye's error shape requires it): the violations in one line, or the message. */
 function defaultDetails(code: ErrorCode, listed: Violation[] | undefined, total: number): string {
   if (listed?.length) {
-    const line = listed.map((v) => `${v.field} ${v.description}`).join('; ');
+    // Cut before the count, which must stay: it is all that says the list is not whole.
+    const line = echoed(listed.map((v) => `${v.field} ${v.description}`).join('; '), DETAILS_MAX_CHARS);
     return total > listed.length ? `${line}; and ${total - listed.length} more` : line;
   }
   return code === 'INTERNAL_ERROR' ? 'quote the identifier to support' : messageOf[code];
@@ -74,12 +75,12 @@ function defaultDetails(code: ErrorCode, listed: Violation[] | undefined, total:
 
 export function errorBody(code: ErrorCode, context: ErrorContext, extras: ErrorExtras = {}): ErrorBody {
   const violations = extras.violations === undefined ? undefined : boundedViolations(extras.violations);
-  const details = extras.details ?? defaultDetails(code, violations, extras.violations?.length ?? 0);
+  const details = extras.details === undefined ? defaultDetails(code, violations, extras.violations?.length ?? 0) : echoed(extras.details, DETAILS_MAX_CHARS);
   return {
     statusCode: statusOf[code],
     code,
     message: messageOf[code],
-    details: echoed(details, DETAILS_MAX_CHARS),
+    details,
     path: context.path,
     identifier: context.requestId,
     timestamp: new Date().toISOString(),
