@@ -67,7 +67,6 @@ describe('label keys, label size and what errors echo', () => {
     const lines = logged.slice(before).filter((line) => line.includes(refused.json.identifier));
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('').length).toBeLessThan(16 * 1024);
-    console.error('MEASURE answer', refused.text.length, 'log', lines.join('').length, lines.length);
   });
 
   it('cuts the names schema validation echoes too: unknown fields and keys of any length', async () => {
