@@ -44,7 +44,7 @@ export interface paths {
          *     default) would exceed its storage budget (64 MiB by default). Capacity is never over-allocated,
          *     however many starts race.
          *
-         *     A label key or env name longer than 128 characters, or labels of more than 65,536 bytes as
+         *     A label key or env name longer than 128 characters, or labels of more than 98,304 bytes as
          *     JSON text, are 422 (since 1.4.0; see `labels` and `env`).
          */
         post: operations["startSession"];
@@ -1134,9 +1134,10 @@ export interface components {
             args?: string[];
             /**
              * @description Free-form labels to filter sessions by. Keys at most 128 characters (422, one violation
-             *     per key, `body.labels.<key>`), and the labels in all at most 65,536 bytes as JSON text
-             *     (UTF-8), else 422 with one violation, `body.labels` (since 1.4.0): every event, webhook
-             *     and game-server SDK answer carries them.
+             *     per key, `body.labels.<key>`), and the labels in all at most 98,304 bytes as JSON text
+             *     (UTF-8; more than 64 plain entries of 128 + 1,024 characters take), else 422 with one
+             *     violation, `body.labels` (since 1.4.0): every event, webhook and game-server SDK answer
+             *     carries them.
              */
             labels?: components["schemas"]["StringMap"];
             /**

@@ -10,10 +10,11 @@ export const MAP_KEY_MAX_LENGTH = 128;
 
 /**
  * A session's labels in all, as JSON text in UTF-8 bytes (as the storage budget counts them).
- * 64 plain entries of 128 + 1,024 characters are ~74 KB, but escapes and multi-byte characters
- * make the same characters up to six times that (`\u0001` is six bytes), so the total is bounded itself.
+ * Above what the per-entry limits allow of plain text (64 entries of 128 + 1,024 characters:
+ * 74,113 bytes), so no such map is refused; but escapes and multi-byte characters make the same
+ * characters up to six times that (`\u0001` is six bytes, ~440 KB in all), so the total is bounded itself.
  */
-export const LABELS_MAX_BYTES = 65_536;
+export const LABELS_MAX_BYTES = 96 * 1024;
 
 /** Words for the 422 of a label key past MAP_KEY_MAX_LENGTH. */
 export const MAP_KEY_RULE = `is a key longer than ${MAP_KEY_MAX_LENGTH} characters`;

@@ -1,6 +1,6 @@
 /**
  * What one request may make the service keep or say is bounded by more than the 1 MiB body:
- * label keys are at most 128 characters and a session's labels at most 64 KiB as JSON (every
+ * label keys are at most 128 characters and a session's labels at most 96 KiB as JSON (every
  * event, snapshot, webhook and SDK answer carries them), and a 422 echoes the caller's names cut
  * to 64 characters, at most 16 violations listed, in the answer and in the log line. Outside
  * check 9 (F1/F2): a 840,000-character label key was stored, and 64 env names of 16,000
@@ -40,8 +40,9 @@ describe('label keys, label size and what errors echo', () => {
   });
 
   it(`refuses labels past ${LABELS_MAX_BYTES} bytes as JSON in all, plain ones under it taken`, async () => {
-    const plain = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, 'v'.repeat(1024)]));
-    expect((await service.call('POST', '/session', { body: start('plain-60k', { labels: plain }) })).status).toBe(201);
+    // The most plain text the per-entry limits allow: 64 keys of 128 characters, values of 1,024 (74,113 bytes).
+    const plain = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`${i}`.padStart(MAP_KEY_MAX_LENGTH, 'k'), 'v'.repeat(1024)]));
+    expect((await service.call('POST', '/session', { body: start('plain-max', { labels: plain }) })).status).toBe(201);
     // 64 values of 1,024 control characters: within every per-entry limit, 6 bytes each as JSON (~393 KB).
     const escaped = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`k${i}`, '\u0001'.repeat(1024)]));
     const refused = await service.call('POST', '/session', { body: start('escaped', { labels: escaped }) });
