@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serveSdk } from '../../server/runtime/sdk-server.mjs';
+import { serveSdk, type SdkSession } from '../../server/runtime/sdk-server.mjs';
 
 let cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -42,7 +42,7 @@ function countAnswerSerializations() {
   return counted;
 }
 
-async function sdkWith(allocation: object | null) {
+async function sdkWith(allocation: SdkSession | null) {
   const dir = mkdtempSync(join(tmpdir(), 'sdk-answer-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const socketPath = join(dir, 'sdk.sock');
