@@ -43,6 +43,9 @@ export interface paths {
          *     players of the account's retained sessions (live, and ended within the retention, a week by
          *     default) would exceed its storage budget (64 MiB by default). Capacity is never over-allocated,
          *     however many starts race.
+         *
+         *     A label key or env name longer than 128 characters, or labels of more than 98,304 bytes as
+         *     JSON text, are 422 (since 1.4.0; see `labels` and `env`).
          */
         post: operations["startSession"];
         delete?: never;
@@ -912,10 +915,13 @@ export interface components {
             name?: string;
         };
         /**
-         * @description String keys to string values: at most 64 entries, each value at most 1024 characters. A map
-         *     whose keys follow a naming rule (a session's `env`) states the rule in its own description,
-         *     and a key that breaks it is 422 with one violation per key, `field` naming the key
-         *     (`body.env.<key>`) and `description` stating the rule.
+         * @description String keys to string values: at most 64 entries, each key at most 128 characters and each
+         *     value at most 1024 characters (since 1.4.0: a longer key is 422; OpenAPI 3.0 has no
+         *     `propertyNames`, so the key rule is stated here and enforced by the service). A map whose
+         *     keys follow a naming rule (a session's `env`) states the rule in its own description, and a
+         *     key that breaks either is 422 with one violation per key, `field` naming the key
+         *     (`body.env.<key>`, `body.labels.<key>`; a key past 64 characters is cut there, see `Error`)
+         *     and `description` stating the rule.
          * @example {
          *       "mode": "ranked"
          *     }
@@ -1054,7 +1060,9 @@ export interface components {
              * @description What exactly went wrong; present on every error (as in Gameye's error body): which token
              *     check failed on 401, which resource is unknown on 404 (location, image, tag, session,
              *     token, subscription, route), full, locked or rate_limited on 420, the violations in one
-             *     line on 422, and nothing internal on 500.
+             *     line on 422 (the first 16, then `and N more`), and nothing internal on 500. What it and
+             *     `violations` echo of the request is bounded (since 1.4.0): a name or key longer than 64
+             *     characters is cut to its first 64 followed by `… (N more characters)`.
              * @example token lacks scope session:start
              */
             details?: string;
@@ -1075,7 +1083,7 @@ export interface components {
              * @example 2026-11-22T10:15:30.000Z
              */
             timestamp: string;
-            /** @description On 422, one entry per invalid field. */
+            /** @description On 422, one entry per invalid field, the first 16 of them (`details` says how many more). */
             violations?: components["schemas"]["Violation"][];
         };
         /**
@@ -1104,8 +1112,9 @@ export interface components {
              */
             version?: string;
             /**
-             * @description Environment for the game server. Never echoed back. Names are plain: letters, digits, `_`,
-             *     `-` and `.`, not starting with a digit, `-` or `.` (Gameye-style `my-secret` is fine).
+             * @description Environment for the game server. Never echoed back. Names are plain: at most 128
+             *     characters, letters, digits, `_`, `-` and `.`, not starting with a digit, `-` or `.`
+             *     (Gameye-style `my-secret` is fine).
              *     Refused with 422, each name listed, are names that change what runs or how in any
              *     interpreter (`PATH`, `ENV`, `BASH_ENV`, `BASH_FUNC_*`, `LD_*`, `GLIBC_TUNABLES`, `MALLOC_*`,
              *     `GCONV_PATH`, `NODE_*`, `PYTHON*`, `PERL5*`, `RUBYOPT`, `JAVA_TOOL_OPTIONS`,
@@ -1123,7 +1132,13 @@ export interface components {
              *     ]
              */
             args?: string[];
-            /** @description Free-form labels to filter sessions by. */
+            /**
+             * @description Free-form labels to filter sessions by. Keys at most 128 characters (422, one violation
+             *     per key, `body.labels.<key>`), and the labels in all at most 98,304 bytes as JSON text
+             *     (UTF-8; more than 64 plain entries of 128 + 1,024 characters take), else 422 with one
+             *     violation, `body.labels` (since 1.4.0): every event, webhook and game-server SDK answer
+             *     carries them.
+             */
             labels?: components["schemas"]["StringMap"];
             /**
              * @description Restart the game server when it crashes (never after a stop).

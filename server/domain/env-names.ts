@@ -8,6 +8,7 @@
  * session's identity, which is the runtime's to set).
  */
 
+/** At most MAP_KEY_MAX_LENGTH (128) characters, as every key of a session's maps (labels.ts). */
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 
 /** What the runtime sets itself: the session's identity and its ports. */
@@ -74,5 +75,5 @@ export function refusedEnvNames(names: readonly string[], allowlist?: readonly s
 /** One sentence for the 422 that lists the refused names. */
 export function envRuleText(allowlist?: readonly string[]): string {
   if (allowlist) return `this image accepts only ${allowlist.join(', ') || 'no names'}`;
-  return 'must be a plain name (letters, digits, _, -, .) and not one that changes what runs (PATH, ENV, BASH_ENV, LD_*, NODE_*, PYTHON*, PERL5*, JAVA_TOOL_OPTIONS, OPENSSL_*, GCONV_PATH, ...) or who the session is (SESSION_*, PORT_*)';
+  return 'must be a plain name of at most 128 characters (letters, digits, _, -, .) and not one that changes what runs (PATH, ENV, BASH_ENV, LD_*, NODE_*, PYTHON*, PERL5*, JAVA_TOOL_OPTIONS, OPENSSL_*, GCONV_PATH, ...) or who the session is (SESSION_*, PORT_*)';
 }

@@ -7,6 +7,7 @@ import type { ImageConfig, LocationConfig, NodeConfig, TagConfig } from '../conf
 import { dockerImageRef, type Catalog } from './catalog.js';
 import { parseDuration } from './duration.js';
 import { refusedEnvNames } from './env-names.js';
+import { refusedLabels, type LabelsRefusal } from './labels.js';
 import { launchSpec } from './launch-spec.js';
 import { NodeUsage } from './node-usage.js';
 import { closedToStarts } from './placement.js';
@@ -36,6 +37,8 @@ export interface StartRequest {
 
 export type StartFailure =
   | { reason: 'reserved_env'; names: string[]; allowlist?: string[] }
+  /** Label keys past MAP_KEY_MAX_LENGTH, or labels past LABELS_MAX_BYTES in all (labels.ts). */
+  | ({ reason: 'refused_labels' } & LabelsRefusal)
   | { reason: 'not_found'; what: 'location' | 'image' | 'tag'; name: string }
   | { reason: 'quota_exceeded' }
   | { reason: 'storage_exceeded'; budgetBytes: number }
@@ -109,6 +112,9 @@ export class SessionLifecycle {
   private async startChecked(accountId: string, request: StartRequest): Promise<StartResult> {
     const { catalog, storage } = this.deps;
     const { quota } = this.machine;
+    // The request's own shape first: nothing to look up for it.
+    const badLabels = refusedLabels(request.labels);
+    if (badLabels) return { ok: false, reason: 'refused_labels', ...badLabels };
     const location = await catalog.location(accountId, request.location);
     if (!location) return { ok: false, reason: 'not_found', what: 'location', name: request.location };
     const image = await catalog.image(accountId, request.image);

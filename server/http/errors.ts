@@ -37,22 +37,54 @@ export interface ErrorExtras {
   violations?: Violation[];
 }
 
+/**
+ * What an error echoes of a caller's input is bounded: a name or key (a segment of a `field`) at
+ * most ECHO_MAX_CHARS characters, at most VIOLATIONS_LISTED violations, and every string of the
+ * body (and so the log line, which carries `details`) cut past its own cap. A 422 listing 64 env
+ * names of 16,000 characters was 2 MB, and 1 MB of service log, per request (outside check 9, F2).
+ */
+export const ECHO_MAX_CHARS = 64;
+export const VIOLATIONS_LISTED = 16;
+/** Caps on a whole `field`, `description` and `details`: a net under the echoes built elsewhere. */
+const FIELD_MAX_CHARS = 256;
+const DESCRIPTION_MAX_CHARS = 1024;
+const DETAILS_MAX_CHARS = 4096;
+
+/** `text` cut to `max` characters (never inside a surrogate pair), saying how many were left out. */
+export function echoed(text: string, max = ECHO_MAX_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`;
+}
+
+function boundedViolations(violations: Violation[]): Violation[] {
+  return violations
+    .slice(0, VIOLATIONS_LISTED)
+    .map(({ field, description }) => ({ field: echoed(field, FIELD_MAX_CHARS), description: echoed(description, DESCRIPTION_MAX_CHARS) }));
+}
+
 /** `details` on every error (Gameye's error shape requires it): the violations in one line, or the message. */
-function defaultDetails(code: ErrorCode, violations: Violation[] | undefined): string {
-  if (violations?.length) return violations.map((v) => `${v.field} ${v.description}`).join('; ');
+function defaultDetails(code: ErrorCode, listed: Violation[] | undefined, total: number): string {
+  if (listed?.length) {
+    // Cut before the count, which must stay: it is all that says the list is not whole.
+    const line = echoed(listed.map((v) => `${v.field} ${v.description}`).join('; '), DETAILS_MAX_CHARS);
+    return total > listed.length ? `${line}; and ${total - listed.length} more` : line;
+  }
   return code === 'INTERNAL_ERROR' ? 'quote the identifier to support' : messageOf[code];
 }
 
 export function errorBody(code: ErrorCode, context: ErrorContext, extras: ErrorExtras = {}): ErrorBody {
+  const violations = extras.violations === undefined ? undefined : boundedViolations(extras.violations);
+  const details = extras.details === undefined ? defaultDetails(code, violations, extras.violations?.length ?? 0) : echoed(extras.details, DETAILS_MAX_CHARS);
   return {
     statusCode: statusOf[code],
     code,
     message: messageOf[code],
-    details: extras.details ?? defaultDetails(code, extras.violations),
+    details,
     path: context.path,
     identifier: context.requestId,
     timestamp: new Date().toISOString(),
-    ...(extras.violations === undefined ? {} : { violations: extras.violations }),
+    ...(violations === undefined ? {} : { violations }),
   };
 }
 

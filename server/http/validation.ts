@@ -6,7 +6,7 @@
 import AjvModule, { type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { schemas } from '../../generated/routes.js';
-import type { Violation } from './errors.js';
+import { echoed, type Violation } from './errors.js';
 
 // ajv and ajv-formats are CommonJS; their default export is the module object under NodeNext.
 const Ajv = AjvModule.default;
@@ -99,13 +99,14 @@ export function violationsOf(errors: readonly ErrorObject[], part: string): Viol
   for (const error of errors) {
     let field = partName[part] ?? part;
     const path = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    for (const segment of path) field += /^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`;
+    // A key is the caller's text, of any length: echoed cut (errors.ts).
+    for (const segment of path) field += /^\d+$/.test(segment) ? `[${segment}]` : `.${echoed(segment)}`;
     let description = error.message ?? 'is invalid';
     if (error.keyword === 'required') {
       field += `.${(error.params as { missingProperty: string }).missingProperty}`;
       description = 'is required';
     } else if (error.keyword === 'additionalProperties') {
-      field += `.${(error.params as { additionalProperty: string }).additionalProperty}`;
+      field += `.${echoed((error.params as { additionalProperty: string }).additionalProperty)}`;
       description = 'is not a known field';
     } else if (error.keyword === 'pattern' && typeof error.parentSchema?.title === 'string') {
       description = `must be ${error.parentSchema.title}`;

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Handlers } from '../../../generated/handlers.js';
 import { envRuleText } from '../../domain/env-names.js';
+import { LABELS_SIZE_RULE, MAP_KEY_RULE } from '../../domain/labels.js';
 import type { Sessions } from '../../domain/sessions.js';
 import type { SessionFilter, SessionRecord } from '../../domain/ports/sessions.js';
-import { fail } from '../errors.js';
+import { echoed, fail } from '../errors.js';
 import { sessionBody } from '../session-view.js';
 import { endedSession, unknownSession } from './session-failures.js';
 import { fetchLimit, pageAfter, pageOf } from '../wire/paging.js';
@@ -49,9 +50,16 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
         case 'reserved_env':
           return fail(context, 'INVALID_REQUEST', {
             violations: result.names.map((name) => ({
-              field: `body.env.${name}`,
+              field: `body.env.${echoed(name)}`,
               description: envRuleText(result.allowlist),
             })),
+          });
+        case 'refused_labels':
+          return fail(context, 'INVALID_REQUEST', {
+            violations:
+              result.bytes === undefined
+                ? result.longKeys.map((key) => ({ field: `body.labels.${echoed(key)}`, description: MAP_KEY_RULE }))
+                : [{ field: 'body.labels', description: `${LABELS_SIZE_RULE}; these are ${result.bytes}` }],
           });
         case 'not_found':
           return fail(context, 'RESOURCE_NOT_FOUND', { details: `${result.what} ${result.name} is unknown` });
