@@ -12,6 +12,8 @@ import { heldAmong } from '../../server/runtime/port-probe.js';
 import { freePort } from '../support/free-port.js';
 
 const node: NodeConfig = { id: 'n1', host: '127.0.0.1', ports: { from: 41_000, to: 41_099 }, capacity: 10, locked: false };
+/** A probe budget no loaded machine passes, where the deadline is not what a test looks at (the default is 50 ms). */
+const NO_DEADLINE = 60_000;
 const sessions = { liveSessionsOn: async () => 0, portsInUse: async () => new Set([41_000]) };
 
 /** A runtime whose host has `held` taken by other processes; it counts whole reads. */
@@ -37,14 +39,14 @@ function runtimeHolding(held: Set<number>, probes = true) {
 describe('a start\'s placement', () => {
   it('skips picked ports another process holds, without reading them all', async () => {
     const runtime = runtimeHolding(new Set([41_001, 41_003]));
-    const placement = await new NodeUsage(sessions, undefined, runtime).placeStart([node], 2);
+    const placement = await new NodeUsage(sessions, undefined, runtime, NO_DEADLINE).placeStart([node], 2);
     expect(placement).toMatchObject({ ok: true, ports: [41_002, 41_004] });
     expect(runtime.calls).toEqual({ probes: 3, reads: 0 });
   });
 
   it('reads the whole list once probing keeps finding held ports', async () => {
     const runtime = runtimeHolding(new Set(Array.from({ length: 40 }, (_, i) => 41_001 + i)));
-    const placement = await new NodeUsage(sessions, undefined, runtime).placeStart([node], 2);
+    const placement = await new NodeUsage(sessions, undefined, runtime, NO_DEADLINE).placeStart([node], 2);
     expect(placement).toMatchObject({ ok: true, ports: [41_041, 41_042] });
     expect(runtime.calls).toEqual({ probes: 4, reads: 1 });
   });
