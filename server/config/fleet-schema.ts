@@ -40,6 +40,7 @@ const limits = {
     pids: { type: 'integer', minimum: 4, nullable: true },
     cpuShares: { type: 'integer', minimum: 2, maximum: 262144, nullable: true },
     openFiles: { type: 'integer', minimum: 16, nullable: true },
+    sessionOpenFiles: { type: 'integer', minimum: 64, nullable: true },
     outputMb: { type: 'number', exclusiveMinimum: 0, nullable: true },
     outputMbPerSecond: { type: 'number', exclusiveMinimum: 0, nullable: true },
     fileMb: { type: 'number', exclusiveMinimum: 0, nullable: true },

@@ -107,7 +107,14 @@ export interface SessionLimits {
   pids: number;
   /** Relative CPU weight; 1024 is one ordinary process's share. */
   cpuShares: number;
+  /** Open files of one process (RLIMIT_NOFILE). */
   openFiles: number;
+  /**
+   * Open files of all the session's processes together (process runtime, sandboxed): past it the
+   * game server is killed, exit 137. `openFiles` alone is per process, so pids x openFiles would
+   * be a session's share of the host's file table (fs.file-max).
+   */
+  sessionOpenFiles: number;
   /** output.log and its one rotated predecessor together. */
   outputMb: number;
   /** How fast its output is read (process runtime): past it, in bursts of 8 seconds' worth, its writes to stdout and stderr block. */

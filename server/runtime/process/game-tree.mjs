@@ -183,6 +183,32 @@ export function openDeletedBytes(cgroupDir, dir) {
   return bytes;
 }
 
+/**
+ * The open file descriptors of the game tree (the processes of `cgroupDir` in the sandbox's pid
+ * namespace: sandboxedProcesses), counted until the count passes `max` (then it stops). pasta and
+ * bwrap's outer process are not counted: pasta holds its pool of ~120 sockets and one per player
+ * connection, so players could otherwise push a game server over its cap, and its own RLIMIT_NOFILE
+ * (openFiles; it cannot raise it) bounds it. Each descriptor of each process is counted: one a fork
+ * inherited shares its open file with its parent's, so this counts at least the host's file table
+ * entries the game holds, never fewer. Linux 6.2 and later give the count as the size of
+ * `/proc/<pid>/fd` (one stat, no listing); older kernels say 0 there, and are listed.
+ */
+export function openDescriptors(cgroupDir, max) {
+  const { inits, others } = sandboxedProcesses(cgroupDir);
+  let count = 0;
+  for (const pid of [...inits, ...others]) {
+    const fdDir = `/proc/${pid}/fd`;
+    try {
+      const size = statSync(fdDir).size;
+      count += size > 0 ? size : readdirSync(fdDir).length;
+    } catch {
+      // Gone meanwhile.
+    }
+    if (count > max) break;
+  }
+  return count;
+}
+
 /** Pages ever charged to a cgroup v1 memory controller (`pgpgin`: it grows as the tree writes files), or undefined. */
 export function chargedPages(memoryCgroup) {
   try {
