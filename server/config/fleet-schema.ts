@@ -55,6 +55,7 @@ const dockerLimits: JSONSchemaType<DockerLimits>['properties'] = {
   memoryMb: { type: 'integer', minimum: 6, nullable: true },
   cpus: { type: 'number', exclusiveMinimum: 0, nullable: true },
   pids: { type: 'integer', minimum: 1, nullable: true },
+  openFiles: { type: 'integer', minimum: 16, maximum: 1048576, nullable: true },
   user: { type: 'string', pattern: '^[1-9][0-9]{0,9}(:[1-9][0-9]{0,9})?$', nullable: true },
   workMb: { type: 'integer', minimum: 16, maximum: 1048576, nullable: true },
   artifactsMb: { type: 'integer', minimum: 1, maximum: 1048576, nullable: true },

@@ -79,6 +79,12 @@ export interface DockerLimits {
   memoryMb?: number;
   cpus?: number;
   pids?: number;
+  /**
+   * Open files of one process (the nofile ulimit, soft and hard: default 1024). The engine's own
+   * default may allow a process half a million (Docker 25: 1024 soft, 524288 hard), so pids x that
+   * would be what one container could take of the host's file table (fs.file-max).
+   */
+  openFiles?: number;
   /** `uid[:gid]` the game server runs as (never root; default 65534:65534, nobody). */
   user?: string;
   /** The size of the working directory, in MiB (default 1024; engines on this machine). */
