@@ -63,7 +63,7 @@ describe('a session\'s open files, all its processes together', () => {
     const held = openDescriptors(cgroup, Infinity);
     expect(held).toBeGreaterThan(FILES_EACH);
     expect(held).toBeLessThanOrEqual(LIMITS.sessionOpenFiles);
-    // Past the supervisor's slowest check interval (1 s), twice: still running, its files still held.
+    // Past the supervisor's slowest check interval (2 s; 250 ms for a count this cheap): still running, its files still held.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect((await service.call('GET', `/session/${id}`)).json).toMatchObject({ status: 'running' });
     expect(openDescriptors(cgroup, Infinity)).toBeGreaterThan(FILES_EACH);
