@@ -80,9 +80,9 @@ export interface DockerLimits {
   cpus?: number;
   pids?: number;
   /**
-   * Open files of one process (the nofile ulimit, soft and hard: default 1024). The engine's own
-   * default may allow a process half a million (Docker 25: 1024 soft, 524288 hard), so pids x that
-   * would be what one container could take of the host's file table (fs.file-max).
+   * Open files of one process (the nofile ulimit, soft and hard: default 1024). Without it a
+   * container gets dockerd's own limit (20,000 on the test engines, 524,288 hard under systemd's
+   * defaults), and pids x that is what one container could take of the host's file table.
    */
   openFiles?: number;
   /** `uid[:gid]` the game server runs as (never root; default 65534:65534, nobody). */

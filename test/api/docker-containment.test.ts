@@ -98,7 +98,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
       Memory: DEFAULT_LIMITS.memoryMb * 1024 * 1024,
       NanoCpus: DEFAULT_LIMITS.cpus * 1e9,
       PidsLimit: DEFAULT_LIMITS.pids,
-      // Per process, soft and hard (the engine's default hard limit would let it raise its own to 524288).
+      // Per process, soft and hard (without it: dockerd's own limit, 20,000 on the test engines).
       Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }],
     });
     expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/limits','utf8').match(/^Max open files\\s+(\\d+)\\s+(\\d+)/m).slice(1).join(' '))")).toBe('1024 1024');

@@ -1,7 +1,7 @@
 /**
  * A session's container gets a nofile ulimit, soft and hard (the tag's `openFiles`, default 1024):
- * the engine's own default hard limit (524288 on Docker 25) would let each of its pids raise its
- * own to half a million, so pids x that would be one container's share of the host's file table
+ * the engine's default is dockerd's own limit (20,000 on the test engines, 524,288 hard under
+ * systemd's defaults), so pids x that would be one container's share of the host's file table
  * (outside check 9, F6). Checked on what the runtime asks the engine for (a recording engine).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

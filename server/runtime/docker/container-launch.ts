@@ -21,8 +21,9 @@ export const DEFAULT_USER = '65534:65534';
 const DEFAULT_WORK_MB = 1024;
 /**
  * Open files per process (nofile, soft = hard) when the tag says nothing: a container's share of
- * the host's file table is at most pids x this, where the engine's default hard limit (524288 on
- * Docker 25) would let it raise its own to half a million each (outside check 9, F6).
+ * the host's file table is at most pids x this, where the engine's default (dockerd's own limit:
+ * 20,000 on the test engines, 524,288 hard under systemd's defaults) would let each process hold
+ * that many (outside check 9, F6).
  */
 export const DEFAULT_OPEN_FILES = 1024;
 
