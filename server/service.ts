@@ -12,7 +12,7 @@ import type { Handlers } from '../generated/handlers.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import type { Config } from './config/environment.js';
 import { Admin } from './domain/admin.js';
-import { Catalog } from './domain/catalog.js';
+import { Catalog, limitsOf } from './domain/catalog.js';
 import { Operators } from './domain/operators.js';
 import { onboardAccount, type Onboarding } from './domain/onboarding.js';
 import { Quota } from './domain/quota.js';
@@ -28,7 +28,8 @@ import { NodeSupervision } from './cluster/node-supervision.js';
 import { PostgresCoordination } from './cluster/postgres.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { loadFleet, sandboxFleet } from './config/fleet.js';
-import { createRuntime } from './runtime/create-runtime.js';
+import { createRuntime, runtimeDriver } from './runtime/create-runtime.js';
+import { fileTableWarning, hostFileMax } from './runtime/process/file-table.js';
 import type { FleetConfig } from './config/fleet-types.js';
 import type { Runtime } from './domain/ports/runtime.js';
 import { monotonicMs, steadyClock } from './clock.js';
@@ -387,6 +388,9 @@ export async function createService(
           'this data directory is a copy (or was moved): it is a new instance, and the game servers of the one it came from are neither adopted nor stopped',
         );
       }
+      // The process runtime's game servers share this host's file table: a fleet that, full, could fill half of it is told.
+      const fileTable = runtimeDriver(config, fleet) === 'process' ? fileTableWarning(fleet, fleet.images.map((image) => limitsOf(fleet, image)), hostFileMax()) : undefined;
+      if (fileTable) app.log.warn(fileTable);
       await sessions.recover({ adopt: supervision?.recoveryAdopts ?? true });
       supervision?.start(sessions);
       const orphaned = await sessions.orphaned();

@@ -79,6 +79,12 @@ export interface DockerLimits {
   memoryMb?: number;
   cpus?: number;
   pids?: number;
+  /**
+   * Open files of one process (the nofile ulimit, soft and hard: default 1024). Without it a
+   * container gets dockerd's own limit (20,000 on the test engines, 524,288 hard under systemd's
+   * defaults), and pids x that is what one container could take of the host's file table.
+   */
+  openFiles?: number;
   /** `uid[:gid]` the game server runs as (never root; default 65534:65534, nobody). */
   user?: string;
   /** The size of the working directory, in MiB (default 1024; engines on this machine). */
@@ -107,7 +113,14 @@ export interface SessionLimits {
   pids: number;
   /** Relative CPU weight; 1024 is one ordinary process's share. */
   cpuShares: number;
+  /** Open files of one process (RLIMIT_NOFILE). */
   openFiles: number;
+  /**
+   * Open files of all the session's processes together (process runtime, sandboxed): past it the
+   * game server is killed, exit 137. `openFiles` alone is per process, so pids x openFiles would
+   * be a session's share of the host's file table (fs.file-max).
+   */
+  sessionOpenFiles: number;
   /** output.log and its one rotated predecessor together. */
   outputMb: number;
   /** How fast its output is read (process runtime): past it, in bursts of 8 seconds' worth, its writes to stdout and stderr block. */

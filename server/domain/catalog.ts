@@ -101,7 +101,7 @@ export class Catalog {
 export const REGISTERED_TAGS_PER_IMAGE = 100;
 
 /** What a session may use when neither its image nor the fleet says otherwise. */
-export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, outputMb: 64, outputMbPerSecond: 1, fileMb: 1024, workDirMb: 2048, workDirFiles: 10_000, startSeconds: 60 };
+export const defaultLimits: SessionLimits = { memoryMb: 1024, pids: 256, cpuShares: 1024, openFiles: 1024, sessionOpenFiles: 16_384, outputMb: 64, outputMbPerSecond: 1, fileMb: 1024, workDirMb: 2048, workDirFiles: 10_000, startSeconds: 60 };
 
 /**
  * The Docker image reference of `tag` of `image`: the tag's own, or for a tag registered by a

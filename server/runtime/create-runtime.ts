@@ -18,6 +18,11 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
+/** The runtime that runs game servers: the sandbox's is simulated; RUNTIME overrides the fleet's. */
+export function runtimeDriver(config: Config, fleet: FleetConfig): FleetConfig['runtime']['driver'] {
+  return config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
+}
+
 /**
  * `instanceId`: this instance (a game server's supervisor belongs to the instance on its host);
  * `deploymentId`: with several instances, the deployment they make up, whose Docker containers
@@ -34,7 +39,7 @@ export function createRuntime(
 ): Runtime {
   // Other instances share the store: sessions this one knows nothing of are theirs.
   const shared = config.databaseUrl !== undefined;
-  const driver = config.sandbox ? 'simulated' : (config.runtime ?? fleet.runtime.driver);
+  const driver = runtimeDriver(config, fleet);
   if (driver === 'simulated') return new SimulatedRuntime({ ...config.simulated, now });
   if (driver === 'docker') {
     if (!isLoopback(config.host)) {

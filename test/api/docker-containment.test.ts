@@ -69,7 +69,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     }
   });
 
-  it('runs game servers as an unprivileged user (the tag’s, else nobody) with the fleet’s default limits, /work nosuid,nodev and Docker’s seccomp profile', async () => {
+  it('runs game servers as an unprivileged user (the tag’s, else nobody) with the fleet’s default limits (1,024 open files a process), /work nosuid,nodev and Docker’s seccomp profile', async () => {
     const [own, nobody] = [await startSession('echo'), await startSession('nobody')];
     expect(await nodeIn(own, 'console.log(process.getuid())')).toBe('1000');
     expect(await nodeIn(nobody, 'console.log(process.getuid(), process.getgid())')).toBe('65534 65534');
@@ -78,7 +78,10 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
       Memory: DEFAULT_LIMITS.memoryMb * 1024 * 1024,
       NanoCpus: DEFAULT_LIMITS.cpus * 1e9,
       PidsLimit: DEFAULT_LIMITS.pids,
+      // Per process, soft and hard (without it: dockerd's own limit, 20,000 on the test engines).
+      Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }],
     });
+    expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/limits','utf8').match(/^Max open files\\s+(\\d+)\\s+(\\d+)/m).slice(1).join(' '))")).toBe('1024 1024');
     const mount = await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/mountinfo','utf8').split('\\n').find((l)=>l.split(' ')[4]==='/work'))");
     expect(mount.split(' ')[5]!.split(',')).toEqual(expect.arrayContaining(['nosuid', 'nodev']));
     // Docker's default seccomp profile, never `seccomp=unconfined`: the game server (pid 1) runs under a filter (mode 2).

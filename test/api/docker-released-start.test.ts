@@ -96,7 +96,7 @@ describe.skipIf(engines.length < 1)(`a Docker start let go after its pull${engin
       host: '127.0.0.1',
       ports: [{ name: 'query', type: 'tcp', container: 7778, host: port }],
       restart: false,
-      limits: { memoryMb: 64, pids: 64, cpuShares: 1024, openFiles: 1024, outputMb: 8, outputMbPerSecond: 1, fileMb: 8, workDirMb: 16, workDirFiles: 1000, startSeconds: 60 },
+      limits: { memoryMb: 64, pids: 64, cpuShares: 1024, openFiles: 1024, sessionOpenFiles: 16_384, outputMb: 8, outputMbPerSecond: 1, fileMb: 8, workDirMb: 16, workDirFiles: 1000, startSeconds: 60 },
       labels: {},
       sdk: { readiness: 'ports' },
     };

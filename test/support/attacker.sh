@@ -136,6 +136,18 @@ case "$ATTACK" in
     ./i386-getpid
     echo "I386 $?"
     ;;
+  openfiles)
+    # OPENERS processes (each under its own RLIMIT_NOFILE) opening FILES_EACH files each (/dev/null:
+    # each open a new entry of the host's file table) once the file `go` appears in the work
+    # directory (the test writes it once the session runs), holding them; it runs on as the echo server.
+    i=0
+    while [ $i -lt "$OPENERS" ]; do
+      perl -e '$| = 1; select(undef, undef, undef, 0.05) until -e "go"; my @f;
+        for (1 .. $ENV{FILES_EACH}) { open(my $h, "<", "/dev/null") or last; push @f, $h }
+        print "OPENED " . scalar(@f) . "\n"; sleep 600' &
+      i=$((i + 1))
+    done
+    ;;
   idle)
     # Never binds its ports.
     exec sleep 600

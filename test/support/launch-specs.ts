@@ -15,7 +15,7 @@ export function listenerLaunch(sessionId: string, port: number, options: { bindA
     host: '127.0.0.1',
     ports: [{ name: 'query', type: 'tcp', container: port, host: port }],
     restart: false,
-    limits: { memoryMb: 256, pids: 64, cpuShares: 1024, openFiles: 256, outputMb: 1, outputMbPerSecond: 1, fileMb: 1, workDirMb: 16, workDirFiles: 1000, startSeconds: 30, ...options.limits },
+    limits: { memoryMb: 256, pids: 64, cpuShares: 1024, openFiles: 256, sessionOpenFiles: 4096, outputMb: 1, outputMbPerSecond: 1, fileMb: 1, workDirMb: 16, workDirFiles: 1000, startSeconds: 30, ...options.limits },
     labels: {},
     sdk: { readiness: 'ports' },
   };

@@ -1,7 +1,7 @@
 /**
  * Creating and starting a session's container: the session env, published ports (allocated host
  * port -> declared container port; the game server binds the container port, `PORT_<NAME>`),
- * limits (memory without swap, CPUs, pids), no privileges (all capabilities dropped,
+ * limits (memory without swap, CPUs, pids, open files per process), no privileges (all capabilities dropped,
  * no-new-privileges, read-only root filesystem with a tmpfs /tmp and a volume for the working
  * directory), its own network, and on an engine of this machine its SDK socket's directory
  * (container-sdk.ts). A failure leaves nothing behind.
@@ -19,6 +19,13 @@ import { createWorkFilesystem, removeWorkFilesystem } from './work-filesystem.js
 /** `nobody`: a tag that names no user never runs its game server as root. */
 export const DEFAULT_USER = '65534:65534';
 const DEFAULT_WORK_MB = 1024;
+/**
+ * Open files per process (nofile, soft = hard) when the tag says nothing: a container's share of
+ * the host's file table is at most pids x this, where the engine's default (dockerd's own limit:
+ * 20,000 on the test engines, 524,288 hard under systemd's defaults) would let each process hold
+ * that many (outside check 9, F6).
+ */
+export const DEFAULT_OPEN_FILES = 1024;
 
 /** The game-server SDK's socket directory, mounted read-only, and its environment (container-sdk.ts). */
 export interface ContainerSdkMount {
@@ -49,7 +56,7 @@ export async function launchContainer(
     env[`PUBLIC_PORT_${port.name.toUpperCase()}`] = String(port.host);
   }
   const key = (p: PortAllocation) => `${p.container}/${p.type}`;
-  const { memoryMb, cpus, pids, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
+  const { memoryMb, cpus, pids, openFiles = DEFAULT_OPEN_FILES, user = DEFAULT_USER, workMb = DEFAULT_WORK_MB, artifactsMb = DEFAULT_ARTIFACTS_MB } = spec.container;
   const labels = {
     [LABEL.session]: spec.sessionId,
     [LABEL.id]: spec.publicId,
@@ -91,6 +98,7 @@ export async function launchContainer(
         ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
         ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),
         ...(pids ? { PidsLimit: pids } : {}),
+        Ulimits: [{ Name: 'nofile', Soft: openFiles, Hard: openFiles }],
       },
     });
     tracked.containerId = container.id;

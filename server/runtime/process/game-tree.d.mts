@@ -5,3 +5,4 @@ export function openDeletedBytes(cgroupDir: string, dir: string): number;
 export function chargedPages(memoryCgroup: string): number | undefined;
 export function sandboxedProcesses(cgroupDir: string): { inits: number[]; others: number[] };
 export function signalCgroups(dirs: readonly string[], signal: NodeJS.Signals): void;
+export function openDescriptors(cgroupDir: string, max: number, inSandbox?: Map<number, boolean>): number;

@@ -183,6 +183,39 @@ export function openDeletedBytes(cgroupDir, dir) {
   return bytes;
 }
 
+/**
+ * The open file descriptors of the game tree (the processes of `cgroupDir` in the sandbox's pid
+ * namespace: sandboxedProcesses), counted until the count passes `max` (then it stops). pasta and
+ * bwrap's outer process are not counted: pasta holds its pool of ~120 sockets and one per player
+ * connection, so players could otherwise push a game server over its cap, and its own RLIMIT_NOFILE
+ * (openFiles; it cannot raise it) bounds it. Each descriptor of each process is counted: one a fork
+ * inherited shares its open file with its parent's, so this counts at least the host's file table
+ * entries the game holds, never fewer. Linux 6.2 and later give the count as the size of
+ * `/proc/<pid>/fd` (one stat, no listing); older kernels say 0 there, and are listed. `inSandbox`:
+ * the verdicts of earlier counts, kept by the caller between them.
+ */
+export function openDescriptors(cgroupDir, max, inSandbox = new Map()) {
+  const pids = cgroupProcesses(cgroupDir);
+  const current = new Set(pids);
+  // Which of them are in the sandbox, read once per pid (a process never changes pid namespace; a
+  // new one in the cgroup comes from a fork of the game tree), forgetting those gone.
+  for (const pid of inSandbox.keys()) if (!current.has(pid)) inSandbox.delete(pid);
+  let count = 0;
+  for (const pid of pids) {
+    if (!inSandbox.has(pid)) inSandbox.set(pid, pidNamespaceDepth(pid).depth > ownPidNamespaceDepth);
+    if (!inSandbox.get(pid)) continue;
+    const fdDir = `/proc/${pid}/fd`;
+    try {
+      const size = statSync(fdDir).size;
+      count += size > 0 ? size : readdirSync(fdDir).length;
+    } catch {
+      // Gone meanwhile.
+    }
+    if (count > max) break;
+  }
+  return count;
+}
+
 /** Pages ever charged to a cgroup v1 memory controller (`pgpgin`: it grows as the tree writes files), or undefined. */
 export function chargedPages(memoryCgroup) {
   try {

@@ -204,6 +204,7 @@ export class ProcessRuntime implements Runtime {
             outputBytesPerSecond: Math.ceil(spec.limits.outputMbPerSecond * 1024 * 1024),
             workDirBytes: Math.round(spec.limits.workDirMb * 1024 * 1024),
             workDirEntries: spec.limits.workDirFiles,
+            sessionOpenFiles: spec.limits.sessionOpenFiles,
             sandbox,
             launcherTold,
             sdk: {

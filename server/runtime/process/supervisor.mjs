@@ -17,7 +17,7 @@ import { closeSync, mkdtempSync, readFileSync, readSync, renameSync, rmSync, wat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
-import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
+import { chargedPages, childInOtherNetns, directoryUsage, openDeletedBytes, openDescriptors, removeCgroups, sandboxedProcesses, signalCgroups } from './game-tree.mjs';
 import { dismiss, forkLauncher, gameCommand, sayGo, spawnGame } from './launcher.mjs';
 import { openOutputLog, readAtRate } from './output-log.mjs';
 import { processStartTime as startTimeOf } from './proc-start.mjs';
@@ -138,6 +138,19 @@ const WORK_DIR_CHECK_EVERY_SCAN_COST = 20;
 const WORK_DIR_WRITTEN_PAGES = 256;
 /** Past this many files and directories the work directory counts as over its limit (walking it must stay cheap), whatever `workDirEntries` says. */
 const WORK_DIR_MAX_ENTRIES = 100_000;
+/**
+ * The game server's open files (`sessionOpenFiles`, all its processes together) are counted every
+ * OPEN_FILES_CHECK_MS, or OPEN_FILES_CHECK_EVERY_COST times what a count took when that is longer
+ * (at most OPEN_FILES_CHECK_MAX_MS): a count costs ~0.06 ms of the supervisor's CPU for a few
+ * processes, ~0.4 ms for 44 (each process's namespace read once; then one stat per process), on the
+ * loaded 2-core test VM. `openFiles` is per process and `pids` per session, so without it one
+ * session could hold pids x openFiles entries of the host's file table (256 x 1,024 by default),
+ * and ten such fill fs.file-max for every tenant (outside check 9, F6); with it, pids x openFiles
+ * only for the moment until the next count.
+ */
+const OPEN_FILES_CHECK_MS = 250;
+const OPEN_FILES_CHECK_MAX_MS = 2000;
+const OPEN_FILES_CHECK_EVERY_COST = 100;
 const backoff = restartBackoff();
 
 const state = {
@@ -305,7 +318,7 @@ let game;
 /** When the current game server was launched (monotonic ms): how long it ran decides its restart's wait. */
 let gameLaunchedAt = 0;
 let stopping = false;
-/** The work directory passed its size limit: the game server was killed and is not restarted. */
+/** The work directory passed its size limit, or the session its open files': the game server was killed and is not restarted. */
 let overLimit = false;
 let killTimer;
 
@@ -523,6 +536,35 @@ function overWorkDirLimit(limit) {
   if (game) killGame();
 }
 
+/**
+ * The open files of all the game server's processes (those of its cgroup in its sandbox's pid
+ * namespace; pasta, which holds its players' connections, is bounded by its own rlimit instead:
+ * game-tree.mjs openDescriptors), against `sessionOpenFiles`: past it the game server is killed
+ * (exit 137), as past its work directory's limit. What it opens past the cap meanwhile is what it
+ * opens in one interval, at most pids x openFiles in all. Sandboxed only (an unsandboxed game
+ * server is trusted code and has no cgroup of its own).
+ */
+function watchOpenFiles() {
+  const cgroup = spec.sandbox?.cgroups?.[0];
+  const max = spec.sessionOpenFiles;
+  if (!cgroup || !max) return;
+  const inSandbox = new Map();
+  const check = () => {
+    if (overLimit) return;
+    const began = performance.now();
+    if (openDescriptors(cgroup, max, inSandbox) > max) return overOpenFilesLimit(max);
+    const cost = performance.now() - began;
+    setTimeout(check, Math.min(OPEN_FILES_CHECK_MAX_MS, Math.max(OPEN_FILES_CHECK_MS, cost * OPEN_FILES_CHECK_EVERY_COST))).unref();
+  };
+  setTimeout(check, OPEN_FILES_CHECK_MS).unref();
+}
+
+function overOpenFilesLimit(max) {
+  overLimit = true;
+  output.write(Buffer.from(`supervisor: the game server's processes passed their limit of ${max} open files together (sessionOpenFiles); the game server is stopped\n`));
+  if (game) killGame();
+}
+
 process.on('SIGTERM', () => {
   if (stopping) return;
   stopping = true;
@@ -542,6 +584,7 @@ process.on('SIGINT', () => {});
 launch();
 const sdkServing = serveSessionSdk();
 watchWorkDir();
+watchOpenFiles();
 sdk = await sdkServing;
 followPlayers();
 // A warm game server waits for its session: the service hands it over (warm-handoff.mjs).
