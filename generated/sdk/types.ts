@@ -148,7 +148,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The call was malformed (a parameter out of range or of the wrong form). */
+        /** @description The call was malformed (a parameter out of range or of the wrong form, or a request body, which no call takes; its connection is then closed, the body unread). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
