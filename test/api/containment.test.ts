@@ -3,12 +3,13 @@
  * (test/support/attacker.sh, the test-only image `attacker`) attempts each escape the sandbox
  * must stop, and the test checks it was stopped. Each case fails if its protection is removed.
  */
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attackerImage } from '../support/attacker.js';
+import { instanceCgroupGroup } from '../../server/runtime/process/sandboxes.js';
 import { testFleet, useService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
 
@@ -45,11 +46,22 @@ describe('a hostile game server in the process runtime sandbox', () => {
   const output = async (id: string) => (await service.call('GET', `/logs?id=${id}`)).text;
   const sessionDir = (id: string) => runtimeDir(service.running, id);
 
-  it('cannot read the key, the database, another session\'s files or /etc/shadow', async () => {
+  it('cannot read the key, the database, another session\'s files or cgroup, or /etc/shadow', async () => {
     const victim = await run('echo');
     const victimFile = join(await sessionDir(victim.id), 'work', 'private.txt');
     writeFileSync(victimFile, 'victim data');
-    const targets = [join(service.running.dataDir, 'secret.key'), join(service.running.dataDir, 'service.db'), victimFile, '/etc/shadow'];
+    // Another session's cgroup (world-readable on the host): its memory use, its processes (outside check 9).
+    const victimKey = (await service.running.service.store.sessions.live()).find((session) => session.id === victim.id)!.key;
+    const victimCgroup = join('/sys/fs/cgroup/memory/session-host', instanceCgroupGroup(service.running.dataDir), victimKey);
+    expect(existsSync(join(victimCgroup, 'memory.usage_in_bytes'))).toBe(true);
+    const targets = [
+      join(service.running.dataDir, 'secret.key'),
+      join(service.running.dataDir, 'service.db'),
+      victimFile,
+      '/etc/shadow',
+      join(victimCgroup, 'memory.usage_in_bytes'),
+      join(victimCgroup, 'cgroup.procs'),
+    ];
     const attacker = await run('attacker', { ATTACK: 'read', TARGETS: targets.join(' ') });
     const log = await output(attacker.id);
     for (const target of targets) expect(log).toContain(`REFUSED ${target}`);

@@ -37,6 +37,8 @@ const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin
 const PACKAGES: Record<Exclude<keyof SandboxTools, 'seccompFile'>, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux', nft: 'nftables' };
 /** Directories replaced by empty ones: per-user and runtime state (sockets), never the game's. */
 const HIDDEN = ['/tmp', '/var/tmp', '/root', '/home', '/run', '/var/run', '/dev/shm'];
+/** The host's cgroup hierarchies, hidden under an empty tmpfs (not in HIDDEN: no executable lives there). */
+const CGROUPS = '/sys/fs/cgroup';
 
 export type SandboxCheck = { ok: true; tools: SandboxTools } | { ok: false; problem: string };
 
@@ -148,6 +150,9 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
   const args = [bwrap, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   // A symlink (/var/run -> /run) follows what it points to.
   for (const dir of HIDDEN) if (isRealDirectory(dir)) args.push('--tmpfs', dir);
+  // Every session's cgroups are world-readable on the host (their keys, memory use, processes):
+  // none of them is the game server's business, its own included (outside check 9).
+  if (isRealDirectory(CGROUPS)) args.push('--tmpfs', CGROUPS);
   for (const dir of session.readOnly) args.push('--ro-bind', dir, dir);
   for (const dir of session.hide) args.push('--tmpfs', dir);
   // Connecting to a socket needs no write access to its mount.
