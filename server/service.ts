@@ -340,7 +340,7 @@ export async function createService(
         sinceMs: now() - EVENT_WINDOW.ageMs,
         bytes: EVENT_WINDOW.bytes,
         // Never past what an account's subscriptions have yet to deliver, up to the window's count.
-        floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.latestEventId(), EVENT_WINDOW.count),
+        floors: await cappedFloors(await subscriptions.lowestCursors(), (accountId, n) => sessionRepository.nthNewestEventId(accountId, n), EVENT_WINDOW.count),
       });
       // Purged labels, args and players no longer count against their accounts' budgets.
       storage.purgeStarts();

@@ -435,6 +435,19 @@ const schemaHistory: readonly Migration[] = [
       ALTER TABLE session_events ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 14,
+    name: 'event log pruning mark in SQLite',
+    sqlite: () => `
+      -- The highest event id pruned, as PostgreSQL keeps it (migration 9): the replay window
+      -- starts just after it. The oldest id kept is no start: events that subscriptions hold
+      -- back for one account stay below ids pruned of the others, and a reader of another
+      -- account resuming from between them would have been taken for one that missed nothing.
+      CREATE TABLE event_log_pruned (id INTEGER NOT NULL);
+      INSERT INTO event_log_pruned (id) VALUES (
+        coalesce((SELECT min(id) - 1 FROM session_events), (SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0));
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

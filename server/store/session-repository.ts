@@ -72,14 +72,16 @@ export function createSessionRepository(db: Db): SqliteSessions {
   const eventsAfter = db.prepare(
     'SELECT id, status, previous, at, session FROM session_events WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?',
   );
-  const oldestEvent = db.prepare('SELECT min(id) FROM session_events').pluck();
+  // Just after the highest pruned (event_log_pruned, migration 14), while any event is kept.
+  const oldestEvent = db.prepare('SELECT CASE WHEN EXISTS (SELECT 1 FROM session_events) THEN (SELECT id + 1 FROM event_log_pruned) END').pluck();
   // AUTOINCREMENT keeps the highest id ever issued in sqlite_sequence, pruning or not.
   const latestEvent = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0)").pluck();
-  const pruneEvents = db.prepare(
-    `DELETE FROM session_events WHERE ((id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
+  const PRUNED = `((id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
        AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id))
-       OR id <= coalesce((SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) WHERE newer > @bytes ORDER BY id DESC LIMIT 1), 0)`,
-  );
+       OR id <= coalesce((SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) WHERE newer > @bytes ORDER BY id DESC LIMIT 1), 0)`;
+  const markPruned = db.prepare(`UPDATE event_log_pruned SET id = max(id, coalesce((SELECT max(id) FROM session_events WHERE ${PRUNED}), 0))`);
+  const pruneEvents = db.prepare(`DELETE FROM session_events WHERE ${PRUNED}`);
+  const nthNewestEvent = db.prepare('SELECT id FROM session_events WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?').pluck();
 
   // Ended sessions are purged PURGE_CHUNK at a time, each chunk its own savepoint: the connection
   // keeps temp data in memory (group-commit.ts), and a savepoint's sub-journal holds a copy of
@@ -170,7 +172,13 @@ export function createSessionRepository(db: Db): SqliteSessions {
       }
     },
     pruneEvents: ({ count, sinceMs, bytes, floors }) => {
-      pruneEvents.run({ count, since: sinceMs, bytes: bytes ?? Number.MAX_SAFE_INTEGER, floors: JSON.stringify(Object.fromEntries(floors ?? [])) });
+      const window = { count, since: sinceMs, bytes: bytes ?? Number.MAX_SAFE_INTEGER, floors: JSON.stringify(Object.fromEntries(floors ?? [])) };
+      markPruned.run(window);
+      pruneEvents.run(window);
+    },
+    nthNewestEventId: (accountId, n) => {
+      const id = nthNewestEvent.get(accountId, n - 1) as number | undefined;
+      return id;
     },
     launchedAt: (accountId) => liveSessions.ofAccount(accountId).map((s) => s.created),
     launchSummary: (accountId) => liveSessions.launchSummary(accountId),

@@ -42,12 +42,34 @@ describe('event pruning', () => {
       for (let i = 1; i <= 200; i++) insert.run('acc_stuck', i);
       const repository = createSessionRepository(db);
       // Stuck at event 1, holding at most 50 events behind the latest (200).
-      const floors = cappedFloors(new Map([['acc_stuck', 1]]), await repository.latestEventId(), 50);
+      const floors = await cappedFloors(new Map([['acc_stuck', 1]]), async (accountId, n) => repository.nthNewestEventId(accountId, n), 50);
       expect(floors).toEqual(new Map([['acc_stuck', 150]]));
       await repository.pruneEvents({ count: 20, sinceMs: 0, floors });
       expect(db.prepare('SELECT count(*) AS n, min(id) AS oldest FROM session_events').get()).toEqual({ n: 50, oldest: 151 });
       // A floor within the cap is kept as it is.
-      expect(cappedFloors(new Map([['acc_a', 180]]), 200, 50)).toEqual(new Map([['acc_a', 180]]));
+      expect(await cappedFloors(new Map([['acc_stuck', 180]]), async (accountId, n) => repository.nthNewestEventId(accountId, n), 50)).toEqual(new Map([['acc_stuck', 180]]));
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("counts what a subscription holds in its account's own events: other accounts' traffic does not push them out", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
+    const db = openDatabase(join(dir, 'service.db'));
+    try {
+      const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session) VALUES (?, 's', 'running', ?, '{}')");
+      // acc_b's 10 events (its receiver is down, its cursor at 0), then 500 of acc_a's and acc_c's.
+      for (let i = 1; i <= 10; i++) insert.run('acc_b', i);
+      for (let i = 11; i <= 510; i++) insert.run(i % 2 ? 'acc_a' : 'acc_c', i);
+      const repository = createSessionRepository(db);
+      const nth = async (accountId: string, n: number) => repository.nthNewestEventId(accountId, n);
+      // Holding 50 of its own: all 10 are kept, though the service's latest is 500 ahead.
+      await repository.pruneEvents({ count: 20, sinceMs: 0, floors: await cappedFloors(new Map([['acc_b', 0]]), nth, 50) });
+      expect(db.prepare("SELECT count(*) AS n FROM session_events WHERE account_id = 'acc_b'").get()).toEqual({ n: 10 });
+      // A reader of acc_c resuming from before its pruned events is not in the window: the window
+      // starts after the highest id pruned, not at acc_b's held ones below it.
+      expect(await repository.oldestEventId()).toBe(491);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -210,6 +210,8 @@ export interface SessionRepository {
    * sessions (labels and players included) add up to `bytes`: a held subscription skips ahead.
    */
   pruneEvents(window: { count: number; sinceMs: number; bytes?: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
+  /** The id of the account's `n`th newest event (1: its latest), or undefined when it has fewer. */
+  nthNewestEventId(accountId: string, n: number): Promise<number | undefined>;
   /** What the account's sessions on record hold of their own: the storage budget's measure. */
   storedSize(accountId: string): Promise<StoredSize>;
   /**

@@ -85,6 +85,8 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
       // Committed ones only (an id handed out to a transaction still open may commit after a reader starts here).
       (await value<number | null>(sql, 'SELECT max(id) FROM session_events')) ?? 0,
     // Retention (this and purgeEnded): a backlog may take long, so the maintenance deadline.
+    nthNewestEventId: async (accountId, n) =>
+      (await value<number>(sql, 'SELECT id FROM session_events WHERE account_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2', [accountId, n - 1])) ?? undefined,
     pruneEvents: ({ count, sinceMs, bytes, floors }) =>
       unhurried(async () => {
       await sql.run(
