@@ -32,8 +32,13 @@ export interface ErrorContext {
   path: string;
 }
 
+/** QUOTA_EXCEEDED's message when the storage budget, not the runtime quota, refused. */
+export const STORAGE_BUDGET_MESSAGE = 'Storage budget exhausted';
+
 export interface ErrorExtras {
   details?: string;
+  /** Where the code's own message would mislead (a storage budget is no runtime quota). */
+  message?: string;
   violations?: Violation[];
 }
 
@@ -79,7 +84,7 @@ export function errorBody(code: ErrorCode, context: ErrorContext, extras: ErrorE
   return {
     statusCode: statusOf[code],
     code,
-    message: messageOf[code],
+    message: extras.message ?? messageOf[code],
     details,
     path: context.path,
     identifier: context.requestId,

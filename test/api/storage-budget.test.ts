@@ -37,6 +37,7 @@ describe('storage budget', () => {
     expect(started).toBeLessThanOrEqual(8);
     expectError(refused!, 403, 'QUOTA_EXCEEDED', '/session');
     expect(refused!.json.details).toMatch(/storage budget \(1048576 bytes\)/);
+    expect(refused!.json.message).toBe('Storage budget exhausted');
     // Small sessions still fit; another account has its own budget.
     expect((await service.call('POST', '/session', { body: { id: 'small', location: 'local-a', image: 'echo' } })).status).toBe(201);
     const other = await service.running.service.onboard({ name: 'Other', quotaMinutes: 10, operator: false });

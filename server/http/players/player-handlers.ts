@@ -1,7 +1,7 @@
 /** Players joining and leaving sessions (the spec's Players tag). */
 import type { Handlers } from '../../../generated/handlers.js';
 import type { Sessions } from '../../domain/sessions.js';
-import { fail } from '../errors.js';
+import { fail, STORAGE_BUDGET_MESSAGE } from '../errors.js';
 import { endedSession, unknownSession } from '../sessions/session-failures.js';
 
 export function playerHandlers(sessions: Sessions): Pick<Handlers, 'joinPlayers' | 'leavePlayers'> {
@@ -14,6 +14,7 @@ export function playerHandlers(sessions: Sessions): Pick<Handlers, 'joinPlayers'
       }
       if (result.reason === 'storage_exceeded') {
         return fail(context, 'QUOTA_EXCEEDED', {
+          message: STORAGE_BUDGET_MESSAGE,
           details: `the labels, args and players of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes); none of these joined`,
         });
       }

@@ -5,7 +5,7 @@ import { envRuleText } from '../../domain/env-names.js';
 import { LABELS_SIZE_RULE, MAP_KEY_RULE } from '../../domain/labels.js';
 import type { Sessions } from '../../domain/sessions.js';
 import type { SessionFilter, SessionRecord } from '../../domain/ports/sessions.js';
-import { echoed, fail } from '../errors.js';
+import { echoed, fail, STORAGE_BUDGET_MESSAGE } from '../errors.js';
 import { sessionBody } from '../session-view.js';
 import { endedSession, unknownSession } from './session-failures.js';
 import { fetchLimit, pageAfter, pageOf } from '../wire/paging.js';
@@ -67,6 +67,7 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
           return fail(context, 'QUOTA_EXCEEDED', { details: 'the account has no runtime quota left' });
         case 'storage_exceeded':
           return fail(context, 'QUOTA_EXCEEDED', {
+            message: STORAGE_BUDGET_MESSAGE,
             details: `the labels, args and players of the account's retained sessions would exceed its storage budget (${result.budgetBytes} bytes)`,
           });
         case 'conflict':
