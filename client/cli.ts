@@ -14,9 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
-import { EXIT, exitCodesHelp, fields, progress, reportError, table, time } from './cli/output.js';
+import { EXIT, exitCodesHelp, fields, json, progress, reportError, table, time } from './cli/output.js';
 import { probe } from './cli/probe.js';
-import { terminalSafeWriter } from './cli/terminal-safe.js';
+import { terminalSafeLine, terminalSafeWriter } from './cli/terminal-safe.js';
 import { resetOperatorPassword } from '../server/admin-reset.js';
 
 
@@ -59,8 +59,9 @@ function action<A extends unknown[]>(fn: (command: Command, ...args: A) => Promi
   };
 }
 
-function print(command: Command, json: unknown, human: () => string) {
-  process.stdout.write(`${globals(command).json ? JSON.stringify(json, null, 2) : human()}\n`);
+/** The answer on stdout: JSON with --json, else the human form (tables and fields show control characters as text). */
+function print(command: Command, body: unknown, human: () => string) {
+  process.stdout.write(`${globals(command).json ? json(body, 2) : human()}\n`);
 }
 
 /** A read-only command: one GET, its answer printed (a table or fields for people, the body with --json). */
@@ -167,7 +168,7 @@ tokens
           ]),
           '',
           'token (shown only now, store it):',
-          created.token,
+          terminalSafeLine(created.token),
         ].join('\n'),
       );
     }),
@@ -245,11 +246,11 @@ sessions
           locations: o.fallback ?? [],
           signal: interrupt.signal,
           onRetry: ({ location: where, error, delayMs }) =>
-            process.stderr.write(`${where}: ${error.message}; retrying in ${(delayMs / 1000).toFixed(1)}s\n`),
+            process.stderr.write(`${terminalSafeLine(`${where}: ${error.message}`)}; retrying in ${(delayMs / 1000).toFixed(1)}s\n`),
         },
       );
-      if (location !== o.location) process.stderr.write(`started in secondary location ${location}\n`);
-      if (alreadyStarted) process.stderr.write(`${session.id} was already started by an earlier attempt\n`);
+      if (location !== o.location) process.stderr.write(`started in secondary location ${terminalSafeLine(location)}\n`);
+      if (alreadyStarted) process.stderr.write(`${terminalSafeLine(session.id)} was already started by an earlier attempt\n`);
       const final = o.wait ? await waitWithProgress(api, session.id, ['running'], o.timeout) : session;
       print(command, final, () => sessionFields(final));
     }),

@@ -1,6 +1,6 @@
 /**
- * The client SDK: openapi-fetch over the generated `paths` (the spec's types flow through
- * unchanged), plus the behaviour the interface description recommends, done once:
+ * The client SDK: openapi-fetch over the generated `paths` (the spec's types flow through),
+ * plus the behaviour the interface description recommends, done once:
  *
  *   const api = createSessionHostClient({ baseUrl, token });
  *   const account = unwrap(await api.GET('/account'));            // data, or a typed error thrown
@@ -11,13 +11,16 @@
  *
  * Errors are classes per documented code (`UnauthorizedError`, `CapacityUnavailableError`, ...),
  * all `ApiError`s carrying `code`, `statusCode` and the service's `identifier`.
+ *
+ * A success's body is read as its Content-Type says: JSON parsed, text as a string, a tar archive
+ * as a Blob, an event stream as a ReadableStream (client/read-by-content-type.ts).
  */
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/types.js';
 import { UnreachableError } from './errors.js';
+import { readingByContentType, type SessionHostClient } from './read-by-content-type.js';
 
-export type { components, paths };
-export type SessionHostClient = Client<paths>;
+export type { components, paths, SessionHostClient };
 export type { Session, SessionEvent, SessionStartRequest, SessionStatus } from '../generated/types.js';
 
 export * from './errors.js';
@@ -56,5 +59,5 @@ export function createSessionHostClient(options: ClientOptions): SessionHostClie
     },
   });
   if (options.token) client.use(bearerAuth(options.token));
-  return client;
+  return readingByContentType(client);
 }

@@ -91,6 +91,35 @@ describe('the session-host CLI against the real service', () => {
     expect((await run('account')).stdout).toMatch(/quota total:\s+6000 min\n(.*\n)?quota remaining:\s+\d+(\.\d{1,2})? min/);
   }, 60_000);
 
+  // Outside check 9 (F5): labels and token names reached the terminal raw (retitle, clear screen, OSC 52 clipboard).
+  it('shows the control characters of token names and labels as text, in tables, fields and JSON', async () => {
+    env = { ...env, SESSION_HOST_TOKEN: running.token };
+    const ESC = '\u001b';
+    const BEL = '\u0007';
+    const name = `evil${ESC}]0;PWNED${BEL}${ESC}[2J${ESC}]52;c;cHduZWQ=${BEL}\u009b31m`;
+    const defused = String.raw`evil\x1b]0;PWNED\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x9b31m`;
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/; // every control character but the newline ending a line
+    const created = await run('tokens', 'create', '--name', name, '--scope', 'regions:read');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).not.toMatch(raw);
+    expect(created.stdout).toContain(`name:    ${defused}`);
+    const listed = await run('tokens', 'list');
+    expect(listed.stdout).not.toMatch(raw);
+    expect(listed.stdout).toMatch(new RegExp(`${defused.replace(/[\\[\]]/g, '\\$&')}\\s+active\\s+regions:read`));
+    const json = await run('tokens', 'list', '--json');
+    expect(json.stdout).not.toMatch(raw);
+    expect(JSON.parse(json.stdout).tokens.map((t: { name: string }) => t.name)).toContain(name); // the exact value, escaped
+
+    const started = await run('sessions', 'start', '--image', 'echo', '--location', 'local-a', '--id', 'cli-esc', '--label', `m${ESC}[31m=v${ESC}]0;PWNED${BEL}`, '--label', 'forged=a\nid: spoofed');
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).not.toMatch(raw);
+    const shown = await run('sessions', 'show', 'cli-esc');
+    expect(shown.stdout).not.toMatch(raw);
+    expect(shown.stdout).toContain(String.raw`labels:     m\x1b[31m=v\x1b]0;PWNED\x07, forged=a\x0aid: spoofed`);
+    expect(shown.stdout).not.toMatch(/^id: spoofed/m);
+    expect((await run('sessions', 'stop', 'cli-esc')).code).toBe(0);
+  }, 60_000);
+
   it('exits 2 on an API error and prints its identifier (as text, and as JSON with --json)', async () => {
     const bad = await run('--token', 'gsh_0000000000000000000000000000000000000000', 'account');
     expect(bad.code).toBe(2);

@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createSessionHostClient, unwrap } from '../client/index.js';
+import { ApiError, createSessionHostClient, NotFoundError, unwrap, waitForStatus } from '../client/index.js';
+import { eventually } from './support/eventually.mjs';
 import { contractFetch } from './support/contract.js';
 import { usePrism } from './support/prism.js';
 import { startService, type RunningService } from './support/service.js';
@@ -50,6 +55,53 @@ describe('the typed client against the real service', () => {
     expect(apiError.message).toContain(apiError.identifier);
   });
 
+  // Outside check 9 (F4): openapi-fetch parsed every success as JSON, so these threw a SyntaxError although they compiled.
+  it('reads the logs and the metrics as text and the artifacts as a Blob, as their Content-Type says, without parseAs', async () => {
+    const api = client(running.token);
+    unwrap(await api.POST('/session', { body: { id: 'bodies', location: 'local-a', image: 'echo' } }));
+    await waitForStatus(api, 'bodies', 'running');
+    // Until the game server writes, its log is empty (Content-Length: 0): still a string.
+    const logs = await eventually(
+      async () => {
+        const text = unwrap(await api.GET('/logs', { params: { query: { id: 'bodies' } } }));
+        return text.includes('echo server for session bodies') ? text : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 200, what: "the echo server's first log line" },
+    );
+    expect(typeof logs).toBe('string');
+
+    const metrics = unwrap(await api.GET('/metrics'));
+    expect(typeof metrics).toBe('string');
+    expect(metrics).toMatch(/^# (HELP|TYPE) /m);
+
+    unwrap(await api.DELETE('/session/{id}', { params: { path: { id: 'bodies' } } }));
+    await waitForStatus(api, 'bodies', ['exited', 'dead']);
+    const archive = unwrap(await api.GET('/artifacts', { params: { query: { session: 'bodies' } } }));
+    expect(archive).toBeInstanceOf(Blob);
+    const dir = mkdtempSync(join(tmpdir(), 'client-artifacts-'));
+    try {
+      writeFileSync(join(dir, 'a.tar'), new Uint8Array(await archive.arrayBuffer()));
+      expect(execFileSync('tar', ['tf', 'a.tar'], { cwd: dir, encoding: 'utf8' })).toMatch(/summary\.json/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // An error stays a typed error; a call's own parseAs still decides.
+    await expect(api.GET('/logs', { params: { query: { id: 'no-such-session' } } }).then(unwrap)).rejects.toBeInstanceOf(NotFoundError);
+    const streamed = unwrap(await api.GET('/logs', { params: { query: { id: 'bodies' } }, parseAs: 'stream' }));
+    expect(streamed).toBeInstanceOf(ReadableStream);
+    expect(await new Response(streamed).text()).toContain('echo server for session bodies');
+    expect(unwrap(await api.GET('/metrics', { parseAs: 'blob' }))).toBeInstanceOf(Blob);
+  }, 60_000);
+
+  it('hands the event stream over as a stream, without parseAs (read as text, the call would never return)', async () => {
+    const events = unwrap(await client(running.token).GET('/events'));
+    expect(events).toBeInstanceOf(ReadableStream);
+    const reader = events.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^retry: \d+$/m);
+    await reader.cancel();
+  }, 20_000);
+
   it('reports the violations of a 422', async () => {
     const result = await client(running.token).POST('/token', {
       body: { name: 'bad', scopes: ['session:read'], expires_after: '0m' },
@@ -84,5 +136,29 @@ describe('the typed client against the Prism mock of the spec', () => {
     // @ts-expect-error the body misses the required scopes, which the types also forbid.
     const result = await api.POST('/token', { body: { name: 'no scopes' } });
     expect(result.response.status).toBe(422);
+  });
+});
+
+describe('the typed client reading bodies by Content-Type (a stub fetch)', () => {
+  const answering = (body: string, headers: Record<string, string>, status = 200) =>
+    createSessionHostClient({ baseUrl: 'http://127.0.0.1:9', token: 'gsh_x', fetch: async () => new Response(body || null, { status, headers }) });
+
+  it("gives an empty log as '' and an empty archive as an empty Blob (openapi-fetch alone: undefined)", async () => {
+    const log = unwrap(await answering('', { 'content-type': 'text/plain; charset=utf-8', 'content-length': '0' }).GET('/logs', { params: { query: { id: 'x' } } }));
+    expect(log).toBe('');
+    const archive = unwrap(await answering('', { 'content-type': 'application/x-tar', 'content-length': '0' }).GET('/artifacts', { params: { query: { session: 'x' } } }));
+    expect(archive).toBeInstanceOf(Blob);
+    expect(archive.size).toBe(0);
+  });
+
+  it('keeps JSON, a 204 and an error as openapi-fetch reads them', async () => {
+    const account = { id: 'acc_1', name: 'A', quota: { total: 1, used: 0, remaining: 1 } };
+    expect(unwrap(await answering(JSON.stringify(account), { 'content-type': 'application/json' }).GET('/account'))).toEqual(account);
+    const revoked = await answering('', {}, 204).DELETE('/token/{id}', { params: { path: { id: 'tok_1' } } });
+    expect(revoked.data).toBeUndefined();
+    const body = { code: 'RESOURCE_NOT_FOUND', statusCode: 404, message: 'no such session', identifier: '0'.repeat(32) };
+    const missing = await answering(JSON.stringify(body), { 'content-type': 'application/json' }, 404).GET('/logs', { params: { query: { id: 'x' } } });
+    expect(missing.error).toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
+    expect(() => unwrap(missing)).toThrow(NotFoundError);
   });
 });

@@ -1,5 +1,11 @@
-/** Output of the command-line tool: aligned tables for people, JSON for scripts, exit codes. */
+/**
+ * Output of the command-line tool: aligned tables for people, JSON for scripts, exit codes.
+ * What the service answers (labels, token names, messages, a probed game's answer) is someone
+ * else's text: tables, fields, errors and progress show its control characters as text
+ * (terminal-safe.ts), and JSON escapes them, so none reaches the terminal to act.
+ */
 import { ApiError, UnexpectedResponseError, UnreachableError, WaitError } from '../errors.js';
+import { terminalSafeJson, terminalSafeLine } from './terminal-safe.js';
 
 /** Exit codes scripts can branch on (also in README.md and `session-host --help`). */
 export const EXIT = {
@@ -29,7 +35,8 @@ Exit codes:
   130  interrupted`;
 
 export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {
-  const cells = [headers, ...rows.map((row) => row.map((cell) => (cell === null || cell === undefined || cell === '' ? '-' : String(cell))))];
+  // Made safe before the widths are measured, so the columns stay aligned.
+  const cells = [headers, ...rows.map((row) => row.map((cell) => (cell === null || cell === undefined || cell === '' ? '-' : terminalSafeLine(String(cell)))))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
   return cells.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n');
 }
@@ -38,27 +45,30 @@ export function table(headers: string[], rows: (string | number | null | undefin
 export function fields(record: [string, unknown][]): string {
   const width = Math.max(...record.map(([key]) => key.length));
   return record
-    .map(([key, value]) => `${`${key}:`.padEnd(width + 1)} ${value === null || value === undefined || value === '' ? '-' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => `${`${key}:`.padEnd(width + 1)} ${value === null || value === undefined || value === '' ? '-' : terminalSafeLine(typeof value === 'object' ? JSON.stringify(value) : String(value))}`)
     .join('\n');
 }
+
+/** JSON for --json: the values exactly, with nothing a terminal acts on (JSON.stringify leaves C1 controls raw). */
+export const json = (value: unknown, indent?: number) => terminalSafeJson(JSON.stringify(value, null, indent));
 
 export const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /** Prints an error on stderr and returns the exit code for it. */
-export function reportError(error: unknown, json: boolean): number {
+export function reportError(error: unknown, asJson: boolean): number {
   const write = (text: string) => process.stderr.write(`${text}\n`);
   if (error instanceof ApiError) {
-    if (json) write(JSON.stringify({ error: error.body }));
+    if (asJson) write(json({ error: error.body }));
     else {
-      write(`error: ${error.code} (${error.statusCode}): ${error.details ?? error.body.message}`);
-      for (const violation of error.violations ?? []) write(`  ${violation.field}: ${violation.description}`);
-      write(`identifier: ${error.identifier}  (quote it to support: it is in the service log)`);
+      write(`error: ${terminalSafeLine(`${error.code} (${error.statusCode}): ${error.details ?? error.body.message}`)}`);
+      for (const violation of error.violations ?? []) write(`  ${terminalSafeLine(violation.field)}: ${terminalSafeLine(violation.description)}`);
+      write(`identifier: ${terminalSafeLine(error.identifier)}  (quote it to support: it is in the service log)`);
     }
     return EXIT.api;
   }
   const message = error instanceof Error ? error.message : String(error);
-  if (json) write(JSON.stringify({ error: { message } }));
-  else write(`error: ${message}`);
+  if (asJson) write(json({ error: { message } }));
+  else write(`error: ${terminalSafeLine(message)}`);
   if (error instanceof UnreachableError) return EXIT.unreachable;
   if (error instanceof UnexpectedResponseError) return EXIT.api;
   if (error instanceof WaitError) return EXIT.wait;
@@ -72,8 +82,8 @@ export function progress() {
   let shown = false;
   return {
     update(text: string) {
-      if (tty) process.stderr.write(`\r\x1b[2K${text}`);
-      else process.stderr.write(`${text}\n`);
+      if (tty) process.stderr.write(`\r\x1b[2K${terminalSafeLine(text)}`);
+      else process.stderr.write(`${terminalSafeLine(text)}\n`);
       shown = true;
     },
     done() {

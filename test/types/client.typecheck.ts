@@ -22,6 +22,16 @@ export async function checks() {
   const { location } = await startSession(api, { id: 'm-1', location: 'local-a', image: 'echo', restart: false }, { locations: ['local-b'] });
   await waitForStatus(api, 'm-1', ['running', 'exited']);
 
+  // Bodies that are not JSON come as the client reads them (by Content-Type): text, a Blob, a stream.
+  const logs: string = unwrap(await api.GET('/logs', { params: { query: { id: 'm-1' } } }));
+  const metrics: string = unwrap(await api.GET('/metrics'));
+  const archive: Blob = unwrap(await api.GET('/artifacts', { params: { query: { session: 'm-1' } } }));
+  const events: ReadableStream<Uint8Array> = unwrap(await api.GET('/events'));
+  // @ts-expect-error the archive is binary: a Blob, not a string.
+  const archiveText: string = unwrap(await api.GET('/artifacts', { params: { query: { session: 'm-1' } } }));
+  // A call's own parseAs still decides.
+  const streamed: ReadableStream<Uint8Array> | null = unwrap(await api.GET('/logs', { params: { query: { id: 'm-1' } }, parseAs: 'stream' }));
+
   // A wrong path.
   // @ts-expect-error /sessions is not a path of the API (it is /session).
   await api.GET('/sessions');
@@ -60,5 +70,5 @@ export async function checks() {
     if (error.code === 'CAPACITY') return undefined;
     return error.identifier;
   };
-  return { status, location, narrow };
+  return { status, location, narrow, logs, metrics, archive, events, archiveText, streamed };
 }

@@ -2,8 +2,10 @@
  * `session-host sessions logs` on a terminal shows a game's control characters instead of letting
  * the terminal act on them (outside check 7: OSC 52 set the clipboard, ESC [2J cleared the screen).
  */
-import { describe, expect, it } from 'vitest';
-import { terminalSafe, terminalSafeWriter } from '../../client/cli/terminal-safe.js';
+import { describe, expect, it, vi } from 'vitest';
+import { fields, json, reportError, table } from '../../client/cli/output.js';
+import { terminalSafe, terminalSafeJson, terminalSafeLine, terminalSafeWriter } from '../../client/cli/terminal-safe.js';
+import { toApiError } from '../../client/errors.js';
 
 describe('terminal-safe logs', () => {
   it('shows escapes, bells, C1 controls and lone carriage returns as text; keeps newlines, tabs and CRLF', () => {
@@ -22,5 +24,40 @@ describe('terminal-safe logs', () => {
     writer.write(bytes.subarray(9));
     writer.end();
     expect(out.join('')).toBe('✓ line\r\nnext\\x0d');
+  });
+});
+
+// Outside check 9 (F5): what the CLI prints besides logs (labels, token names, error messages) is someone else's text too.
+describe('terminal-safe tables, fields, JSON and errors', () => {
+  const hostile = 'evil\u001b]0;PWNED\u0007\u001b[2J\u009b1m\nforged\trow';
+  const defused = 'evil\\x1b]0;PWNED\\x07\\x1b[2J\\x9b1m\\x0aforged\\x09row';
+
+  it('shows every control character of a cell or field as text, newlines and tabs too, and aligns the columns after', () => {
+    expect(terminalSafeLine(hostile)).toBe(defused);
+    expect(table(['NAME', 'STATUS'], [[hostile, 'active'], ['ok', 'active']])).toBe(
+      [`NAME${' '.repeat(defused.length - 4)}  STATUS`, `${defused}  active`, `ok${' '.repeat(defused.length - 2)}  active`].join('\n'),
+    );
+    expect(fields([['name', hostile], ['labels', { [hostile]: 'v' }]])).toBe(`name:   ${defused}\nlabels: {"evil\\u001b]0;PWNED\\u0007\\u001b[2J\\x9b1m\\nforged\\trow":"v"}`);
+  });
+
+  it('escapes in JSON what JSON.stringify leaves raw (DEL, C1), keeping the value', () => {
+    const text = json({ name: hostile, del: '\u007f' });
+    expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(JSON.parse(text)).toEqual({ name: hostile, del: '\u007f' });
+    expect(terminalSafeJson('"\u009b"')).toBe('"\\u009b"');
+  });
+
+  it('shows the control characters of an error message and its violations as text', () => {
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    try {
+      const body = { code: 'INVALID_REQUEST', statusCode: 422, message: `bad ${hostile}`, identifier: 'f'.repeat(32), violations: [{ field: `labels.${hostile}`, description: hostile }] };
+      reportError(toApiError(body as never, new Response(null, { status: 422 })), false);
+      reportError(new Error(`boom ${hostile}`), false);
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(written.join('')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(written.join('')).toContain('\\x1b]0;PWNED\\x07');
   });
 });
