@@ -210,8 +210,9 @@ export interface paths {
          * @description The game server's stdout and stderr. With `follow=true` the response stays open and
          *     streams new output until the session ends.
          *
-         *     An account may hold 8 open follows (operator-configurable); one more is 429 with
-         *     `Retry-After`. Reads that do not follow are served 8 at a time per account, the others
+         *     An account may hold 8 open follows per service instance (operator-configurable; behind a
+         *     load balancer over several instances, that many on each); one more is 429 with
+         *     `Retry-After`. Reads that do not follow are served 8 at a time per account and instance, the others
          *     waiting their turn; follows do not hold up reads. A follow ends within a second of its token being revoked, disabled or
          *     expiring, or its account being disabled.
          */
@@ -247,7 +248,8 @@ export interface paths {
          *
          *     Only regular files, folders and symbolic links (as links) are archived: FIFOs, sockets and
          *     devices a game server left behind are skipped. An account may hold 4 downloads open at once
-         *     (operator-configurable); one more is 429 with `Retry-After`. A download ends within a second
+         *     per service instance (operator-configurable; behind a load balancer over several instances,
+         *     that many on each); one more is 429 with `Retry-After`. A download ends within a second
          *     of its token being revoked, disabled or expiring, or its account being disabled.
          */
         get: operations["downloadArtifacts"];
@@ -274,7 +276,8 @@ export interface paths {
          *     happened in between; the replay window keeps the last 10,000 events or 24 hours, whichever
          *     is less. A comment line is sent every 15 s to keep the connection open.
          *
-         *     An account may hold 20 open streams (operator-configurable); one more is 429 with
+         *     An account may hold 20 open streams per service instance (operator-configurable; behind a
+         *     load balancer over several instances, that many on each); one more is 429 with
          *     `Retry-After`. A stream ends within a second of its token being revoked, disabled or
          *     expiring, or its account being disabled.
          */
@@ -524,6 +527,12 @@ export interface paths {
          *     type; store latency; and the process's own metrics (CPU, memory, event loop, GC).
          *     Protected like every other operation: mint a token with only `metrics:read` for the
          *     scraper.
+         *
+         *     The metrics are the whole service's (every account's quota use, the fleet's load), so they
+         *     are an operator's: only a token of an operator account (`operator: true`, the account the
+         *     first start creates) reads them. Any other account's token is 401 even when it holds
+         *     `metrics:read` (one granted before 1.4.0); the admin panel no longer grants that scope to
+         *     other accounts (422), and their first token leaves it out.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -625,7 +634,7 @@ export interface paths {
         put?: never;
         /**
          * Add a token to an account
-         * @description Mint a token for the account with any scopes. The full value is in `token`, in this response only (an operator can reveal it later; every reveal is audited).
+         * @description Mint a token for the account with any scopes, except that only an operator account's token may hold `metrics:read` (the metrics are the whole service's; 422 otherwise). The full value is in `token`, in this response only (an operator can reveal it later; every reveal is audited).
          */
         post: operations["createUserToken"];
         delete?: never;
@@ -1344,7 +1353,8 @@ export interface components {
          *     and stream events; `session:stop` stop sessions; `logs:read` read logs; `artifact:read`
          *     download artifacts; `regions:read` list locations; `events:write` manage webhook
          *     subscriptions; `token:write` manage tokens; `webhook:repohost` notify image pushes;
-         *     `metrics:read` read the service's metrics (`GET /metrics`).
+         *     `metrics:read` read the service's metrics (`GET /metrics`; operator accounts only, as the
+         *     metrics are the whole service's).
          * @example session:read
          * @enum {string}
          */

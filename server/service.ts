@@ -300,7 +300,7 @@ export async function createService(
     ...registryHandlers(catalog, now),
     ...adminHandlers({ operators, admin, sessions, catalog, overview, now }),
     ...warmPoolHandlers(sessions),
-    ...metricsHandlers(metrics),
+    ...metricsHandlers(metrics, async (accountId) => (await accounts.findById(accountId))?.operator === true),
   };
 
   const app = createApp({

@@ -54,12 +54,13 @@ export function describeError(error: unknown): string {
   return body?.details ?? body?.message ?? 'Request failed';
 }
 
-/** Scopes grouped by what they are about, for the Add token form. */
-export const scopeGroups: { label: string; scopes: Scope[] }[] = [
+/** Scopes grouped by what they are about, for the Add token form; operator-only ones are offered for operator accounts only. */
+export const scopeGroups: { label: string; scopes: Scope[]; operatorOnly?: boolean }[] = [
   { label: 'Sessions', scopes: ['session:start', 'session:read', 'session:stop'] },
   { label: 'Output', scopes: ['logs:read', 'artifact:read'] },
   { label: 'Fleet', scopes: ['regions:read'] },
   { label: 'Integration', scopes: ['events:write', 'webhook:repohost'] },
   { label: 'Tokens', scopes: ['token:write'] },
-  { label: 'Monitoring', scopes: ['metrics:read'] },
+  // The metrics are the whole service's: the service refuses this scope to other accounts (422).
+  { label: 'Monitoring', scopes: ['metrics:read'], operatorOnly: true },
 ];

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, describeError, scopeGroups, type Scope, type Token, type TokenCreated } from './api';
 import { Checkboxes, CopyButton, ErrorMessage, formatDate, Section, Table } from './components';
 
-export function ApiTokens({ userId, tokens, onChange }: { userId: string; tokens: Token[]; onChange: () => Promise<void> }) {
+export function ApiTokens({ userId, operator, tokens, onChange }: { userId: string; operator: boolean; tokens: Token[]; onChange: () => Promise<void> }) {
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<TokenCreated>();
   const [error, setError] = useState<string>();
@@ -90,6 +90,7 @@ export function ApiTokens({ userId, tokens, onChange }: { userId: string; tokens
         </div>
       )}
       <AddToken
+        operator={operator}
         userId={userId}
         onCreated={async (token) => {
           setCreated(token);
@@ -100,7 +101,7 @@ export function ApiTokens({ userId, tokens, onChange }: { userId: string; tokens
   );
 }
 
-function AddToken({ userId, onCreated }: { userId: string; onCreated: (token: TokenCreated) => Promise<void> }) {
+function AddToken({ userId, operator, onCreated }: { userId: string; operator: boolean; onCreated: (token: TokenCreated) => Promise<void> }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [expiry, setExpiry] = useState('');
@@ -128,7 +129,7 @@ function AddToken({ userId, onCreated }: { userId: string; onCreated: (token: To
       <label for="token-name">Token name</label>
       <input id="token-name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
       <div class="scope-groups">
-        {scopeGroups.map((group) => (
+        {scopeGroups.filter((group) => operator || !group.operatorOnly).map((group) => (
           <Checkboxes key={group.label} legend={group.label} names={group.scopes} chosen={scopes} onChange={setScopes} />
         ))}
       </div>

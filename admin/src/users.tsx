@@ -192,7 +192,7 @@ export function UpdateUserPage({ id }: { id: string }) {
       <h1>Update User</h1>
       <ErrorMessage error={error} />
       <Profile user={user} onSaved={(u) => (setUser(u), void loadTokens())} />
-      <ApiTokens userId={id} tokens={tokens} onChange={loadTokens} />
+      <ApiTokens userId={id} operator={user.operator} tokens={tokens} onChange={loadTokens} />
       <Section title="Audit log" id="audit">
         <Table columns={['When', 'Who', 'What', 'Details']} empty={audit.length === 0 && 'Nothing yet.'}>
           {audit.map((entry) => (

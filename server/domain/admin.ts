@@ -7,6 +7,7 @@ import type { FleetConfig } from '../config/fleet-types.js';
 import type { AccessGrants, AccountRecord, AccountRepository } from './ports/accounts.js';
 import type { AuditAction, AuditEntry, AuditLog } from './ports/audit.js';
 import { newAccountId } from './onboarding.js';
+import { scopesBeyondAccount, type Scope } from './scopes.js';
 import type { QuotaUsage } from './quota.js';
 import type { CreateTokenInput, CreateTokenResult, Tokens, TokenView } from './tokens.js';
 
@@ -108,8 +109,15 @@ export class Admin {
     return (await this.deps.accounts.findById(accountId)) ? this.deps.tokens.list(accountId) : undefined;
   }
 
-  async createUserToken(actor: string, accountId: string, input: CreateTokenInput): Promise<CreateTokenResult | { ok: false; reason: 'not_found' }> {
-    if (!(await this.deps.accounts.findById(accountId))) return { ok: false, reason: 'not_found' };
+  async createUserToken(
+    actor: string,
+    accountId: string,
+    input: CreateTokenInput,
+  ): Promise<CreateTokenResult | { ok: false; reason: 'not_found' } | { ok: false; reason: 'operator_only'; scopes: Scope[] }> {
+    const account = await this.deps.accounts.findById(accountId);
+    if (!account) return { ok: false, reason: 'not_found' };
+    const beyond = scopesBeyondAccount(account.operator, input.scopes);
+    if (beyond.length > 0) return { ok: false, reason: 'operator_only', scopes: beyond };
     const result = await this.deps.tokens.mintFor(accountId, input);
     if (result.ok) {
       const expires = result.record.expiresAt === null ? 'never expires' : `expires ${new Date(result.record.expiresAt).toISOString()}`;

@@ -1,10 +1,11 @@
 /**
- * Onboarding: a new account with a runtime quota and its first token, holding every scope.
+ * Onboarding: a new account with a runtime quota and its first token, holding every scope the
+ * account may hold (operator-only ones for operators only).
  * The bootstrap operator is onboarded this way; so are studios, by operators (the admin panel).
  */
 import { randomUUID } from 'node:crypto';
 import type { AccountRepository } from './ports/accounts.js';
-import { allScopes } from './scopes.js';
+import { accountScopes } from './scopes.js';
 import type { Tokens } from './tokens.js';
 
 export interface Onboarding {
@@ -38,6 +39,6 @@ export async function onboardAccount(
     disabled: false,
     created: now,
   });
-  const spec = { accountId, issuerId: null, name: onboarding.tokenName ?? 'first token', scopes: [...allScopes], expiresAt: null };
+  const spec = { accountId, issuerId: null, name: onboarding.tokenName ?? 'first token', scopes: accountScopes(onboarding.operator), expiresAt: null };
   return { accountId, token: (await tokens.mint(spec, onboarding.tokenValue)).value };
 }

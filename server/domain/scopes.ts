@@ -6,6 +6,23 @@ import { scopeValues as allScopes, type Scope } from '../../generated/types.js';
 
 export { allScopes, type Scope };
 
+/**
+ * Scopes only an operator account's tokens may hold: `GET /metrics` is the whole service's (every
+ * account's id and quota use, the fleet's load), so a tenant's token with it read the others'
+ * (outside check 9, F11).
+ */
+export const OPERATOR_ONLY_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['metrics:read']);
+
+/** The requested scopes an account may not hold at all (operator-only ones, for an account that is not an operator). */
+export function scopesBeyondAccount(operator: boolean, requested: readonly Scope[]): Scope[] {
+  return operator ? [] : requested.filter((scope) => OPERATOR_ONLY_SCOPES.has(scope));
+}
+
+/** Every scope an account's tokens may hold (an onboarded account's first token holds them all). */
+export function accountScopes(operator: boolean): Scope[] {
+  return allScopes.filter((scope) => scopesBeyondAccount(operator, [scope]).length === 0);
+}
+
 /** The required scopes the token does not hold. */
 export function missingScopes(held: ReadonlySet<Scope>, required: readonly Scope[]): Scope[] {
   return required.filter((scope) => !held.has(scope));

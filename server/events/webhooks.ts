@@ -14,6 +14,12 @@ import type { SubscriptionRecord, SubscriptionRepository } from './subscriptions
 import { postWebhook } from './webhook-post.js';
 
 export const MAX_ATTEMPTS = 8;
+/**
+ * Delivery records kept per subscription, newest first (besides the retention's age prune):
+ * trimmed as each is recorded, as the audit log is, so the bound is exact on every instance and
+ * costs one short index walk per attempt, next to the POST it records.
+ */
+export const DELIVERIES_KEPT = 1_000;
 const TIMEOUT_MS = 10_000;
 
 export function signature(secret: string, timestampSeconds: number, body: string): string {
@@ -210,7 +216,8 @@ export class WebhookDispatcher {
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const { subscriptions, now, backoffMs } = this.options;
-    await subscriptions.recordDelivery(subscription.id, { eventId: event.id, attempt: subscription.attempt, at, ok, statusCode, error }, fence);
+    const delivery = { eventId: event.id, attempt: subscription.attempt, at, ok, statusCode, error };
+    await subscriptions.recordDelivery(subscription.id, delivery, DELIVERIES_KEPT, fence);
     if (ok || subscription.attempt >= MAX_ATTEMPTS) {
       await subscriptions.advance(subscription.id, event.id, now(), fence);
     } else {

@@ -23,9 +23,9 @@ export function countSessionEvents(metrics: Metrics, sessions: Pick<Sessions, 'o
 export function countDeliveries(metrics: Metrics, subscriptions: SubscriptionRepository): SubscriptionRepository {
   return {
     ...subscriptions,
-    async recordDelivery(subscriptionId, delivery, fence) {
+    async recordDelivery(subscriptionId, delivery, keep, fence) {
       metrics.webhookDeliveries.inc({ result: deliveryResult(delivery.ok, delivery.statusCode) });
-      await subscriptions.recordDelivery(subscriptionId, delivery, fence);
+      await subscriptions.recordDelivery(subscriptionId, delivery, keep, fence);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SubscriptionCap, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
+import type { DeliveryRecord, SubscriptionCap, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from './rows.js';
@@ -40,6 +40,11 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
     `INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error)
      SELECT @id, @eventId, @attempt, @at, @ok, @statusCode, @error WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = @id)`,
   );
+  // The cut is the first record past `keep` (webhook_deliveries_by_subscription walks to it); only it and older go.
+  const trimDeliveries = db.prepare(
+    `DELETE FROM webhook_deliveries WHERE subscription_id = @id AND id <= (
+       SELECT id FROM webhook_deliveries WHERE subscription_id = @id ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
+  );
   const deliveries = db.prepare(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ?`,
   );
@@ -73,9 +78,11 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
     retryLater: (id, { cursor, attempt, due }) => {
       retry.run(attempt, due, id, cursor);
     },
-    recordDelivery: (id, d) => {
-      record.run({ id, eventId: d.eventId, attempt: d.attempt, at: d.at, ok: d.ok ? 1 : 0, statusCode: d.statusCode, error: d.error });
-    },
+    recordDelivery: db.transaction((id: string, d: Omit<DeliveryRecord, 'id'>, keep: number) => {
+      if (record.run({ id, eventId: d.eventId, attempt: d.attempt, at: d.at, ok: d.ok ? 1 : 0, statusCode: d.statusCode, error: d.error }).changes === 1) {
+        trimDeliveries.run({ id, keep });
+      }
+    }),
     deliveries: (id, limit) => (deliveries.all(id, limit) as DeliveryRow[]).map(deliveryFromRow),
     pruneDeliveries: db.transaction((before: number) => {
       pruneDeliveries.run(before);

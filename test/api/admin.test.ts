@@ -167,6 +167,14 @@ describe('admin API', () => {
     expect((await panel('POST', base, { body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
     expect((await panel('POST', base, { body: { name: 'x'.repeat(1_100_000), scopes: ['session:read'] } })).status).toBe(413);
     expect((await panel('POST', '/admin/api/user/acc_nosuch/token', { body: { name: 'x', scopes: ['session:read'] } })).status).toBe(404);
+    // The metrics are every account's: a tenant may not hold metrics:read (422, nothing minted); the operator account may.
+    const monitoring = await panel('POST', base, { body: { name: 'scraper', scopes: ['session:read', 'metrics:read'] } });
+    expectError(monitoring, 422, 'INVALID_REQUEST', base);
+    expect(monitoring.json.violations).toEqual([{ field: 'body.scopes', description: expect.stringMatching(/^metrics:read: only an operator account/) }]);
+    const operatorAccount = running.service.bootstrapped!.accountId;
+    const scraper = await panel('POST', `/admin/api/user/${operatorAccount}/token`, { body: { name: 'scraper', scopes: ['metrics:read'] } });
+    expect(scraper.status).toBe(201);
+    expect((await call('GET', '/metrics', { token: scraper.json.token })).status).toBe(200);
 
     const listed = (await panel('GET', base)).json.tokens;
     expect(listed).toEqual([expect.objectContaining({ id, token: `gsh_…${token.slice(-4)}`, status: 'active' })]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -88,5 +89,28 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'session_host_account_quota_used_minutes', { account: account.id })).toBeCloseTo(account.quota.used, 6);
     expect(valueOf(after, 'session_host_account_quota_total_minutes', { account: account.id })).toBe(account.quota.total);
     expect(valueOf(after, 'session_host_process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  it("answers an operator account's token only: a tenant's token, even one holding metrics:read, is 401 (the metrics are every account's)", async () => {
+    const { store } = service.running.service;
+    const tenant = await service.running.service.onboard({ name: 'Tenant', quotaMinutes: 10, operator: false });
+    // Its first token holds every scope an account may hold: metrics:read is not among them.
+    const first = await service.call('GET', '/metrics', { token: tenant.token });
+    expectError(first, 401, 'UNAUTHORIZED', '/metrics');
+    expect(first.json.details).toMatch(/metrics:read/);
+    // A tenant's token granted metrics:read before 1.4.0 (a record as the panel made it then).
+    const own = (await store.tokens.findByHash(createHash('sha256').update(tenant.token).digest()))!;
+    const legacy = `gsh_${'L'.repeat(40)}`;
+    const { hash: _hash, ...record } = own;
+    await store.tokens.insert(
+      { ...record, id: 'tok_legacy_metrics', name: 'old scraper', scopes: ['metrics:read'], hint: 'LLLL' },
+      { hash: createHash('sha256').update(legacy).digest(), sealed: Buffer.from('unused') },
+    );
+    const refused = await service.call('GET', '/metrics', { token: legacy });
+    expectError(refused, 401, 'UNAUTHORIZED', '/metrics');
+    expect(refused.json.details).toMatch(/operator account/);
+    expect(refused.text).not.toContain('acc_');
+    // The operator's scraper reads them.
+    expect((await service.call('GET', '/metrics', { token: scraper })).status).toBe(200);
   });
 });

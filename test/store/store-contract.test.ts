@@ -452,7 +452,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     const sub = { id: 'sub', accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 };
     expect(await store.subscriptions.insert(sub, Buffer.from('sealed'), { max: 25, keepDeleted: 25 })).toBe(true);
     expect(await store.subscriptions.activeForAccount('acc')).toEqual([{ ...sub, sealed: Buffer.from('sealed') }]);
-    await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null });
+    await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null }, 1_000);
     await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 2, due: 60 });
     expect(await store.subscriptions.find('acc', 'sub')).toEqual({ ...sub, attempt: 2, due: 60 });
     await store.subscriptions.advance('sub', 7, 70);
@@ -491,19 +491,35 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     // A create and delete loop: each deleted one keeps its delivery log until two newer ones are deleted.
     for (let turn = 1; turn <= 6; turn++) {
       expect(await store.subscriptions.insert(sub(`loop${turn}`), Buffer.from('s'), cap)).toBe(true);
-      await store.subscriptions.recordDelivery(`loop${turn}`, { eventId: turn, attempt: 1, at: 100 + turn, ok: true, statusCode: 200, error: null });
+      await store.subscriptions.recordDelivery(`loop${turn}`, { eventId: turn, attempt: 1, at: 100 + turn, ok: true, statusCode: 200, error: null }, 1_000);
       await store.subscriptions.delete(`loop${turn}`, 10 + turn);
     }
     const logs = async () => Promise.all([1, 2, 3, 4, 5, 6].map(async (turn) => (await store.subscriptions.deliveries(`loop${turn}`, 5)).length));
     // loop6's insert kept loop4 and loop5 (deleted, newest); loop6 was deleted after.
     expect(await logs()).toEqual([0, 0, 0, 1, 1, 1]);
     // A delivery finishing after its subscription was purged records nothing (and does not fail).
-    await store.subscriptions.recordDelivery('loop1', { eventId: 9, attempt: 1, at: 200, ok: true, statusCode: 200, error: null });
+    await store.subscriptions.recordDelivery('loop1', { eventId: 9, attempt: 1, at: 200, ok: true, statusCode: 200, error: null }, 1_000);
     expect(await logs()).toEqual([0, 0, 0, 1, 1, 1]);
     // The retention purge takes the ones deleted before it, with their logs, however recent those logs.
     await store.subscriptions.pruneDeliveries(16);
     expect(await logs()).toEqual([0, 0, 0, 0, 0, 1]);
-    await store.subscriptions.recordDelivery('loop4', { eventId: 9, attempt: 1, at: 300, ok: true, statusCode: 200, error: null });
+    await store.subscriptions.recordDelivery('loop4', { eventId: 9, attempt: 1, at: 300, ok: true, statusCode: 200, error: null }, 1_000);
     expect(await logs()).toEqual([0, 0, 0, 0, 0, 1]);
+  });
+
+  it("keeps a subscription's newest delivery records only, and leaves other subscriptions' alone", async () => {
+    const store = await freshStore(kind);
+    await store.accounts.insert(account('acc'));
+    const sub = (id: string) => ({ id, accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 });
+    for (const id of ['busy', 'quiet']) expect(await store.subscriptions.insert(sub(id), Buffer.from('s'), { max: 25, keepDeleted: 25 })).toBe(true);
+    const attempt = (eventId: number) => ({ eventId, attempt: 1, at: 100 + eventId, ok: true, statusCode: 204, error: null });
+    await store.subscriptions.recordDelivery('quiet', attempt(0), 3);
+    for (let eventId = 1; eventId <= 7; eventId++) await store.subscriptions.recordDelivery('busy', attempt(eventId), 3);
+    expect((await store.subscriptions.deliveries('busy', 10)).map((d) => d.eventId)).toEqual([7, 6, 5]);
+    expect((await store.subscriptions.deliveries('quiet', 10)).map((d) => d.eventId)).toEqual([0]);
+    // The age prune still applies below the count.
+    await store.subscriptions.pruneDeliveries(106);
+    expect((await store.subscriptions.deliveries('busy', 10)).map((d) => d.eventId)).toEqual([7, 6]);
+    expect(await store.subscriptions.deliveries('quiet', 10)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allScopes, missingScopes, ungrantableScopes, type Scope } from '../../server/domain/scopes.js';
+import { accountScopes, allScopes, missingScopes, scopesBeyondAccount, ungrantableScopes, type Scope } from '../../server/domain/scopes.js';
 
 const set = (...scopes: Scope[]) => new Set<Scope>(scopes);
 
@@ -9,6 +9,13 @@ describe('scope rules', () => {
       'session:start', 'session:read', 'session:stop', 'logs:read', 'artifact:read',
       'regions:read', 'events:write', 'token:write', 'webhook:repohost', 'metrics:read',
     ]);
+  });
+
+  it('keeps metrics:read (the whole service\'s metrics) to operator accounts', () => {
+    expect(accountScopes(true)).toEqual(allScopes);
+    expect(accountScopes(false)).toEqual(allScopes.filter((scope) => scope !== 'metrics:read'));
+    expect(scopesBeyondAccount(false, ['session:read', 'metrics:read'])).toEqual(['metrics:read']);
+    expect(scopesBeyondAccount(true, ['session:read', 'metrics:read'])).toEqual([]);
   });
 
   it('finds the required scopes a token lacks', () => {

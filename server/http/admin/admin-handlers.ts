@@ -172,6 +172,11 @@ export function adminHandlers(deps: {
       });
       if (result.ok) return { status: 201, body: tokenCreatedBody(result.record, result.value) };
       if (result.reason === 'not_found') return noUser(context, params.id);
+      if (result.reason === 'operator_only') {
+        return fail(context, 'INVALID_REQUEST', {
+          violations: [{ field: 'body.scopes', description: `${result.scopes.join(', ')}: only an operator account's tokens may hold it (the metrics are the whole service's)` }],
+        });
+      }
       return fail(context, 'INVALID_REQUEST', { violations: [{ field: 'body.expires_after', description: 'must be a duration such as 30m, 2h or 1h30m' }] });
     },
 

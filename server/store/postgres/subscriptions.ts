@@ -66,16 +66,25 @@ export function createPgSubscriptionRepository({ sql, transaction, unhurried }: 
       const values = [attempt, due, id, cursor];
       await sql.run(`UPDATE subscriptions SET attempt = $1, due = $2 WHERE id = $3 AND cursor = $4${leaseStillHeld(fence, values)}`, values);
     },
-    recordDelivery: async (id, d, fence) => {
+    recordDelivery: async (id, d, keep, fence) => {
       const values = [id, d.eventId, d.attempt, d.at, d.ok ? 1 : 0, d.statusCode, d.error];
       // Typed: a SELECT's parameters are not typed by the INSERT's columns as VALUES' are.
       // Nothing for a subscription purged meanwhile (see the SQLite repository).
-      await sql.run(
+      const recorded = await sql.run(
         `INSERT INTO webhook_deliveries (subscription_id, event_id, attempt, at, ok, status_code, error)
          SELECT $1::text, $2::bigint, $3::integer, $4::bigint, $5::smallint, $6::integer, $7::text
          WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = $1::text)${leaseStillHeld(fence, values)}`,
         values,
       );
+      // Apart (no transaction's round trips per attempt): a trim a fault skipped is made by the
+      // next record. The first record past `keep` and older go (see the SQLite repository).
+      if (recorded === 1) {
+        await sql.run(
+          `DELETE FROM webhook_deliveries WHERE subscription_id = $1 AND id <= (
+             SELECT id FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`,
+          [id, keep],
+        );
+      }
     },
     deliveries: async (id, limit) =>
       (
