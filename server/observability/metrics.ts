@@ -89,9 +89,13 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** The result label of a start's answer: its status, with the reason of a 420. */
+/**
+ * The result label of a start's answer: its status, with the reason of a 420 (the word before
+ * any `:` of its details: `account_session_limit: the account already has 5 live sessions…`
+ * would make a series per cap).
+ */
 export function startResult(status: number, details: string | undefined): string {
-  return status === 420 && details ? `420_${details}` : String(status);
+  return status === 420 && details ? `420_${details.split(':', 1)[0]}` : String(status);
 }
 
 /** The result label of a webhook delivery attempt. */
