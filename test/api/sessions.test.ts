@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError } from '../support/http.js';
 import { testFleet, useService } from '../support/service.js';
 import { hostPort, tcpExchange, udpExchange, waitForStatus } from '../support/sessions.js';
@@ -106,6 +106,18 @@ describe('sessions of real echo game servers over real HTTP', () => {
     const dead = await waitForStatus(service.call, mortal, ['dead']);
     expect(dead).toMatchObject({ end_reason: 'crashed', exit_code: 3 });
     expect((await service.call('GET', `/logs?id=${mortal}`)).text).toContain('crashing on purpose');
+  });
+
+  it('stops a crash-looping game server at once, not after its restart backoff', { timeout: 90_000 }, async () => {
+    // Restarts back off from 250 ms doubling (restart-backoff.mjs): after the 6th crash the relaunch
+    // waits 8 s. A stop meanwhile ends the session now; before, it waited for that relaunch.
+    const id = newId();
+    await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo', env: { ECHO_CRASH_AFTER_MS: '50' }, restart: true } });
+    const crashes = async () => ((await service.call('GET', `/logs?id=${id}`)).text.match(/crashing on purpose/g) ?? []).length;
+    await vi.waitFor(async () => expect(await crashes()).toBeGreaterThanOrEqual(6), { timeout: 60_000, interval: 50 });
+    expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
+    expect(await waitForStatus(service.call, id, ['exited', 'dead'], 4000)).toMatchObject({ end_reason: 'stopped' });
+    expect(await crashes()).toBe(6);
   });
 
   it('answers 404 for an unknown location, image or tag, saying which', async () => {

@@ -315,6 +315,8 @@ output = openOutputLog(join(dir, 'output.log'), spec.outputBytes ?? DEFAULT_OUTP
 outputRate.bytesPerSecond = spec.outputBytesPerSecond ?? DEFAULT_OUTPUT_BYTES_PER_SECOND;
 outputRate.burstBytes = outputRate.bytesPerSecond * OUTPUT_BURST_SECONDS;
 let game;
+/** A crashed game server's relaunch, waiting out its backoff: a stop meanwhile ends the session at once. */
+let relaunch;
 /** When the current game server was launched (monotonic ms): how long it ran decides its restart's wait. */
 let gameLaunchedAt = 0;
 let stopping = false;
@@ -473,7 +475,7 @@ function onExit(launched, code, signal) {
     const delay = backoff.delayAfterCrash(performance.now() - gameLaunchedAt);
     state.restarts++;
     save({ phase: 'restarting', gamePid: null, gameStart: null });
-    setTimeout(() => (stopping ? finish(code, signal) : launch()), delay);
+    relaunch = { timer: setTimeout(() => ((relaunch = undefined), stopping ? finish(code, signal) : launch()), delay), code, signal };
     return;
   }
   finish(code, signal);
@@ -569,8 +571,14 @@ process.on('SIGTERM', () => {
   if (stopping) return;
   stopping = true;
   if (!game || game.exitCode !== null || game.signalCode !== null) {
-    // Between restarts: nothing runs; the pending relaunch sees `stopping` and finishes.
-    if (state.phase !== 'restarting') finish(null, null);
+    // Between restarts nothing runs: it ends now, as the crash left it (the wait before the
+    // relaunch may be minutes: restart-backoff.mjs).
+    if (relaunch) {
+      clearTimeout(relaunch.timer);
+      const { code, signal } = relaunch;
+      relaunch = undefined;
+      finish(code, signal);
+    } else if (state.phase !== 'restarting') finish(null, null);
     return;
   }
   terminateGame();
