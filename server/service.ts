@@ -81,7 +81,14 @@ export const SHARED_VERDICT_MAX_AGE_MS = 3000;
  * 256 MiB of copies of their sessions (each event copies its session, labels and players: 10,000
  * of the largest would be gigabytes).
  */
-const EVENT_WINDOW = { count: 10_000, ageMs: 24 * 60 * 60 * 1000, bytes: 256 * 1024 * 1024, pruneEveryMs: 60_000 };
+const EVENT_WINDOW = {
+  count: 10_000,
+  ageMs: 24 * 60 * 60 * 1000,
+  bytes: 256 * 1024 * 1024,
+  /** What an account's subscriptions may hold back past the window, of its own events. */
+  held: { count: 10_000, bytes: 32 * 1024 * 1024 },
+  pruneEveryMs: 60_000,
+};
 
 export interface Service {
   app: ReturnType<typeof createApp>;
@@ -340,7 +347,7 @@ export async function createService(
         sinceMs: now() - EVENT_WINDOW.ageMs,
         bytes: EVENT_WINDOW.bytes,
         // Never past what an account's subscriptions have yet to deliver, up to the window's count.
-        floors: await cappedFloors(await subscriptions.lowestCursors(), (accountId, n) => sessionRepository.nthNewestEventId(accountId, n), EVENT_WINDOW.count),
+        floors: cappedFloors(await subscriptions.lowestCursors(), await sessionRepository.oldestHoldable(EVENT_WINDOW.held)),
       });
       // Purged labels, args and players no longer count against their accounts' budgets.
       storage.purgeStarts();

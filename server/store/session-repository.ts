@@ -76,12 +76,17 @@ export function createSessionRepository(db: Db): SqliteSessions {
   const oldestEvent = db.prepare('SELECT CASE WHEN EXISTS (SELECT 1 FROM session_events) THEN (SELECT id + 1 FROM event_log_pruned) END').pluck();
   // AUTOINCREMENT keeps the highest id ever issued in sqlite_sequence, pruning or not.
   const latestEvent = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0)").pluck();
-  const PRUNED = `((id <= (SELECT max(id) FROM session_events) - @count OR at < @since)
-       AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id))
-       OR id <= coalesce((SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) WHERE newer > @bytes ORDER BY id DESC LIMIT 1), 0)`;
+  const PRUNED = `(id <= (SELECT max(id) FROM session_events) - @count OR at < @since
+       OR id <= coalesce((SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) WHERE newer > @bytes ORDER BY id DESC LIMIT 1), 0))
+       AND id <= coalesce((SELECT value FROM json_each(@floors) WHERE key = session_events.account_id), id)`;
   const markPruned = db.prepare(`UPDATE event_log_pruned SET id = max(id, coalesce((SELECT max(id) FROM session_events WHERE ${PRUNED}), 0))`);
   const pruneEvents = db.prepare(`DELETE FROM session_events WHERE ${PRUNED}`);
-  const nthNewestEvent = db.prepare('SELECT id FROM session_events WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?').pluck();
+  const holdable = db.prepare(
+    `SELECT account_id, min(CASE WHEN n <= @count AND newer <= @bytes THEN id END) AS oldest, max(id) AS newest
+       FROM (SELECT account_id, id, row_number() OVER w AS n, sum(bytes) OVER w AS newer FROM session_events
+             WINDOW w AS (PARTITION BY account_id ORDER BY id DESC)) AS ranked
+       GROUP BY account_id`,
+  );
 
   // Ended sessions are purged PURGE_CHUNK at a time, each chunk its own savepoint: the connection
   // keeps temp data in memory (group-commit.ts), and a savepoint's sub-journal holds a copy of
@@ -173,12 +178,15 @@ export function createSessionRepository(db: Db): SqliteSessions {
     },
     pruneEvents: ({ count, sinceMs, bytes, floors }) => {
       const window = { count, since: sinceMs, bytes: bytes ?? Number.MAX_SAFE_INTEGER, floors: JSON.stringify(Object.fromEntries(floors ?? [])) };
-      markPruned.run(window);
-      pruneEvents.run(window);
+      // Together: a mark past events still kept would refuse their replays.
+      db.transaction(() => {
+        markPruned.run(window);
+        pruneEvents.run(window);
+      })();
     },
-    nthNewestEventId: (accountId, n) => {
-      const id = nthNewestEvent.get(accountId, n - 1) as number | undefined;
-      return id;
+    oldestHoldable: ({ count, bytes }) => {
+      const rows = holdable.all({ count, bytes }) as { account_id: string; oldest: number | null; newest: number }[];
+      return new Map(rows.map((row) => [row.account_id, row.oldest ?? row.newest + 1]));
     },
     launchedAt: (accountId) => liveSessions.ofAccount(accountId).map((s) => s.created),
     launchSummary: (accountId) => liveSessions.launchSummary(accountId),

@@ -22,7 +22,7 @@ import { createWarmServerRepository } from './warm-server-repository.js';
 /** The session repository's methods that only read (most from the read model). */
 const SESSION_READS = [
   'exists', 'find', 'findOwned', 'findEverywhere', 'list', 'live', 'launchedAt', 'launchSummary', 'accountsWithLiveSessions', 'liveSessionsOn',
-  'liveCountsByNode', 'portsInUse', 'liveSessionsOfPlayers', 'eventsAfter', 'latestEventId', 'oldestEventId', 'nthNewestEventId', 'storedSize',
+  'liveCountsByNode', 'portsInUse', 'liveSessionsOfPlayers', 'eventsAfter', 'latestEventId', 'oldestEventId', 'oldestHoldable', 'storedSize',
 ] as const;
 
 class WriteGate {

@@ -346,7 +346,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await sessions.latestEventId()).toBe(ids[5]);
   });
 
-  it('prunes past a size in bytes of the events’ copies of their sessions, whatever the floors', async () => {
+  it('prunes past a size in bytes of the events’ copies of their sessions, and holds an account’s up to its own bytes', async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));
     const { sessions } = store;
@@ -354,14 +354,20 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     const big = session('s', { status: 'running', labels: { blob: 'x'.repeat(10_000) } });
     const size = Buffer.byteLength(JSON.stringify(big));
     const ids: number[] = [];
-    for (let i = 0; i < 6; i++) ids.push(await sessions.appendEvent(big, 'created', 100 + i));
-    // Within the count and the age, and held by a floor: only the newest 3 fit in 3.5 events' bytes.
-    await sessions.pruneEvents({ count: 100, sinceMs: 0, bytes: Math.floor(3.5 * size), floors: new Map([['acc', 0]]) });
+    for (let i = 0; i < 8; i++) ids.push(await sessions.appendEvent(big, 'created', 100 + i));
+    // A subscription of acc's at 0 may hold its newest 5 events' bytes: ids[3] on.
+    const holdable = await sessions.oldestHoldable({ count: 100, bytes: 5 * size });
+    expect(holdable.get('acc')).toBe(ids[3]);
+    const floors = new Map([['acc', Math.max(0, holdable.get('acc')! - 1)]]);
+    // Within the count and the age: only the newest 3 fit in 3.5 events' bytes, but the hold keeps 5.
+    await sessions.pruneEvents({ count: 100, sinceMs: 0, bytes: Math.floor(3.5 * size), floors });
     expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual(ids.slice(3));
     expect(await sessions.oldestEventId()).toBeGreaterThan(ids[2]!);
-    // Exactly 3 events' bytes keep 3.
+    // Without a hold, exactly 3 events' bytes keep 3.
     await sessions.pruneEvents({ count: 100, sinceMs: 0, bytes: 3 * size });
-    expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual(ids.slice(3));
+    expect((await sessions.eventsAfter('acc', 0, 10)).map((e) => e.id)).toEqual(ids.slice(5));
+    // An account whose newest event alone passes the bytes holds nothing.
+    expect((await sessions.oldestHoldable({ count: 100, bytes: size - 1 })).get('acc')).toBe(ids[7]! + 1);
   });
 
   it('rolls a transaction back whole, including what other repositories wrote inside it', async () => {

@@ -42,12 +42,13 @@ describe('event pruning', () => {
       for (let i = 1; i <= 200; i++) insert.run('acc_stuck', i);
       const repository = createSessionRepository(db);
       // Stuck at event 1, holding at most 50 events behind the latest (200).
-      const floors = await cappedFloors(new Map([['acc_stuck', 1]]), async (accountId, n) => repository.nthNewestEventId(accountId, n), 50);
+      const held = { count: 50, bytes: Number.MAX_SAFE_INTEGER };
+      const floors = cappedFloors(new Map([['acc_stuck', 1]]), repository.oldestHoldable(held));
       expect(floors).toEqual(new Map([['acc_stuck', 150]]));
       await repository.pruneEvents({ count: 20, sinceMs: 0, floors });
       expect(db.prepare('SELECT count(*) AS n, min(id) AS oldest FROM session_events').get()).toEqual({ n: 50, oldest: 151 });
       // A floor within the cap is kept as it is.
-      expect(await cappedFloors(new Map([['acc_stuck', 180]]), async (accountId, n) => repository.nthNewestEventId(accountId, n), 50)).toEqual(new Map([['acc_stuck', 180]]));
+      expect(cappedFloors(new Map([['acc_stuck', 180]]), repository.oldestHoldable(held))).toEqual(new Map([['acc_stuck', 180]]));
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -63,13 +64,37 @@ describe('event pruning', () => {
       for (let i = 1; i <= 10; i++) insert.run('acc_b', i);
       for (let i = 11; i <= 510; i++) insert.run(i % 2 ? 'acc_a' : 'acc_c', i);
       const repository = createSessionRepository(db);
-      const nth = async (accountId: string, n: number) => repository.nthNewestEventId(accountId, n);
       // Holding 50 of its own: all 10 are kept, though the service's latest is 500 ahead.
-      await repository.pruneEvents({ count: 20, sinceMs: 0, floors: await cappedFloors(new Map([['acc_b', 0]]), nth, 50) });
+      const floors = cappedFloors(new Map([['acc_b', 0]]), repository.oldestHoldable({ count: 50, bytes: Number.MAX_SAFE_INTEGER }));
+      await repository.pruneEvents({ count: 20, sinceMs: 0, floors });
       expect(db.prepare("SELECT count(*) AS n FROM session_events WHERE account_id = 'acc_b'").get()).toEqual({ n: 10 });
       // A reader of acc_c resuming from before its pruned events is not in the window: the window
       // starts after the highest id pruned, not at acc_b's held ones below it.
       expect(await repository.oldestEventId()).toBe(491);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("holds an account's events up to its own bytes, which other accounts' large events do not push out", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
+    const db = openDatabase(join(dir, 'service.db'));
+    try {
+      const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session, bytes) VALUES (?, 's', 'running', ?, '{}', ?)");
+      // acc_b: 10 events of 100 bytes, undelivered; then acc_a: 10 of 1,000 bytes.
+      for (let i = 1; i <= 10; i++) insert.run('acc_b', i, 100);
+      for (let i = 11; i <= 20; i++) insert.run('acc_a', i, 1000);
+      const repository = createSessionRepository(db);
+      // The service keeps 2,500 bytes; acc_b's subscription holds up to 500 of its own (its newest 5).
+      const floors = cappedFloors(new Map([['acc_b', 0]]), repository.oldestHoldable({ count: 100, bytes: 500 }));
+      expect(floors).toEqual(new Map([['acc_b', 5]]));
+      repository.pruneEvents({ count: 100, sinceMs: 0, bytes: 2500, floors });
+      const left = db.prepare('SELECT account_id, count(*) AS n, min(id) AS oldest FROM session_events GROUP BY account_id ORDER BY account_id').all();
+      expect(left).toEqual([
+        { account_id: 'acc_a', n: 2, oldest: 19 },
+        { account_id: 'acc_b', n: 5, oldest: 6 },
+      ]);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

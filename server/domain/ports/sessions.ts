@@ -206,12 +206,15 @@ export interface SessionRepository {
    * Drop events beyond the replay window (the newest `count`, none older than `sinceMs`), but
    * none of an account's after its floor (what its webhook subscriptions have yet to deliver).
    * Floors are per account: one idle subscription holds back its own account's events only.
-   * With `bytes`, whatever the floors, none older than the newest events whose copies of their
-   * sessions (labels and players included) add up to `bytes`: a held subscription skips ahead.
+   * With `bytes`, none older than the newest events whose copies of their sessions (labels and
+   * players included) add up to `bytes`, but for those the floors hold (oldestHoldable bounds them).
    */
   pruneEvents(window: { count: number; sinceMs: number; bytes?: number; floors?: ReadonlyMap<string, number> }): Promise<void>;
-  /** The id of the account's `n`th newest event (1: its latest), or undefined when it has fewer. */
-  nthNewestEventId(accountId: string, n: number): Promise<number | undefined>;
+  /**
+   * Per account with events, the oldest of its events that subscriptions may hold back: within
+   * its newest `count` and `bytes` of them (past its newest id when even that one is larger).
+   */
+  oldestHoldable(limits: { count: number; bytes: number }): Promise<Map<string, number>>;
   /** What the account's sessions on record hold of their own: the storage budget's measure. */
   storedSize(accountId: string): Promise<StoredSize>;
   /**

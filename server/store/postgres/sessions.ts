@@ -85,15 +85,23 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
       // Committed ones only (an id handed out to a transaction still open may commit after a reader starts here).
       (await value<number | null>(sql, 'SELECT max(id) FROM session_events')) ?? 0,
     // Retention (this and purgeEnded): a backlog may take long, so the maintenance deadline.
-    nthNewestEventId: async (accountId, n) =>
-      (await value<number>(sql, 'SELECT id FROM session_events WHERE account_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2', [accountId, n - 1])) ?? undefined,
+    oldestHoldable: async ({ count, bytes }) => {
+      const rows = await sql.rows<{ account_id: string; oldest: string | null; newest: string }>(
+        `SELECT account_id, min(CASE WHEN n <= $1 AND newer <= $2 THEN id END) AS oldest, max(id) AS newest
+       FROM (SELECT account_id, id, row_number() OVER w AS n, sum(bytes) OVER w AS newer FROM session_events
+             WINDOW w AS (PARTITION BY account_id ORDER BY id DESC)) AS ranked
+       GROUP BY account_id`,
+        [count, bytes],
+      );
+      return new Map(rows.map((row) => [row.account_id, row.oldest === null ? Number(row.newest) + 1 : Number(row.oldest)]));
+    },
     pruneEvents: ({ count, sinceMs, bytes, floors }) =>
       unhurried(async () => {
       await sql.run(
         `WITH gone AS (
-           DELETE FROM session_events e WHERE ((e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2)
-             AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id))
-             OR e.id <= coalesce((SELECT w.id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) w WHERE w.newer > $5 ORDER BY w.id DESC LIMIT 1), 0)
+           DELETE FROM session_events e WHERE (e.id <= (SELECT id FROM session_events ORDER BY id DESC OFFSET $1 LIMIT 1) OR e.at < $2
+               OR e.id <= coalesce((SELECT w.id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM session_events) w WHERE w.newer > $5 ORDER BY w.id DESC LIMIT 1), 0))
+             AND e.id <= coalesce((SELECT f.floor FROM unnest($3::text[], $4::bigint[]) AS f(account, floor) WHERE f.account = e.account_id), e.id)
            RETURNING id)
          SELECT setval('session_events_pruned', greatest(p.last_value, (SELECT max(id) FROM gone))) FROM session_events_pruned p`,
         [count, sinceMs, [...(floors?.keys() ?? [])], [...(floors?.values() ?? [])], bytes ?? Number.MAX_SAFE_INTEGER],
