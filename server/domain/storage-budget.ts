@@ -100,8 +100,9 @@ export class StorageBudget {
 
   /** After a session was stored or players joined; an account not measured yet is measured (with it) when next asked. */
   charge(accountId: string, bytes: number): void {
-    this.charges.set(accountId, (this.charges.get(accountId) ?? 0) + 1);
     const used = this.used.get(accountId);
+    // Counted only while the account is not measured: a measure under way compares them.
+    if (used === undefined) this.charges.set(accountId, (this.charges.get(accountId) ?? 0) + 1);
     if (used !== undefined) this.used.set(accountId, used + bytes);
   }
 
@@ -132,6 +133,8 @@ export class StorageBudget {
     this.epoch++;
     this.purging = false;
     this.used.clear();
+    // Measures under way are not kept (the epoch moved): their counts of charges serve nothing.
+    this.charges.clear();
   }
 
   private async usedBy(accountId: string): Promise<number> {
@@ -141,15 +144,20 @@ export class StorageBudget {
     // A charge made while the store is read may be in the measure or not (and is not in `used`
     // yet, which has no entry): such a measure is taken again, a few times at most.
     let measured = 0;
-    for (let attempt = 0; attempt < 3; attempt++) {
+    let settled = false;
+    for (let attempt = 0; attempt < 3 && !settled; attempt++) {
       const charges = this.charges.get(accountId) ?? 0;
       measured = budgetBytes(await this.measure(accountId));
-      if ((this.charges.get(accountId) ?? 0) === charges) break;
+      settled = (this.charges.get(accountId) ?? 0) === charges;
     }
     // Another caller's measure may have landed first (and been charged since): keep that one.
     const landed = this.used.get(accountId);
     if (landed !== undefined) return landed;
-    if (epoch === this.epoch && !this.purging) this.used.set(accountId, measured);
+    // One that charges kept overlapping is used once, not kept (the next ask measures again).
+    if (settled && epoch === this.epoch && !this.purging) {
+      this.used.set(accountId, measured);
+      this.charges.delete(accountId);
+    }
     return measured;
   }
 }
