@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.3.0";
+export const apiVersion = "1.4.0";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [
@@ -784,6 +784,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "SessionList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
       503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },
