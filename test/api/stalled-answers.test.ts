@@ -36,11 +36,16 @@ function heldAnswer(url: string, path: string, token: string): Promise<HeldAnswe
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`));
-    socket.once('error', reject);
-    const chunks: Buffer[] = [];
+    socket.once('error', (error) => reject(error));
+    const closedEarly = () => reject(new Error(`${path}: closed before any answer`));
+    socket.once('close', closedEarly);
+    // A reset while paused closes the socket before rest() listens: remembered here.
+    let closed = false;
+    socket.once('close', () => (closed = true));
+    socket.on('error', () => {});
     socket.once('data', (first: Buffer) => {
       socket.pause();
-      chunks.push(first);
+      socket.off('close', closedEarly);
       expect(first.toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
       resolve({
         socket,
@@ -58,8 +63,8 @@ function heldAnswer(url: string, path: string, token: string): Promise<HeldAnswe
               // The last chunk of a chunked answer: it came whole (the connection is kept alive after it).
               if (tail.toString('latin1') === '0\r\n\r\n') finish(true);
             });
+            if (closed) return finish(false);
             socket.once('close', () => finish(false));
-            socket.on('error', () => {});
             socket.resume();
           }),
       });
