@@ -19,7 +19,7 @@ export interface paths {
          *
          *     Lists with `all=true` are answered 4 at a time per account, the others waiting their turn;
          *     a list that waits 30 s without any of them ending is 429 with `Retry-After` (their clients
-         *     are taking them slowly). An answer whose client takes nothing of it for 30 s is cut.
+         *     are taking them slowly; since 1.4.0). An answer whose client takes nothing of it for 30 s is cut.
          */
         get: operations["listSessions"];
         put?: never;
@@ -214,7 +214,7 @@ export interface paths {
          *     An account may hold 8 open follows (operator-configurable); one more is 429 with
          *     `Retry-After`. Reads that do not follow are served 8 at a time per account, the others
          *     waiting their turn; a read that waits 30 s without any of them ending is 429 with
-         *     `Retry-After`. Follows do not hold up reads. A follow ends within a second of its token being revoked, disabled or
+         *     `Retry-After` (since 1.4.0). Follows do not hold up reads. A follow ends within a second of its token being revoked, disabled or
          *     expiring, or its account being disabled. An answer whose client takes nothing of what was
          *     written for 30 s is cut (a follow of a quiet game, which writes nothing, is not).
          */
