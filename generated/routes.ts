@@ -784,6 +784,7 @@ export const routes: readonly RouteDefinition[] = [
       200: { contentType: "application/json", schema: { $ref: "SessionList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
       422: { contentType: "application/json", schema: { $ref: "Error#" } },
+      429: { contentType: "application/json", schema: { $ref: "Error#" } },
       500: { contentType: "application/json", schema: { $ref: "Error#" } },
       503: { contentType: "application/json", schema: { $ref: "Error#" } },
     },

@@ -16,6 +16,10 @@ export interface paths {
          *     Filters are validated before use: a malformed one (`filter=abc`, `playerCount=3`,
          *     `playerCount[eq]=1`, a repeated key, more than 16 labels in `filter` or `filterNot`) is 422
          *     with a violation naming the parameter, never ignored.
+         *
+         *     Lists with `all=true` are answered 4 at a time per account, the others waiting their turn;
+         *     a list that waits 30 s without any of them ending is 429 with `Retry-After` (their clients
+         *     are taking them slowly; since 1.4.0). An answer whose client takes nothing of it for 30 s is cut.
          */
         get: operations["listSessions"];
         put?: never;
@@ -212,9 +216,11 @@ export interface paths {
          *
          *     An account may hold 8 open follows per service instance (operator-configurable; behind a
          *     load balancer over several instances, that many on each); one more is 429 with
-         *     `Retry-After`. Reads that do not follow are served 8 at a time per account and instance, the others
-         *     waiting their turn; follows do not hold up reads. A follow ends within a second of its token being revoked, disabled or
-         *     expiring, or its account being disabled.
+         *     `Retry-After`. Reads that do not follow are served 8 at a time per account and instance, the
+         *     others waiting their turn; a read that waits 30 s without any of them ending is 429 with
+         *     `Retry-After` (since 1.4.0). Follows do not hold up reads. A follow ends within a second of its token being revoked, disabled or
+         *     expiring, or its account being disabled. An answer whose client takes nothing of what was
+         *     written for 30 s is cut (a follow of a quiet game, which writes nothing, is not).
          */
         get: operations["getSessionLogs"];
         put?: never;
@@ -1860,6 +1866,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Too many attempts, or too many at once: wait Retry-After seconds (details says why). */
+        TooManyRequests: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
+                "Retry-After": components["headers"]["RetryAfterThrottle"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected error; the body never says more. Quote identifier to support. */
         InternalError: {
             headers: {
@@ -1936,17 +1953,6 @@ export interface components {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
                 "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Too many attempts, or too many at once: wait Retry-After seconds (details says why). */
-        TooManyRequests: {
-            headers: {
-                "API-Version": components["headers"]["ApiVersion"];
-                "Retry-After": components["headers"]["RetryAfterThrottle"];
                 [name: string]: unknown;
             };
             content: {
@@ -2077,12 +2083,12 @@ export interface components {
     headers: {
         /** @description The semver version of the API description this server implements. */
         ApiVersion: string;
+        /** @description Seconds to wait before the next attempt is admitted. */
+        RetryAfterThrottle: number;
         /** @description Seconds to wait before retrying the same request. */
         RetryAfterBusy: number;
         /** @description Seconds to wait before retrying (2 to 5 s recommended, then try a secondary location). */
         RetryAfter: number;
-        /** @description Seconds to wait before the next attempt is admitted. */
-        RetryAfterThrottle: number;
     };
     pathItems: never;
 }
@@ -2145,6 +2151,7 @@ export type WarmPoolList = components['schemas']['WarmPoolList'];
 export type WarmPoolSizeRequest = components['schemas']['WarmPoolSizeRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseInvalidRequest = components['responses']['InvalidRequest'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseQuotaExceeded = components['responses']['QuotaExceeded'];
@@ -2153,7 +2160,6 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseCapacityUnavailable = components['responses']['CapacityUnavailable'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ParameterSessionFilterAll = components['parameters']['SessionFilter_all'];
 export type ParameterSessionFilterLocation = components['parameters']['SessionFilter_location'];
 export type ParameterSessionFilterImage = components['parameters']['SessionFilter_image'];
@@ -2176,9 +2182,9 @@ export type ParameterUserTokenId = components['parameters']['UserTokenId'];
 export type ParameterNodeId = components['parameters']['NodeId'];
 export type ParameterSessionAccount = components['parameters']['SessionAccount'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
+export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
 export type HeaderRetryAfterBusy = components['headers']['RetryAfterBusy'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
-export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
 export type $defs = Record<string, never>;
 export interface operations {
     listSessions: {
@@ -2264,6 +2270,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -53,6 +53,7 @@ import { sessionHandlers } from './http/sessions/session-handlers.js';
 import { sessionEventBody } from './http/session-view.js';
 import { subscriptionHandlers } from './http/events/subscription-handlers.js';
 import { tokenHandlers } from './http/tokens/token-handlers.js';
+import { DEFAULT_TURN_STALL_MS } from './limits/per-key-slots.js';
 import { createStartRateLimiter } from './limits/start-rate.js';
 import { instrument } from './observability/instrument.js';
 import { registerLevels } from './observability/levels.js';
@@ -282,15 +283,16 @@ export async function createService(
   const admin = new Admin({ accounts, grants, tokens, usage: (id) => quota.usage(id), audit, fleet, now });
 
   const archives = config.limits.archives ?? DEFAULT_ARCHIVE_LIMITS;
+  const turnStallMs = config.limits.turnStallMs ?? DEFAULT_TURN_STALL_MS;
   const eventStreams = new OpenStreams(config.limits.streams, (tokenId) => tokens.isLive(tokenId), { artifacts: archives.concurrent });
   const handlers: Handlers = {
     ...healthHandlers(health),
     ...tokenHandlers(tokens, audit, now),
     ...accountHandlers(accounts, quota),
-    ...sessionHandlers(sessions),
+    ...sessionHandlers(sessions, turnStallMs),
     ...playerHandlers(sessions),
     ...locationHandlers(sessions),
-    ...logHandlers(sessions, eventStreams),
+    ...logHandlers(sessions, eventStreams, turnStallMs),
     ...artifactHandlers(sessions, eventStreams, archives),
     ...eventHandlers(sessions, sessionRepository, eventStreams, now, storeFeed ?? localEventFeed(sessions), {
       warn: (fields, message) => app.log.warn(fields, message),

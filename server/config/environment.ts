@@ -59,6 +59,8 @@ export interface Config {
     tokens?: number;
     /** Artifact archives: streamed at once service-wide, and their size; DEFAULT_ARCHIVE_LIMITS without. */
     archives?: ArchiveLimits;
+    /** How long a log read or a list of retained sessions waits for its turn while none of its account's ends; DEFAULT_TURN_STALL_MS without. */
+    turnStallMs?: number;
   };
   observability: {
     /** Count requests, starts, runtime events, store calls (off only to measure their cost). */

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Handlers } from '../../generated/handlers.js';
@@ -39,6 +40,7 @@ import {
 } from './request-limits.js';
 import { compileValidator, violationsOf, type HttpPart } from './validation.js';
 import { sentFromScratch } from './scratch-reply.js';
+import { cutWhenStalled, DEFAULT_STALLED_ANSWER_MS } from './stalled-answers.js';
 import { buildSerializer } from './serializers.js';
 
 /** The API reference built by `npm run docs` (Redocly, one self-contained HTML file). */
@@ -180,6 +182,7 @@ function jsonResponseSchemas(route: RouteDefinition): Record<string, object> {
 export function createApp(deps: AppDependencies) {
   const allowed = new AllowedMethods();
   const limits = deps.serverLimits ?? DEFAULT_SERVER_LIMITS;
+  const stalledAnswerMs = limits.stalledAnswerMs ?? DEFAULT_STALLED_ANSWER_MS;
   const tracing = deps.tracing ?? new Tracing();
   const app = Fastify({
     // Request logs show no headers and no query values.
@@ -356,9 +359,15 @@ export function createApp(deps: AppDependencies) {
         if (result.status >= 400 && isErrorBody(result.body)) return sendError(request, reply, result.body, result.headers);
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
-        if (sentFromScratch(reply, result.status, result.body)) return reply;
+        // Every streamed answer, a list's chunks as much as a log or an archive: cut when its client stops taking it.
+        const watch = (body: Readable) =>
+          cutWhenStalled(body, reply.raw, stalledAnswerMs, () =>
+            request.log.info({ stalledMs: stalledAnswerMs }, 'answer cut: its client took nothing of it for too long'),
+          );
+        if (sentFromScratch(reply, result.status, result.body, watch)) return reply;
         const contentType = route.responses[result.status]?.contentType;
         if (contentType) reply.type(contentType);
+        if (result.body instanceof Readable) watch(result.body);
         return reply.send(result.body);
       },
     });

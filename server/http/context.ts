@@ -15,6 +15,8 @@ export interface RequestContext extends ErrorContext {
   secure: boolean;
   /** Aborted when the response closes (sent, or the client went away); ends streamed responses. */
   signal: AbortSignal;
+  /** Calls `listener` once the response has closed, sent or not (at once if it has): what the answer held can go back. */
+  onClosed(listener: () => void): void;
 }
 
 /** An operation without authentication (admin sign-in). */

@@ -48,6 +48,12 @@ class HandlerContext implements RequestContext {
     return this.request.protocol === 'https' || this.request.headers['x-forwarded-proto'] === 'https';
   }
 
+  onClosed(listener: () => void): void {
+    // Node marks a response destroyed as it emits its close, whether it was sent or cut.
+    if (this.reply.raw.destroyed) queueMicrotask(listener);
+    else this.reply.raw.once('close', listener);
+  }
+
   /** Made when a handler asks (streams do, reads do not): a controller and a listener per request cost. */
   get signal(): AbortSignal {
     return (this.made ??= clientGone(this.reply.raw));

@@ -59,6 +59,8 @@ export interface ServerLimits {
   maxConnections: number;
   /** Open connections at once from one address (IPv6: one /64), trusted proxies aside; further ones are refused. */
   maxConnectionsPerAddress: number;
+  /** A streamed answer whose client takes nothing of what was written for this long is cut (stalled-answers.ts). */
+  stalledAnswerMs?: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {

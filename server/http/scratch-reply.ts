@@ -63,14 +63,17 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 /**
  * Sends the body from the scratch buffer when the route's serializer for this status can write it
  * there, or, too large for it, as chunks serialized at the client's pace (Readable.from reads the
- * next only when the socket takes more); says whether it did (otherwise the caller sends it as usual).
+ * next only when the socket takes more; `streamed` sees that stream first); says whether it did
+ * (otherwise the caller sends it as usual).
  */
-export function sentFromScratch(reply: FastifyReply, status: number, body: unknown): boolean {
+export function sentFromScratch(reply: FastifyReply, status: number, body: unknown, streamed: (chunks: Readable) => void = () => {}): boolean {
   const serialize = reply.getSerializationFunction(String(status)) as Partial<ScratchSerializer<unknown>> | undefined;
   if (typeof serialize?.into !== 'function' || typeof serialize.chunks !== 'function') return false;
   const bytes = serialize.into(body, scratch);
   if (!bytes) {
-    reply.type(JSON_UTF8).send(Readable.from(serialize.chunks(body)));
+    const chunks = Readable.from(serialize.chunks(body));
+    streamed(chunks);
+    reply.type(JSON_UTF8).send(chunks);
     return true;
   }
   reply.type(JSON_UTF8).send(bytes);

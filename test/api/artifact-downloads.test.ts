@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.mjs';
 import { expectError } from '../support/http.js';
+import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
@@ -208,7 +209,8 @@ describe('artifact archives whose client stops reading', () => {
   const IDLE_MS = 1000;
   const service = useService({
     runtime: 'process',
-    limits: { streams: { events: 20, logs: 8, artifacts: 3 }, subscriptions: 25, archives: { concurrent: 1, maxBytes: 1024 ** 3, idleMs: IDLE_MS } },
+    limits: { streams: { events: 20, logs: 8, artifacts: 3 }, subscriptions: 25, archives: { concurrent: 1, maxBytes: 1024 ** 3 } },
+    http: { ...DEFAULT_SERVER_LIMITS, stalledAnswerMs: IDLE_MS },
   });
 
   it('cuts a download its client takes nothing of, and frees its slot for the next', async () => {

@@ -1,7 +1,7 @@
 /** An ended session's files as a tar, gzip on the wire when accepted (the spec's Artifacts tag). */
 import { realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import { pipeline, Readable, Transform } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { constants, createGzip } from 'node:zlib';
 import { create as createTar } from 'tar';
 import type { Handlers } from '../../../generated/handlers.js';
@@ -60,37 +60,14 @@ export interface ArchiveLimits {
   concurrent: number;
   /** Bytes of files in one archive, by their size, not their blocks: a sparse file is cheap on disk, not to archive. */
   maxBytes: number;
-  /** A download whose client takes nothing for this long is cut, and its slot freed. */
-  idleMs?: number;
 }
-
-export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { concurrent: 2, maxBytes: 2048 * 1024 * 1024, idleMs: 30_000 };
 
 /**
- * `archive` cut once its client has taken nothing for `idleMs`: a download nobody reads (its
- * socket paused, its window full) holds one of the few slots the whole service streams at once,
- * and never ends by itself, so two such clients kept every other account's downloads at 429.
- * Its chunks stop coming through here as soon as the client stops taking them (backpressure).
+ * A download whose client takes nothing is cut like every streamed answer (stalled-answers.ts),
+ * and its slot freed: it holds one of the few slots the whole service streams at once, and two
+ * such clients kept every other account's downloads at 429.
  */
-function cutWhenIdle(archive: Readable, idleMs: number): Readable {
-  const watched = new Transform({
-    transform(chunk, _encoding, callback) {
-      idle.refresh();
-      callback(null, chunk);
-    },
-    final(callback) {
-      clearTimeout(idle);
-      callback();
-    },
-    destroy(error, callback) {
-      clearTimeout(idle);
-      callback(error);
-    },
-  });
-  const idle = setTimeout(() => watched.destroy(new Error(`the client took nothing for ${idleMs} ms`)), idleMs);
-  // Either end's destruction is the other's: the archive's drain and its slot's release follow.
-  return pipeline(archive, watched, () => {});
-}
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { concurrent: 2, maxBytes: 2048 * 1024 * 1024 };
 
 /**
  * The archive as a Node stream, gzipped when the client takes it. tar reads each file through a
@@ -172,7 +149,7 @@ export function artifactHandlers(
       const gzip = acceptsGzip(headers['accept-encoding'] as string | undefined);
       const lease = open.open('artifacts', context.principal);
       if ('full' in lease) return tooManyStreams(context, 'artifact downloads', lease);
-      const archive = cutWhenIdle(archiveOf(found.root, safeEntry, gzip, limits.maxBytes, lease), limits.idleMs ?? DEFAULT_ARCHIVE_LIMITS.idleMs!);
+      const archive = archiveOf(found.root, safeEntry, gzip, limits.maxBytes, lease);
       const name = `${query.session}${entry === '.' ? '' : `-${entry.replace(/[^A-Za-z0-9._-]/g, '_')}`}.tar`;
       return {
         status: 200,

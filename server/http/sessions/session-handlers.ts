@@ -5,6 +5,7 @@ import { envRuleText } from '../../domain/env-names.js';
 import { LABELS_SIZE_RULE, MAP_KEY_RULE } from '../../domain/labels.js';
 import type { Sessions } from '../../domain/sessions.js';
 import type { SessionFilter, SessionRecord } from '../../domain/ports/sessions.js';
+import { DEFAULT_TURN_STALL_MS, PerKeySlots } from '../../limits/per-key-slots.js';
 import { echoed, fail, STORAGE_BUDGET_MESSAGE } from '../errors.js';
 import { sessionBody } from '../session-view.js';
 import { endedSession, unknownSession } from './session-failures.js';
@@ -32,13 +33,26 @@ async function everyMatch(sessions: Sessions, filter: SessionFilter): Promise<Se
   }
 }
 
+/**
+ * Lists of retained sessions (`all=true`) answered at once per account; more wait their turn.
+ * Each holds what it read of the account's sessions (labels, players) until its client has taken
+ * the answer: 500 unread `GET /session?all=true` of one account held 4.4 GB, and a second address
+ * would have passed the heap's limit (outside check 9). A waiting request holds nothing but its
+ * connection. Pages count too: a page of 1,000 is as large as an account's whole list.
+ */
+export const RETAINED_LISTS_PER_ACCOUNT = 4;
+
+/** The Retry-After of a list that waited in vain: turns come back as answers are taken, or cut (30 s). */
+const LIST_RETRY_AFTER_SECONDS = 5;
+
 type SessionOperations =
   | 'startSession'
   | 'listSessions'
   | 'getSession'
   | 'stopSession';
 
-export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOperations> {
+export function sessionHandlers(sessions: Sessions, turnStallMs = DEFAULT_TURN_STALL_MS): Pick<Handlers, SessionOperations> {
+  const retainedLists = new PerKeySlots(RETAINED_LISTS_PER_ACCOUNT);
   return {
     async startSession({ body }, context) {
       // Without an id (as Gameye allows) the service chooses one; the 201 carries it.
@@ -92,6 +106,19 @@ export function sessionHandlers(sessions: Sessions): Pick<Handlers, SessionOpera
       const cursor = pageAfter(query.cursor);
       if (!cursor.ok) return fail(context, 'INVALID_REQUEST', { violations: [cursor.violation] });
       const playerCount = query.playerCount ?? {};
+      if (query.all) {
+        // Live sessions are in memory already; retained ones are read for this answer and held by it.
+        const turn = await retainedLists.acquireUnlessStalled(context.principal.accountId, context.signal, turnStallMs);
+        if (!turn) {
+          return {
+            ...fail(context, 'TOO_MANY_REQUESTS', {
+              details: `the account's ${RETAINED_LISTS_PER_ACCOUNT} lists with all=true at once gave no turn back for ${Math.round(turnStallMs / 1000)} s (their clients take them slowly); retry after Retry-After seconds`,
+            }),
+            headers: { 'Retry-After': String(LIST_RETRY_AFTER_SECONDS) } as Record<string, string>,
+          };
+        }
+        context.onClosed(turn);
+      }
       const found = await everyMatch(sessions, {
         accountId: context.principal.accountId,
         all: query.all ?? false,
