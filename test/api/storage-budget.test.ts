@@ -12,16 +12,18 @@ import { expectError } from '../support/http.js';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
+/** A maximum-size session: 64 labels and 64 args of 1,024 characters (about 130 KB). */
+const big = (id: string) => ({
+  id,
+  location: 'local-a',
+  image: 'echo',
+  labels: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`label-${i}`, 'l'.repeat(1024)])),
+  args: Array.from({ length: 64 }, () => 'a'.repeat(1024)),
+});
+
 describe('storage budget', () => {
   // 1 MiB: about eight maximum-size sessions.
   const service = useService({ runtime: 'simulated', storageBudgetMiB: 1 });
-  const big = (id: string) => ({
-    id,
-    location: 'local-a',
-    image: 'echo',
-    labels: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`label-${i}`, 'l'.repeat(1024)])),
-    args: Array.from({ length: 64 }, () => 'a'.repeat(1024)),
-  });
 
   it('refuses sessions past the budget, counting ended ones still retained', async () => {
     let started = 0;
@@ -47,13 +49,6 @@ describe('storage budget', () => {
 
 describe('racing starts against the storage budget', () => {
   const service = useService({ runtime: 'simulated', storageBudgetMiB: 1 });
-  const big = (id: string) => ({
-    id,
-    location: 'local-a',
-    image: 'echo',
-    labels: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`label-${i}`, 'l'.repeat(1024)])),
-    args: Array.from({ length: 64 }, () => 'a'.repeat(1024)),
-  });
 
   it('stores no more than the budget holds, however many start at once', async () => {
     // Each checked the budget before any was charged: 30 racing starts stored 2.6 times it (outside check 9).
