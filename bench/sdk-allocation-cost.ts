@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const CHILD = process.argv[2] === 'child';
 
@@ -21,6 +21,8 @@ if (CHILD) {
   const players = Array.from({ length: 1024 }, (_, i) => `player-${i}`);
   await serveSdk({
     socketPath,
+    // Where the socket is bound before it is renamed into place: beside it, private.
+    bindDir: join(dirname(socketPath), 'bind'),
     allocation: { id: 's1', labels, host: '127.0.0.1', ports: [], players },
     onReady() {},
     onHealth() {},

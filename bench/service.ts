@@ -211,20 +211,30 @@ export async function startPrism(): Promise<Server> {
 }
 
 /** The bare Fastify floor (bare-server.ts) answering with the given bodies. */
-export async function startBare(bodies: BareBodies): Promise<Server> {
-  const dir = mkdtempSync(join(tmpdir(), 'session-host-bench-bare-'));
+export function startBare(bodies: BareBodies): Promise<Server> {
+  return startFloor('bare', 'bench/bare-server.ts', bodies, /bare listening on (http:\/\/\S+)/);
+}
+
+/** The write floor (write-floor-server.ts): the pair's statements and fsyncs behind bare Fastify, answering `created`. */
+export function startWriteFloor(bodies: { created: unknown; token: string }): Promise<Server> {
+  return startFloor('floor', 'bench/write-floor-server.ts', bodies, /write floor listening on (http:\/\/\S+)/);
+}
+
+/** A floor server of bench/ (run as the service is, with the project's V8 flags), given its bodies in a file. */
+async function startFloor(name: string, script: string, bodies: unknown, listening: RegExp): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), `session-host-bench-${name}-`));
   const file = join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
   const { child, match } = await spawnServer(
-    'bare',
+    name,
     projectRoot,
     process.execPath,
-    [...floorV8Flags(), '--import', 'tsx', 'bench/bare-server.ts', file],
+    [...floorV8Flags(), '--import', 'tsx', script, file],
     { PATH: process.env.PATH, HOME: process.env.HOME },
-    /bare listening on (http:\/\/\S+)/,
+    listening,
   );
   rmSync(dir, { recursive: true, force: true });
-  return { name: 'bare', url: match[1]!, pid: child.pid!, stop: () => stopChild(child) };
+  return { name, url: match[1]!, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 export interface BareBodies {

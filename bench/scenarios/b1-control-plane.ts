@@ -1,14 +1,16 @@
 /**
  * B1, control-plane calls: GET /session/{id}, GET /session with 100 live sessions, and a
  * POST /session + DELETE pair on the simulated runtime, each against our service, the bare
- * Fastify floor answering the same bodies, and Prism mocking the same bundled spec.
+ * Fastify floor answering the same bodies, and Prism mocking the same bundled spec. The pair is
+ * also run against the write floor (write-floor-server.ts: the pair's own statements and fsyncs
+ * behind bare Fastify), which tells what the machine gives those writes at that durability.
  */
 import { client, waitAllRunning, waitUntil } from '../api.js';
 import { fleet, startBody } from '../fleets.js';
 import { runLoad, type LoadResult, type RequestTemplate } from '../load.js';
 import type { BenchOptions, Row, ScenarioResult } from '../report.js';
 import { exportBaseline } from '../baseline.js';
-import { startBare, startOurService, startPrism, type OurService, type Server } from '../service.js';
+import { startBare, startOurService, startPrism, startWriteFloor, type OurService, type Server } from '../service.js';
 import { fillSessions } from '../setup.js';
 import { ms, rate, ratio, rounded } from '../stats.js';
 
@@ -48,6 +50,9 @@ export async function b1(options: BenchOptions): Promise<ScenarioResult> {
     await waitUntil('the probe session to end', async () => (await api.get('/session/b1-probe')).body.ended !== null, 10_000);
     servers.push(await startBare({ session: session.body, list: list.body, created: probe.body }));
     servers.push(await startPrism());
+    // Writes only: it answers nothing else.
+    const writeFloor = await startWriteFloor({ created: probe.body, token: ours.token });
+    servers.push(writeFloor);
     await waitAllRunning(api);
     // Today's service (the first wave's), with the same sessions and load: what the issue's ratios are against.
     const baseline = exportBaseline();
@@ -87,7 +92,7 @@ export async function b1(options: BenchOptions): Promise<ScenarioResult> {
     const raw: Record<string, Record<string, unknown>> = {};
     for (const call of calls) {
       const results: Record<string, LoadResult> = {};
-      for (const server of servers) {
+      for (const server of servers.filter((s) => s !== writeFloor || !call.read)) {
         results[server.name] = await runLoad({
           url: server.url,
           token: 'token' in server ? (server as OurService).token : ours.token,
@@ -104,7 +109,7 @@ export async function b1(options: BenchOptions): Promise<ScenarioResult> {
           { ...r, unitsPerSecond: r.okPerSecond / call.perUnit, latencyMs: rounded(r.latencyMs), allLatencyMs: rounded(r.allLatencyMs) },
         ]),
       );
-      rows.push(...callRows(call, results.ours!, results.bare!, results.prism!, results.today));
+      rows.push(...callRows(call, results.ours!, results.bare!, results.prism!, results.today, results.floor));
     }
     return { rows, raw: { connections: CONNECTIONS, liveSessions: LIVE_SESSIONS, durationSeconds: options.durationSeconds, calls: raw } };
   } finally {
@@ -112,7 +117,7 @@ export async function b1(options: BenchOptions): Promise<ScenarioResult> {
   }
 }
 
-function callRows(call: Call, ours: LoadResult, bare: LoadResult, prism: LoadResult, today: LoadResult | undefined): Row[] {
+function callRows(call: Call, ours: LoadResult, bare: LoadResult, prism: LoadResult, today: LoadResult | undefined, floor: LoadResult | undefined): Row[] {
   const unit = call.perUnit === 2 ? 'pairs/s' : 'req/s';
   const per = (r: LoadResult) => r.okPerSecond / call.perUnit;
   const scenario = `B1 ${call.name}`;
@@ -162,9 +167,31 @@ function callRows(call: Call, ours: LoadResult, bare: LoadResult, prism: LoadRes
       met: call.read ? null : vsToday >= 5,
     });
   }
-  const bad = { ours: failures(ours), bare: failures(bare), prism: failures(prism) };
-  if (bad.ours + bad.bare + bad.prism > 0) {
-    rows.push({ scenario, metric: 'non-2xx / errors (excluded above)', ours: String(bad.ours), reference: `bare ${bad.bare}; Prism ${bad.prism}`, ratio: '', target: '0', met: bad.ours === 0 });
+  if (floor) {
+    rows.push({
+      scenario,
+      metric: `${unit}, ours/the write floor (the pair's statements and fsyncs behind bare Fastify)`,
+      ours: rate(per(ours)),
+      reference: `floor ${rate(per(floor))}`,
+      ratio: ratio(per(ours) / per(floor)),
+      target: '',
+      met: null,
+    });
+    if (today) {
+      rows.push({
+        scenario,
+        metric: `${unit}, the write floor/today's (the same writes at the same durability, no other code)`,
+        ours: rate(per(floor)),
+        reference: `today ${rate(per(today))}`,
+        ratio: ratio(per(floor) / per(today)),
+        target: '',
+        met: null,
+      });
+    }
+  }
+  const bad = { ours: failures(ours), bare: failures(bare), prism: failures(prism), floor: floor ? failures(floor) : 0 };
+  if (bad.ours + bad.bare + bad.prism + bad.floor > 0) {
+    rows.push({ scenario, metric: 'non-2xx / errors (excluded above)', ours: String(bad.ours), reference: `bare ${bad.bare}; Prism ${bad.prism}; floor ${bad.floor}`, ratio: '', target: '0', met: bad.ours === 0 });
   }
   return rows;
 }
