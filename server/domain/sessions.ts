@@ -22,7 +22,7 @@ import { SessionTimers } from './session-timers.js';
 import { SessionWatch } from './session-watch.js';
 import type { StorageBudget } from './storage-budget.js';
 import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
-import { samePool, type PoolView, type WarmPools } from './warm-pools.js';
+import { samePool, warmNodesOf, type PoolView, type WarmPools } from './warm-pools.js';
 import { WarmRefill } from './warm-refill.js';
 
 /** Up to this many sessions to adopt are read one by one, more in one read of every live session. */
@@ -110,8 +110,7 @@ export class Sessions {
     const location = (await this.deps.catalog.allLocations()).find((candidate) => candidate.id === pool.location);
     if (!location) return { ok: false, reason: 'not_found', what: `location ${pool.location}` };
     if (!image || !Object.hasOwn(image.tags, pool.tag)) return { ok: false, reason: 'not_found', what: `image ${pool.image}:${pool.tag}` };
-    const { runtime } = this.deps;
-    if (runtime.canWarm && !location.nodes.some((node) => runtime.canWarm!(node.id))) return { ok: false, reason: 'unsupported' };
+    if (warmNodesOf(location, this.deps.runtime).length === 0) return { ok: false, reason: 'unsupported' };
     await this.warm.pools.setSize(pool, warm, this.machine.now());
     this.refill?.poke();
     return { ok: true, pool: (await this.warmPools()).find((candidate) => samePool(candidate, pool))! };

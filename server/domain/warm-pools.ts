@@ -1,11 +1,12 @@
 /**
  * Warm pools' definitions: the fleet file's `pools`, with sizes set in the admin panel over
- * them, and which starts a pool can serve. A pool's game servers all run with its `env` and
+ * them, which starts a pool can serve, and which of a location's nodes can run its warm game
+ * servers. A pool's game servers all run with its `env` and
  * `args`, so only a start asking for exactly those (labels are free) takes a warm server; any
  * other is served cold.
  */
-import type { PoolConfig } from '../config/fleet-types.js';
-import type { WarmAllocation } from './ports/runtime.js';
+import type { LocationConfig, NodeConfig, PoolConfig } from '../config/fleet-types.js';
+import type { Runtime, WarmAllocation } from './ports/runtime.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
 
@@ -22,6 +23,8 @@ export const poolName = (pool: PoolKey): string => `${pool.location}/${pool.imag
 /** What a claimed warm game server learns of its session (its players join later). */
 export const warmAllocationOf = (session: SessionRecord): WarmAllocation => ({ id: session.id, labels: session.labels, players: [], restart: session.restart });
 export const samePool = (a: PoolKey, b: PoolKey) => a.location === b.location && a.image === b.image && a.tag === b.tag;
+/** The location's nodes where warm game servers can run (Docker: engines of this machine, which serve their SDK); a runtime that does not say: all of them. */
+export const warmNodesOf = (location: LocationConfig, runtime: Pick<Runtime, 'canWarm'>): NodeConfig[] => location.nodes.filter((node) => runtime.canWarm?.(node.id) ?? true);
 
 export class WarmPools {
   constructor(

@@ -16,7 +16,7 @@ import type { FailureReporter } from './ports/failure-reporter.js';
 import type { Runtime, RuntimeEvent } from './ports/runtime.js';
 import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { PoolKey, WarmServer, WarmServerRepository } from './ports/warm-servers.js';
-import { poolName, samePool, type PoolView, type WarmPools } from './warm-pools.js';
+import { poolName, samePool, warmNodesOf, type PoolView, type WarmPools } from './warm-pools.js';
 
 const TICK_MS = 1000;
 /** Launches per pass: a large pool fills over several passes, so one pass never holds the rest up for long. */
@@ -202,8 +202,7 @@ export class WarmRefill {
     const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
     if (!image || !tag) return 0;
     const { runtime } = this.deps;
-    // Only where warm game servers can run (Docker: engines of this machine, which serve their SDK).
-    const nodes = location.nodes.filter((node) => (runtime.nodeAvailable?.(node.id) ?? true) && (runtime.canWarm?.(node.id) ?? true));
+    const nodes = warmNodesOf(location, runtime).filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
     const { sessions, servers } = this.deps;
     const placed = await sessions.transaction(async () => {
       await sessions.lockForPlacement(NO_ACCOUNT, nodes.flatMap((node) => [`node:${node.id}`, `host:${node.host}`]));

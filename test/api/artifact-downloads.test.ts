@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.mjs';
-import { expectError } from '../support/http.js';
+import { expectError, rawUnreadGet } from '../support/http.js';
 import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
@@ -218,15 +218,12 @@ describe('artifact archives whose client stops reading', () => {
     // Past loopback's socket buffers: a client that reads nothing stalls it.
     writeFileSync(join(work, 'a.bin'), '');
     truncateSync(join(work, 'a.bin'), 30 * 1024 * 1024);
-    const url = new URL('/artifacts?session=stalled', service.running.url);
-    const stalled = await new Promise<IncomingMessage>((resolve, reject) => {
-      get(url, { headers: { authorization: `Bearer ${service.running.token}` }, agent: false }, (response) => response.once('readable', () => resolve(response))).once('error', reject);
-    });
-    expect(stalled.statusCode).toBe(200);
+    const stalled = await rawUnreadGet(service.running.url, '/artifacts?session=stalled', service.running.token);
+    expect(stalled.status).toBe(200);
     // Never read on, never closed by the client (which, paused, would not even see the service
     // close it): the service cuts it, and the next download has the slot.
     await endedSession(service, 'next');
     await eventually(async () => (await service.call('GET', '/artifacts?session=next')).status === 200, { what: 'the slot freed' });
-    stalled.destroy();
+    stalled.socket.destroy();
   }, 30_000);
 });

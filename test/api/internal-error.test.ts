@@ -13,7 +13,7 @@ import { Operators } from '../../server/domain/operators.js';
 import { operatorSecrets } from '../../server/security/passwords.js';
 import { contractFetch } from '../support/contract.js';
 import { caller, expectError } from '../support/http.js';
-import { exampleRequests, urlOf } from '../support/examples.js';
+import { exampleRequests, urlOf, type ExampleRequest } from '../support/examples.js';
 import { TEST_BOOTSTRAP_TOKEN } from '../support/service.js';
 
 const SECRET_DETAIL = 'disk /var/lib/secret.db is corrupt at page 42';
@@ -54,8 +54,9 @@ describe('an unexpected failure', () => {
     expect(contract.violations).toEqual([]);
   });
 
-  it('answers 500 from every operation, keeping the contract', async () => {
-    for (const request of exampleRequests) {
+  /** Sends each request's example (as the operator for admin ones), in turn, and hands its answer to `check`. */
+  async function eachOperation(requests: readonly ExampleRequest[], check: (response: Response, what: string) => Promise<void>): Promise<void> {
+    for (const request of requests) {
       const response = await contract.fetch(urlOf(app.listeningOrigin, request), {
         method: request.method,
         headers: {
@@ -65,9 +66,15 @@ describe('an unexpected failure', () => {
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       });
-      expect(response.status, `${request.method} ${request.path}`).toBe(500);
-      expect(((await response.json()) as { code: string }).code).toBe('INTERNAL_ERROR');
+      await check(response, `${request.method} ${request.path}`);
     }
+  }
+
+  it('answers 500 from every operation, keeping the contract', async () => {
+    await eachOperation(exampleRequests, async (response, what) => {
+      expect(response.status, what).toBe(500);
+      expect(((await response.json()) as { code: string }).code).toBe('INTERNAL_ERROR');
+    });
   });
 
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After from every operation whose store is busy, keeping the contract', async () => {
@@ -78,23 +85,13 @@ describe('an unexpected failure', () => {
       answers[request.route.operationId] = () => Promise.reject(new StoreBusy('the database is busy: no pooled connection was free within 25000 ms'));
     }
     try {
-      for (const request of busyOnes) {
-        const response = await contract.fetch(urlOf(app.listeningOrigin, request), {
-          method: request.method,
-          headers: {
-            Authorization: `Bearer ${TEST_BOOTSTRAP_TOKEN}`,
-            ...(request.path.startsWith('/admin/api/') ? panelHeaders : {}),
-            ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        });
-        const what = `${request.method} ${request.path}`;
+      await eachOperation(busyOnes, async (response, what) => {
         expect(response.status, what).toBe(503);
         expect(Number(response.headers.get('retry-after')), what).toBeGreaterThanOrEqual(1);
         const body = (await response.json()) as { code: string; details: string };
         expect(body.code, what).toBe('SERVICE_UNAVAILABLE');
         expect(body.details, what).toMatch(/^the database is busy: .*; retry after Retry-After seconds$/);
-      }
+      });
     } finally {
       for (const request of busyOnes) delete answers[request.route.operationId];
     }

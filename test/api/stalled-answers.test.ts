@@ -9,14 +9,13 @@
  * `turnStallMs` of the queue's last move is 429 with Retry-After.
  */
 import { existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_LIMITS } from '../../server/http/request-limits.js';
 import { LOG_READS_PER_ACCOUNT } from '../../server/http/logs/log-handlers.js';
 import { RETAINED_LISTS_PER_ACCOUNT } from '../../server/http/sessions/session-handlers.js';
 import { eventually } from '../support/eventually.mjs';
-import { expectError } from '../support/http.js';
+import { expectError, rawUnreadGet, type UnreadAnswer } from '../support/http.js';
 import { useService } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
@@ -25,51 +24,11 @@ const TURN_STALL_MS = 500;
 /** Past loopback's socket buffers on both ends (a few MB each): an unread answer stalls. */
 const LOG_BYTES = 30 * 1024 * 1024;
 
-interface HeldAnswer {
-  socket: Socket;
-  /** Reads the rest: whether the answer arrived whole (chunked, to its last chunk) or was cut. */
-  rest(): Promise<{ complete: boolean; bytes: number }>;
-}
-
-/** A GET on a raw socket whose client takes the answer's first bytes and then nothing more. */
-function heldAnswer(url: string, path: string, token: string): Promise<HeldAnswer> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`));
-    socket.once('error', (error) => reject(error));
-    const closedEarly = () => reject(new Error(`${path}: closed before any answer`));
-    socket.once('close', closedEarly);
-    // A reset while paused closes the socket before rest() listens: remembered here.
-    let closed = false;
-    socket.once('close', () => (closed = true));
-    socket.on('error', () => {});
-    socket.once('data', (first: Buffer) => {
-      socket.pause();
-      socket.off('close', closedEarly);
-      expect(first.toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
-      resolve({
-        socket,
-        rest: () =>
-          new Promise((done) => {
-            let bytes = first.length;
-            let tail = first.subarray(-5);
-            const finish = (complete: boolean) => {
-              socket.destroy();
-              done({ complete, bytes });
-            };
-            socket.on('data', (chunk: Buffer) => {
-              bytes += chunk.length;
-              tail = Buffer.concat([tail, chunk]).subarray(-5);
-              // The last chunk of a chunked answer: it came whole (the connection is kept alive after it).
-              if (tail.toString('latin1') === '0\r\n\r\n') finish(true);
-            });
-            if (closed) return finish(false);
-            socket.once('close', () => finish(false));
-            socket.resume();
-          }),
-      });
-    });
-  });
+/** A GET whose client takes the answer's first bytes and then nothing more; the service answered it. */
+async function heldAnswer(url: string, path: string, token: string): Promise<UnreadAnswer> {
+  const answer = await rawUnreadGet(url, path, token);
+  expect(answer.status, path).toBe(200);
+  return answer;
 }
 
 const labels = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`l${i}`, 'x'.repeat(1024)]));

@@ -8,13 +8,23 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cappedFloors } from '../../server/events/event-hold.js';
 import { createSessionRepository } from '../../server/store/session-repository.js';
-import { openDatabase } from '../../server/store/sqlite.js';
+import { openDatabase, type Db } from '../../server/store/sqlite.js';
+
+/** Runs `test` on a fresh database in a temporary directory, closed and removed after it whether it passed or not. */
+async function withEventLog(test: (db: Db) => void | Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
+  const db = openDatabase(join(dir, 'service.db'));
+  try {
+    await test(db);
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('event pruning', () => {
-  it("holds back only the account's own undelivered events", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
-    const db = openDatabase(join(dir, 'service.db'));
-    try {
+  it("holds back only the account's own undelivered events", () =>
+    withEventLog((db) => {
       const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session) VALUES (?, 's', 'running', ?, '{}')");
       // 200 events, alternating between two accounts: ids 1..200, odd ones the idle account's.
       for (let i = 1; i <= 200; i++) insert.run(i % 2 === 1 ? 'acc_idle' : 'acc_busy', i);
@@ -28,16 +38,10 @@ describe('event pruning', () => {
         // ...while the idle account keeps what its subscription has yet to receive (after id 1).
         { account_id: 'acc_idle', n: 99, oldest: 3 },
       ]);
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('caps what a stuck subscription holds back: past the cap its account is pruned like any other', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
-    const db = openDatabase(join(dir, 'service.db'));
-    try {
+  it('caps what a stuck subscription holds back: past the cap its account is pruned like any other', () =>
+    withEventLog(async (db) => {
       const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session) VALUES (?, 's', 'running', ?, '{}')");
       for (let i = 1; i <= 200; i++) insert.run('acc_stuck', i);
       const repository = createSessionRepository(db);
@@ -49,16 +53,10 @@ describe('event pruning', () => {
       expect(db.prepare('SELECT count(*) AS n, min(id) AS oldest FROM session_events').get()).toEqual({ n: 50, oldest: 151 });
       // A floor within the cap is kept as it is.
       expect(cappedFloors(new Map([['acc_stuck', 180]]), repository.oldestHoldable(held))).toEqual(new Map([['acc_stuck', 180]]));
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("counts what a subscription holds in its account's own events: other accounts' traffic does not push them out", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
-    const db = openDatabase(join(dir, 'service.db'));
-    try {
+  it("counts what a subscription holds in its account's own events: other accounts' traffic does not push them out", () =>
+    withEventLog(async (db) => {
       const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session) VALUES (?, 's', 'running', ?, '{}')");
       // acc_b's 10 events (its receiver is down, its cursor at 0), then 500 of acc_a's and acc_c's.
       for (let i = 1; i <= 10; i++) insert.run('acc_b', i);
@@ -71,16 +69,10 @@ describe('event pruning', () => {
       // A reader of acc_c resuming from before its pruned events is not in the window: the window
       // starts after the highest id pruned, not at acc_b's held ones below it.
       expect(await repository.oldestEventId()).toBe(491);
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("holds an account's events up to its own bytes, which other accounts' large events do not push out", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pruning-'));
-    const db = openDatabase(join(dir, 'service.db'));
-    try {
+  it("holds an account's events up to its own bytes, which other accounts' large events do not push out", () =>
+    withEventLog((db) => {
       const insert = db.prepare("INSERT INTO session_events (account_id, session_id, status, at, session, bytes) VALUES (?, 's', 'running', ?, '{}', ?)");
       // acc_b: 10 events of 100 bytes, undelivered; then acc_a: 10 of 1,000 bytes.
       for (let i = 1; i <= 10; i++) insert.run('acc_b', i, 100);
@@ -95,9 +87,5 @@ describe('event pruning', () => {
         { account_id: 'acc_a', n: 2, oldest: 19 },
         { account_id: 'acc_b', n: 5, oldest: 6 },
       ]);
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

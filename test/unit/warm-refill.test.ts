@@ -18,6 +18,7 @@ import { WarmRefill } from '../../server/domain/warm-refill.js';
 import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
+import { sessionsOver } from '../support/domain-sessions.js';
 import { testFleet } from '../support/service.js';
 
 const POOL = 4;
@@ -167,5 +168,21 @@ describe('nodes where warm game servers cannot run', () => {
     // The pass that filled local-b placed local-a's too, had it found room.
     await vi.waitFor(async () => expect((await store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(2), { timeout: 10_000, interval: 10 });
     expect((await store.warmServers.all()).map((server) => server.location)).toEqual(['local-b', 'local-b']);
+  });
+
+  it("leave a location of only such nodes without a pool: the panel's size for it is refused (another location's is kept)", async () => {
+    const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: () => Date.now() });
+    const remote = new Set(testFleet().locations.find((l) => l.id === 'local-a')!.nodes.map((node) => node.id));
+    Object.assign(runtime, { canWarm: (nodeId: string) => !remote.has(nodeId) });
+    const db = openDatabase(':memory:');
+    const store = createSqliteStore(db);
+    const sessions = sessionsOver(store, runtime, { warm: { pools: new WarmPools([], store.warmServers), servers: store.warmServers } });
+    closing.push(() => {
+      void sessions.close();
+      db.close();
+    });
+    expect(await sessions.sizeWarmPool({ location: 'local-a', image: 'echo', tag: 'latest' }, 2)).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await store.warmServers.sizes()).toEqual([]);
+    expect(await sessions.sizeWarmPool({ location: 'local-b', image: 'echo', tag: 'latest' }, 2)).toMatchObject({ ok: true, pool: { location: 'local-b', warm: 2 } });
   });
 });
