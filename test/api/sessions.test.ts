@@ -115,6 +115,9 @@ describe('sessions of real echo game servers over real HTTP', () => {
     await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'echo', env: { ECHO_CRASH_AFTER_MS: '50' }, restart: true } });
     const crashes = async () => ((await service.call('GET', `/logs?id=${id}`)).text.match(/crashing on purpose/g) ?? []).length;
     await vi.waitFor(async () => expect(await crashes()).toBeGreaterThanOrEqual(6), { timeout: 60_000, interval: 50 });
+    // The supervisor waits as the backoff says: 1.5 s on, no 7th crash (every 250 ms, it would have crashed several times more).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await crashes()).toBe(6);
     expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
     expect(await waitForStatus(service.call, id, ['exited', 'dead'], 4000)).toMatchObject({ end_reason: 'stopped' });
     expect(await crashes()).toBe(6);
