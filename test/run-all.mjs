@@ -57,6 +57,8 @@ const steps = [
   { name: 'no breaking change without a new major version', command: process.execPath, args: ['--import', 'tsx', 'test/conformance/spec-compat.ts'] },
   { name: 'typecheck (tsc)', command: bin('tsc'), args: ['-p', '.'] },
   { name: 'typecheck admin panel (tsc)', command: bin('tsc'), args: ['-p', 'admin'] },
+  // The benchmarks are not run by the tests: typechecked so that they keep up with the code they drive.
+  { name: 'typecheck benchmarks (tsc)', command: bin('tsc'), args: ['-p', 'bench'] },
   // The browser tests and the service serve this build (npm start builds it too, in prestart).
   { name: 'build admin panel (vite)', command: bin('vite'), args: ['build', '--config', 'admin/vite.config.ts'] },
   vitest('vitest', 'test-results/vitest.json'),
