@@ -34,6 +34,20 @@ describe('egress guard', () => {
     expect(() => new EgressGuard(['10.0.0.0/8x'])).toThrow();
   });
 
+  it('refuses the host\'s own addresses, public ones too, unless the operator allows them', async () => {
+    // A host with a public address: its services bound to every interface (an exporter, a
+    // database's HTTP port) answer a POST from the host itself, often past the firewall that keeps
+    // the Internet out; the game servers' firewall refuses them (`fib daddr type local`).
+    const own = new EgressGuard([], undefined, () => ['93.184.216.34', '2606:4700:4700::1111']);
+    expect(own.permits('93.184.216.34')).toBe(false);
+    expect(own.permits('::ffff:93.184.216.34')).toBe(false);
+    expect(own.permits('2606:4700:4700::1111')).toBe(false);
+    expect(own.permits('93.184.216.35')).toBe(true);
+    const verdict = await own.check('http://93.184.216.34:9100/hook', 'acc_1');
+    expect(verdict.ok ? '' : verdict.why).toMatch(/internal address/);
+    expect(new EgressGuard(['93.184.216.0/24'], undefined, () => ['93.184.216.34']).permits('93.184.216.34')).toBe(true);
+  });
+
   it.each([
     ['http://127.0.0.1:8080/hook', /internal address/],
     ['http://0x7f000001:8080/hook', /internal address/],
