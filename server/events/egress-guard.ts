@@ -31,6 +31,8 @@ const REFUSED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'],
   ['64:ff9b::', 96, 'ipv6'], // NAT64 of any IPv4 address
+  ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64 (RFC 8215), private IPv4 networks too
+  ['2002::', 16, 'ipv6'], // 6to4, an IPv4 address in its bits (the game servers' firewall refuses both)
   ['100::', 64, 'ipv6'], // discard
   ['2001:db8::', 32, 'ipv6'], // documentation
   ['fc00::', 7, 'ipv6'], // unique-local

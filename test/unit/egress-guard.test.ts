@@ -15,6 +15,9 @@ describe('egress guard', () => {
     '127.0.0.1', '127.8.9.10', '0.0.0.0', '10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1',
     '169.254.169.254', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1',
     'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1',
+    // Where the network translates them, as the game servers' firewall refuses them: a local-use
+    // NAT64 prefix (RFC 8215) to 10.0.0.1, and 6to4 of 10.0.0.1 and of 127.0.0.1.
+    '64:ff9b:1::a00:1', '2002:a00:1::1', '2002:7f00:1::',
   ])('refuses %s', (address) => {
     expect(guard.permits(address)).toBe(false);
   });
