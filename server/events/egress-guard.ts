@@ -3,7 +3,7 @@
  * guard any token holder could aim the service at itself, at the cloud metadata address or at
  * the private network (and read the delivery log's status codes as a port scan). Refused: the
  * loopback, unspecified, private, shared (CGNAT), link-local, unique-local, multicast, reserved
- * and documentation ranges, unless the operator allows a named range
+ * and documentation ranges, and every address of the service's own host, unless the operator allows a named range
  * (WEBHOOK_ALLOWED_NETWORKS, e.g. `10.1.0.0/16`). Checked when a subscription is created (by
  * resolving its host) and again on every connection, on the very address connected to, so a
  * name that resolves elsewhere later (DNS rebinding) gains nothing.
@@ -11,6 +11,7 @@
 import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { HostResolver } from './host-resolver.js';
+import { ownAddresses } from './own-addresses.js';
 
 const REFUSED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['0.0.0.0', 8, 'ipv4'], // "this network", unspecified
@@ -30,6 +31,8 @@ const REFUSED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'],
   ['64:ff9b::', 96, 'ipv6'], // NAT64 of any IPv4 address
+  ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64 (RFC 8215), private IPv4 networks too
+  ['2002::', 16, 'ipv6'], // 6to4, an IPv4 address in its bits (the game servers' firewall refuses both)
   ['100::', 64, 'ipv6'], // discard
   ['2001:db8::', 32, 'ipv6'], // documentation
   ['fc00::', 7, 'ipv6'], // unique-local
@@ -57,8 +60,13 @@ export class EgressGuard {
   /**
    * `allowedNetworks`: CIDRs the operator allows although they are refused by default.
    * `resolver`: how host names are resolved (c-ares with a deadline; see host-resolver.ts).
+   * `hostAddresses`: the service host's own addresses, refused like the internal ranges.
    */
-  constructor(allowedNetworks: readonly string[] = [], private readonly resolver = new HostResolver()) {
+  constructor(
+    allowedNetworks: readonly string[] = [],
+    private readonly resolver = new HostResolver(),
+    private readonly hostAddresses: () => readonly string[] = ownAddresses,
+  ) {
     for (const [address, prefix, family] of REFUSED) this.refused.addSubnet(address, prefix, family);
     for (const network of allowedNetworks) {
       const parsed = parseNetwork(network);
@@ -70,7 +78,17 @@ export class EgressGuard {
   /** Whether the service may connect to this IP address. */
   permits(address: string): boolean {
     const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    return this.allowed.check(address, family) || !this.refused.check(address, family);
+    return this.allowed.check(address, family) || !(this.refused.check(address, family) || this.isOwn(address, family));
+  }
+
+  /** Whether the address is one of the host's own (an IPv4-mapped spelling of one too). */
+  private isOwn(address: string, family: 'ipv4' | 'ipv6'): boolean {
+    const own = new BlockList();
+    for (const host of this.hostAddresses()) {
+      const hostFamily = isIP(host);
+      if (hostFamily !== 0) own.addAddress(host, hostFamily === 4 ? 'ipv4' : 'ipv6');
+    }
+    return own.check(address, family);
   }
 
   /** Whether a subscription URL may be used: http(s), and its host resolves only to permitted addresses. */

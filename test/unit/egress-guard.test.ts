@@ -15,6 +15,9 @@ describe('egress guard', () => {
     '127.0.0.1', '127.8.9.10', '0.0.0.0', '10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1',
     '169.254.169.254', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1',
     'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1',
+    // Where the network translates them, as the game servers' firewall refuses them: a local-use
+    // NAT64 prefix (RFC 8215) to 10.0.0.1, and 6to4 of 10.0.0.1 and of 127.0.0.1.
+    '64:ff9b:1::a00:1', '2002:a00:1::1', '2002:7f00:1::',
   ])('refuses %s', (address) => {
     expect(guard.permits(address)).toBe(false);
   });
@@ -32,6 +35,20 @@ describe('egress guard', () => {
     expect(parseNetwork('10.0.0.0/33')).toBeUndefined();
     expect(parseNetwork('not-a-network')).toBeUndefined();
     expect(() => new EgressGuard(['10.0.0.0/8x'])).toThrow();
+  });
+
+  it('refuses the host\'s own addresses, public ones too, unless the operator allows them', async () => {
+    // A host with a public address: its services bound to every interface (an exporter, a
+    // database's HTTP port) answer a POST from the host itself, often past the firewall that keeps
+    // the Internet out; the game servers' firewall refuses them (`fib daddr type local`).
+    const own = new EgressGuard([], undefined, () => ['93.184.216.34', '2606:4700:4700::1111']);
+    expect(own.permits('93.184.216.34')).toBe(false);
+    expect(own.permits('::ffff:93.184.216.34')).toBe(false);
+    expect(own.permits('2606:4700:4700::1111')).toBe(false);
+    expect(own.permits('93.184.216.35')).toBe(true);
+    const verdict = await own.check('http://93.184.216.34:9100/hook', 'acc_1');
+    expect(verdict.ok ? '' : verdict.why).toMatch(/internal address/);
+    expect(new EgressGuard(['93.184.216.0/24'], undefined, () => ['93.184.216.34']).permits('93.184.216.34')).toBe(true);
   });
 
   it.each([
