@@ -56,6 +56,8 @@ export type UrlVerdict = { ok: true } | { ok: false; why: string };
 export class EgressGuard {
   private readonly refused = new BlockList();
   private readonly allowed = new BlockList();
+  /** The host's own addresses as last read, as a block list. */
+  private own: { of: readonly string[]; list: BlockList } | undefined;
 
   /**
    * `allowedNetworks`: CIDRs the operator allows although they are refused by default.
@@ -83,12 +85,17 @@ export class EgressGuard {
 
   /** Whether the address is one of the host's own (an IPv4-mapped spelling of one too). */
   private isOwn(address: string, family: 'ipv4' | 'ipv6'): boolean {
-    const own = new BlockList();
-    for (const host of this.hostAddresses()) {
-      const hostFamily = isIP(host);
-      if (hostFamily !== 0) own.addAddress(host, hostFamily === 4 ? 'ipv4' : 'ipv6');
+    const addresses = this.hostAddresses();
+    // Built again only when the interfaces were read again (ownAddresses() answers the same list until then).
+    if (this.own?.of !== addresses) {
+      const list = new BlockList();
+      for (const host of addresses) {
+        const hostFamily = isIP(host);
+        if (hostFamily !== 0) list.addAddress(host, hostFamily === 4 ? 'ipv4' : 'ipv6');
+      }
+      this.own = { of: addresses, list };
     }
-    return own.check(address, family);
+    return this.own.list.check(address, family);
   }
 
   /** Whether a subscription URL may be used: http(s), and its host resolves only to permitted addresses. */
