@@ -214,6 +214,32 @@ describe('the client SDK against the sandbox', () => {
     expect(result.attempts.map((a) => a.outcome)).toEqual(['unknown', 'existing']);
   });
 
+  it('retries a 503 (busy, nothing done) after Retry-After in the same location, and a later 409 stays a conflict', async () => {
+    const counting = countingFetch(contract.fetch);
+    const { sleep, delays } = recordingSleep();
+    const result = await startSession(
+      client(counting.fetch),
+      { id: 'sdk-sb-busy', location: 'local-a', image: 'echo', restart: false },
+      { locations: ['local-b'], sleep, headers: ({ attempt }) => (attempt === 1 ? { 'X-Sandbox-Status': '503' } : undefined) },
+    );
+    expect(result.location).toBe('local-a');
+    expect(result.alreadyStarted).toBe(false);
+    expect(result.attempts.map((a) => a.outcome)).toEqual(['busy', 'created']);
+    expect(counting.seen.map((s) => s.location)).toEqual(['local-a', 'local-a']);
+    // The sandbox sends Retry-After: 3.
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(2700);
+    expect(delays[0]).toBeLessThanOrEqual(3300);
+
+    // A 503 did nothing, so a 409 after it is the id being taken, not this start having gone through.
+    const conflict = await startSession(
+      client(),
+      { id: 'sdk-sb-busy', location: 'local-a', image: 'echo', restart: false },
+      { sleep, headers: ({ attempt }) => (attempt === 1 ? { 'X-Sandbox-Status': '503' } : undefined) },
+    ).catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ConflictError);
+  });
+
   it('turns every documented error code into its typed error, with the identifier', async () => {
     // 405 and 400 are answered by routing and the HTTP parser, not by an operation (below).
     const statuses: Record<Exclude<ErrorCode, 'METHOD_NOT_ALLOWED' | 'BAD_REQUEST'>, string> = {
