@@ -41,8 +41,17 @@ function globals(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
 
+/** True for an absolute http(s) URL: `127.0.0.1:8080` does not parse, and `localhost:8080` parses with the scheme `localhost:`. */
+function isHttpUrl(text: string): boolean {
+  return URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+}
+
 function client(command: Command): SessionHostClient {
   const { url, token } = globals(command);
+  // Checked here, not left to fetch: its "Failed to parse URL" exited 2 as if the service had answered.
+  if (!isHttpUrl(url)) {
+    program.error(`error: --url / SESSION_HOST_URL "${terminalSafeLine(url)}" is not an http:// or https:// URL (for example http://127.0.0.1:8080)`, { exitCode: EXIT.usage });
+  }
   if (!token) program.error('error: no token: pass --token or set SESSION_HOST_TOKEN', { exitCode: EXIT.usage });
   return createSessionHostClient({ baseUrl: url, token });
 }

@@ -139,6 +139,18 @@ describe('the session-host CLI against the real service', () => {
     expect(missing.stderr).toContain('RESOURCE_NOT_FOUND');
   }, 60_000);
 
+  it('exits 1 with a message naming the URL when --url or SESSION_HOST_URL is not an http(s) URL (a missing scheme)', async () => {
+    // 127.0.0.1:8080 does not parse as a URL; localhost:8080 parses with the scheme "localhost:".
+    for (const [args, extraEnv, given] of [
+      [['--url', '127.0.0.1:8080', 'account'], {}, '127.0.0.1:8080'],
+      [['account'], { SESSION_HOST_URL: 'localhost:8080' }, 'localhost:8080'],
+    ] as const) {
+      const result = await cli([...args], { ...env, ...extraEnv }).done;
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(`"${given}" is not an http:// or https:// URL`);
+    }
+  });
+
   it('exits 1 on a usage error or without a token, 3 when the service is unreachable', async () => {
     expect((await run('sessions', 'frobnicate')).code).toBe(1);
     expect((await run('sessions', 'start', '--image', 'echo')).code).toBe(1); // --location is required

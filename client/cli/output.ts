@@ -27,7 +27,7 @@ export const EXIT = {
 export const exitCodesHelp = `
 Exit codes:
   0    success
-  1    usage error (unknown command or flag, missing argument, no token)
+  1    usage error (unknown command or flag, missing argument, no token, a --url that is not http(s))
   2    the service answered with an error; its code and identifier are printed
   3    the service could not be reached (check --url / SESSION_HOST_URL)
   4    --wait: the session ended in another status, or --timeout passed
