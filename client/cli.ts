@@ -329,6 +329,13 @@ sessions
     action(async (command, id: string) => {
       const o = command.opts<{ message: string; timeout: number }>();
       const session = unwrap(await client(command).GET('/session/{id}', { params: { path: { id } } }));
+      if (session.status === 'exited' || session.status === 'dead') {
+        // Its ports went back to the node: probed, another session's game server answered and the probe passed.
+        const ended = `session ${session.id} has ended (${session.status}, ${session.end_reason ?? 'no reason'}): its ports are released and may be another session's now; nothing was probed`;
+        reportError(new Error(ended), globals(command).json ?? false);
+        process.exitCode = EXIT.probe;
+        return;
+      }
       const results = await probe(session.host, session.ports, o.message, o.timeout * 1000);
       print(command, results, () => table(['PORT', 'TYPE', 'NAME', 'ANSWER'], results.map((r) => [r.port, r.type, r.name ?? '', r.answer ?? `(${r.error})`])));
       if (results.some((r) => r.answer === undefined)) process.exitCode = EXIT.probe;

@@ -72,6 +72,26 @@ describe('the session-host CLI against the real service', () => {
     expect(JSON.parse((await run('sessions', 'list', '--all', '--json')).stdout).sessions[0]).toMatchObject({ id: 'cli-1', status: 'exited' });
   }, 60_000);
 
+  it('does not probe an ended session: its ports are released and another session may answer on them', async () => {
+    const start = async (id: string) => {
+      const started = await run('sessions', 'start', '--image', 'echo', '--location', 'local-b', '--id', id, '--wait', '--json');
+      expect(started.code, started.stderr).toBe(0);
+      return JSON.parse(started.stdout) as { ports: { host: number }[] };
+    };
+    const ended = await start('cli-probe-ended');
+    expect((await run('sessions', 'stop', 'cli-probe-ended', '--wait')).code).toBe(0);
+    // The next start on the node takes the ports the ended session released.
+    const next = await start('cli-probe-next');
+    expect(next.ports.map((p) => p.host)).toEqual(ended.ports.map((p) => p.host));
+
+    const probed = await run('sessions', 'probe', 'cli-probe-ended');
+    expect(probed.code, probed.stdout).toBe(5);
+    expect(probed.stdout).not.toContain('cli-probe-next');
+    expect(probed.stderr).toContain('session cli-probe-ended has ended (exited, stopped)');
+    expect((await run('sessions', 'probe', 'cli-probe-next')).stdout).toContain('echo cli-probe-next ping');
+    expect((await run('sessions', 'stop', 'cli-probe-next', '--wait')).code).toBe(0);
+  }, 60_000);
+
   it('lists and revokes tokens, shows locations and the account, as tables and as JSON', async () => {
     env = { ...env, SESSION_HOST_TOKEN: running.token };
     const created = JSON.parse((await run('tokens', 'create', '--name', 'short-lived', '--scope', 'regions:read', '--json')).stdout);

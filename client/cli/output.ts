@@ -18,7 +18,7 @@ export const EXIT = {
   unreachable: 3,
   /** `--wait`: the session ended in another status, or the timeout passed. */
   wait: 4,
-  /** `sessions probe`: a port gave no answer. */
+  /** `sessions probe`: a port gave no answer, or the session has ended. */
   probe: 5,
   /** Interrupted (Ctrl-C). */
   interrupted: 130,
@@ -31,7 +31,7 @@ Exit codes:
   2    the service answered with an error; its code and identifier are printed
   3    the service could not be reached (check --url / SESSION_HOST_URL)
   4    --wait: the session ended in another status, or --timeout passed
-  5    sessions probe: a port gave no answer
+  5    sessions probe: a port gave no answer, or the session has ended
   130  interrupted`;
 
 export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {
