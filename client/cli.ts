@@ -41,8 +41,17 @@ function globals(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
 
+/** True for an absolute http(s) URL: `127.0.0.1:8080` does not parse, and `localhost:8080` parses with the scheme `localhost:`. */
+function isHttpUrl(text: string): boolean {
+  return URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+}
+
 function client(command: Command): SessionHostClient {
   const { url, token } = globals(command);
+  // Checked here, not left to fetch: its "Failed to parse URL" exited 2 as if the service had answered.
+  if (!isHttpUrl(url)) {
+    program.error(`error: --url / SESSION_HOST_URL "${terminalSafeLine(url)}" is not an http:// or https:// URL (for example http://127.0.0.1:8080)`, { exitCode: EXIT.usage });
+  }
   if (!token) program.error('error: no token: pass --token or set SESSION_HOST_TOKEN', { exitCode: EXIT.usage });
   return createSessionHostClient({ baseUrl: url, token });
 }
@@ -320,6 +329,13 @@ sessions
     action(async (command, id: string) => {
       const o = command.opts<{ message: string; timeout: number }>();
       const session = unwrap(await client(command).GET('/session/{id}', { params: { path: { id } } }));
+      if (session.status === 'exited' || session.status === 'dead') {
+        // Its ports went back to the node: probed, another session's game server answered and the probe passed.
+        const ended = `session ${session.id} has ended (${session.status}, ${session.end_reason ?? 'no reason'}): its ports are released and may be another session's now; nothing was probed`;
+        reportError(new Error(ended), globals(command).json ?? false);
+        process.exitCode = EXIT.probe;
+        return;
+      }
       const results = await probe(session.host, session.ports, o.message, o.timeout * 1000);
       print(command, results, () => table(['PORT', 'TYPE', 'NAME', 'ANSWER'], results.map((r) => [r.port, r.type, r.name ?? '', r.answer ?? `(${r.error})`])));
       if (results.some((r) => r.answer === undefined)) process.exitCode = EXIT.probe;

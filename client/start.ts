@@ -5,15 +5,18 @@
  *   when the location still answers 420, try the caller's secondary locations in order. The result
  *   says which location took the session.
  * - A start is idempotent because the caller chooses the id, so a start whose outcome is unknown
- *   (connection lost, 5xx) is retried too; a `409 CONFLICT` after such a retry means "already
- *   started", and the session is read back with GET /session/{id}. A 409 on a start that cannot
- *   have succeeded before is a real conflict (the id is taken) and is thrown.
+ *   (connection lost, a 500 or an undocumented 5xx) is retried too; a `409 CONFLICT` after such a
+ *   retry means "already started", and the session is read back with GET /session/{id}. A 409 on
+ *   a start that cannot have succeeded before is a real conflict (the id is taken) and is thrown.
+ * - `503 SERVICE_UNAVAILABLE` (the store was busy: nothing of the request was done) is retried in
+ *   the same location after `Retry-After`; it is the service that is busy, not the location, so it
+ *   leads to no fallback, and since nothing was done a later 409 is still a real conflict.
  * - Every other error (401, 403, 404, 413, 415, 422) is thrown at once as its typed error.
  *
  * Nothing else is retried here: calls that are not idempotent must not be repeated blindly.
  */
 import type { Session, SessionStartRequest } from '../generated/types.js';
-import { ApiError, CapacityUnavailableError, ConflictError, InternalServerError, UnexpectedResponseError, UnreachableError, unwrap } from './errors.js';
+import { ApiError, CapacityUnavailableError, ConflictError, InternalServerError, ServiceUnavailableError, UnexpectedResponseError, UnreachableError, unwrap } from './errors.js';
 import type { SessionHostClient } from './index.js';
 import { sleep as realSleep } from './sleep.js';
 
@@ -37,8 +40,8 @@ export interface StartOptions {
 
 export interface StartAttempt {
   location: string;
-  /** `created` 201; `capacity` 420; `unknown` the outcome is unknown (unreachable, 5xx); `existing` 409 read back. */
-  outcome: 'created' | 'capacity' | 'unknown' | 'existing';
+  /** `created` 201; `capacity` 420; `busy` 503 (nothing done); `unknown` the outcome is unknown (unreachable, other 5xx); `existing` 409 read back. */
+  outcome: 'created' | 'capacity' | 'busy' | 'unknown' | 'existing';
   /** The error's identifier, to quote to support. */
   identifier?: string;
 }
@@ -101,13 +104,14 @@ export async function startSession(api: SessionHostClient, startRequest: Session
           return { session, location: session.location, alreadyStarted: true, attempts };
         }
         const capacity = error instanceof CapacityUnavailableError;
+        const busy = error instanceof ServiceUnavailableError;
         const unknown = outcomeUnknown(error);
-        if (!capacity && !unknown) throw error;
+        if (!capacity && !busy && !unknown) throw error;
         mayHaveStarted ||= unknown;
         lastError = error as Error;
         attempts.push({
           location,
-          outcome: capacity ? 'capacity' : 'unknown',
+          outcome: capacity ? 'capacity' : busy ? 'busy' : 'unknown',
           ...(error instanceof ApiError ? { identifier: error.identifier } : {}),
         });
         // Still 420 after the last attempt here: on to the next location at once (its capacity is its own).

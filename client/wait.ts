@@ -4,15 +4,28 @@
  * to polling GET /session/{id} when the stream cannot be opened or ends early. Resolves with the
  * session; rejects with a WaitError when it ends (`exited`, `dead`) in another status or the time
  * runs out, with the typed error of a failed read, or with the signal's reason when aborted.
+ *
+ * A poll that finds the service restarting (connection refused or reset, `503`, a proxy's 502 or
+ * 504) is polled again until the timeout: game servers outlive the service's restarts, so a wait
+ * for one must too. Every other failed read (404, 401, 500) rejects at once.
  */
 import { createParser } from 'eventsource-parser';
 import type { Session, SessionEvent, SessionStatus } from '../generated/types.js';
-import { unwrap, WaitError } from './errors.js';
+import { ServiceUnavailableError, UnexpectedResponseError, UnreachableError, unwrap, WaitError } from './errors.js';
 import type { SessionHostClient } from './index.js';
 import { sleep } from './sleep.js';
 
 
 const FINAL: readonly SessionStatus[] = ['exited', 'dead'];
+
+/** A read that failed because the service is restarting or briefly busy, not because of the request. */
+function transient(error: unknown): boolean {
+  return (
+    error instanceof UnreachableError ||
+    error instanceof ServiceUnavailableError ||
+    (error instanceof UnexpectedResponseError && [502, 503, 504].includes(error.status))
+  );
+}
 
 export interface WaitOptions {
   signal?: AbortSignal;
@@ -41,11 +54,18 @@ export async function waitForStatus(
   const targets = Array.isArray(status) ? status : [status];
   const timeoutMs = options.timeoutMs ?? 60_000;
   let last: Session | undefined;
+  let lastFailure: Error | undefined;
 
   const controller = new AbortController();
   const signal = controller.signal;
   const timer = setTimeout(
-    () => controller.abort(new WaitError(`session ${id} did not become ${targets.join('|')} within ${timeoutMs} ms (last seen ${last?.status ?? 'never'})`, last)),
+    () =>
+      controller.abort(
+        new WaitError(
+          `session ${id} did not become ${targets.join('|')} within ${timeoutMs} ms (last seen ${last?.status ?? 'never'}${lastFailure ? `; last read: ${lastFailure.message}` : ''})`,
+          last,
+        ),
+      ),
     timeoutMs,
   );
   const onAbort = () => controller.abort(options.signal!.reason);
@@ -70,8 +90,15 @@ export async function waitForStatus(
       if (session) return { session, via: 'events' };
     }
     for (;;) {
-      const session = await read();
-      if (reached(session)) return { session, via: 'polling' };
+      let session: Session | undefined;
+      try {
+        session = await read();
+        lastFailure = undefined;
+      } catch (error) {
+        if (signal.aborted || !transient(error)) throw error;
+        lastFailure = error as Error;
+      }
+      if (session && reached(session)) return { session, via: 'polling' };
       await sleep(options.pollIntervalMs ?? 500, signal);
     }
   } catch (error) {

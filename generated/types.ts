@@ -1938,7 +1938,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not application/json. */
+        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.4.0). */
         UnsupportedMediaType: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

@@ -4,6 +4,7 @@
  * database's exclusive lock) between requests; with no service running it is taken here.
  * Exits 0 and prints what was written, or exits 1 with the reason.
  */
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -27,7 +28,10 @@ function askService(dataDir: string, target: string): Promise<ControlAnswer | un
 }
 
 async function backupStopped(dataDir: string, target: string): Promise<ControlAnswer> {
-  const db = new Database(join(dataDir, DATABASE_FILE), { fileMustExist: true, timeout: 0 });
+  const path = join(dataDir, DATABASE_FILE);
+  // better-sqlite3's own message names no path ("the directory does not exist"): say which one, and the likely cause.
+  if (!existsSync(path)) return { ok: false, error: `no database at ${path}: is DATA_DIR the service's data directory?` };
+  const db = new Database(path, { fileMustExist: true, timeout: 0 });
   try {
     return { ok: true, ...(await backupDataDir(db, dataDir, target)) };
   } finally {

@@ -43,6 +43,12 @@ try {
   if (error instanceof DataDirectoryInUse || error instanceof DatabaseCorrupt || error instanceof FleetConfigError || error instanceof StoreConfigError) {
     fatal(error.message);
   }
+  // A file the service cannot open or write at start (a read-only mount, permissions): what and
+  // where in one line, not a stack trace an operator has to read through.
+  const failed = error as NodeJS.ErrnoException;
+  if (['EROFS', 'EACCES', 'EPERM'].includes(failed?.code ?? '') && typeof failed.path === 'string') {
+    fatal(`cannot start: ${failed.message}; the data directory (DATA_DIR=${config.dataDir}) must be on a writable file system the service's user can write`);
+  }
   throw error;
 }
 

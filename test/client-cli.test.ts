@@ -72,6 +72,26 @@ describe('the session-host CLI against the real service', () => {
     expect(JSON.parse((await run('sessions', 'list', '--all', '--json')).stdout).sessions[0]).toMatchObject({ id: 'cli-1', status: 'exited' });
   }, 60_000);
 
+  it('does not probe an ended session: its ports are released and another session may answer on them', async () => {
+    const start = async (id: string) => {
+      const started = await run('sessions', 'start', '--image', 'echo', '--location', 'local-b', '--id', id, '--wait', '--json');
+      expect(started.code, started.stderr).toBe(0);
+      return JSON.parse(started.stdout) as { ports: { host: number }[] };
+    };
+    const ended = await start('cli-probe-ended');
+    expect((await run('sessions', 'stop', 'cli-probe-ended', '--wait')).code).toBe(0);
+    // The next start on the node takes the ports the ended session released.
+    const next = await start('cli-probe-next');
+    expect(next.ports.map((p) => p.host)).toEqual(ended.ports.map((p) => p.host));
+
+    const probed = await run('sessions', 'probe', 'cli-probe-ended');
+    expect(probed.code, probed.stdout).toBe(5);
+    expect(probed.stdout).not.toContain('cli-probe-next');
+    expect(probed.stderr).toContain('session cli-probe-ended has ended (exited, stopped)');
+    expect((await run('sessions', 'probe', 'cli-probe-next')).stdout).toContain('echo cli-probe-next ping');
+    expect((await run('sessions', 'stop', 'cli-probe-next', '--wait')).code).toBe(0);
+  }, 60_000);
+
   it('lists and revokes tokens, shows locations and the account, as tables and as JSON', async () => {
     env = { ...env, SESSION_HOST_TOKEN: running.token };
     const created = JSON.parse((await run('tokens', 'create', '--name', 'short-lived', '--scope', 'regions:read', '--json')).stdout);
@@ -138,6 +158,18 @@ describe('the session-host CLI against the real service', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('RESOURCE_NOT_FOUND');
   }, 60_000);
+
+  it('exits 1 with a message naming the URL when --url or SESSION_HOST_URL is not an http(s) URL (a missing scheme)', async () => {
+    // 127.0.0.1:8080 does not parse as a URL; localhost:8080 parses with the scheme "localhost:".
+    for (const [args, extraEnv, given] of [
+      [['--url', '127.0.0.1:8080', 'account'], {}, '127.0.0.1:8080'],
+      [['account'], { SESSION_HOST_URL: 'localhost:8080' }, 'localhost:8080'],
+    ] as const) {
+      const result = await cli([...args], { ...env, ...extraEnv }).done;
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(`"${given}" is not an http:// or https:// URL`);
+    }
+  });
 
   it('exits 1 on a usage error or without a token, 3 when the service is unreachable', async () => {
     expect((await run('sessions', 'frobnicate')).code).toBe(1);

@@ -214,6 +214,32 @@ describe('the client SDK against the sandbox', () => {
     expect(result.attempts.map((a) => a.outcome)).toEqual(['unknown', 'existing']);
   });
 
+  it('retries a 503 (busy, nothing done) after Retry-After in the same location, and a later 409 stays a conflict', async () => {
+    const counting = countingFetch(contract.fetch);
+    const { sleep, delays } = recordingSleep();
+    const result = await startSession(
+      client(counting.fetch),
+      { id: 'sdk-sb-busy', location: 'local-a', image: 'echo', restart: false },
+      { locations: ['local-b'], sleep, headers: ({ attempt }) => (attempt === 1 ? { 'X-Sandbox-Status': '503' } : undefined) },
+    );
+    expect(result.location).toBe('local-a');
+    expect(result.alreadyStarted).toBe(false);
+    expect(result.attempts.map((a) => a.outcome)).toEqual(['busy', 'created']);
+    expect(counting.seen.map((s) => s.location)).toEqual(['local-a', 'local-a']);
+    // The sandbox sends Retry-After: 3.
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThanOrEqual(2700);
+    expect(delays[0]).toBeLessThanOrEqual(3300);
+
+    // A 503 did nothing, so a 409 after it is the id being taken, not this start having gone through.
+    const conflict = await startSession(
+      client(),
+      { id: 'sdk-sb-busy', location: 'local-a', image: 'echo', restart: false },
+      { sleep, headers: ({ attempt }) => (attempt === 1 ? { 'X-Sandbox-Status': '503' } : undefined) },
+    ).catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(ConflictError);
+  });
+
   it('turns every documented error code into its typed error, with the identifier', async () => {
     // 405 and 400 are answered by routing and the HTTP parser, not by an operation (below).
     const statuses: Record<Exclude<ErrorCode, 'METHOD_NOT_ALLOWED' | 'BAD_REQUEST'>, string> = {
@@ -306,6 +332,36 @@ describe('the client SDK against the real service', () => {
     const waited = await waitForStatus(api, 'sdk-life-2', 'running', { pollIntervalMs: 20 });
     expect(waited.via).toBe('polling');
     unwrap(await api.DELETE('/session/{id}', { params: { path: { id: 'sdk-life-2' } } }));
+  });
+
+  it('keeps waiting through a restart of the service: refused connections and a 503 while polling are retried until the timeout', async () => {
+    let failures = 0;
+    // The service restarting: no event stream, reads refused three times, then one 503, then answered.
+    const restarting: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      if (path === '/events') throw new TypeError('fetch failed: connect ECONNREFUSED');
+      if (path === '/session/sdk-life-5' && failures < 4) {
+        failures++;
+        if (failures <= 3) throw new TypeError('fetch failed: connect ECONNREFUSED');
+        const body = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service busy', path, identifier: 'f'.repeat(32), timestamp: new Date().toISOString(), details: 'busy' };
+        return Response.json(body, { status: 503, headers: { 'Retry-After': '1' } });
+      }
+      return contract.fetch(request);
+    };
+    const api = client(restarting);
+    await startSession(client(), { id: 'sdk-life-5', location: 'local-b', image: 'echo', restart: false });
+    const waited = await waitForStatus(api, 'sdk-life-5', 'running', { pollIntervalMs: 20 });
+    expect(waited.via).toBe('polling');
+    expect(waited.session.status).toBe('running');
+    expect(failures).toBe(4);
+    unwrap(await client().DELETE('/session/{id}', { params: { path: { id: 'sdk-life-5' } } }));
+
+    // A service that never comes back: the wait ends at its timeout, saying what the reads met.
+    const gone = createSessionHostClient({ baseUrl: 'http://127.0.0.1:9', token: running.token });
+    const timedOut = await waitForStatus(gone, 'sdk-life-5', 'running', { pollIntervalMs: 20, timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(WaitError);
+    expect((timedOut as Error).message).toContain('cannot reach http://127.0.0.1:9');
   });
 
   it('fails a wait for running when the session ends first, and times out with the last status', async () => {

@@ -18,7 +18,7 @@ export const EXIT = {
   unreachable: 3,
   /** `--wait`: the session ended in another status, or the timeout passed. */
   wait: 4,
-  /** `sessions probe`: a port gave no answer. */
+  /** `sessions probe`: a port gave no answer, or the session has ended. */
   probe: 5,
   /** Interrupted (Ctrl-C). */
   interrupted: 130,
@@ -27,11 +27,11 @@ export const EXIT = {
 export const exitCodesHelp = `
 Exit codes:
   0    success
-  1    usage error (unknown command or flag, missing argument, no token)
+  1    usage error (unknown command or flag, missing argument, no token, a --url that is not http(s))
   2    the service answered with an error; its code and identifier are printed
   3    the service could not be reached (check --url / SESSION_HOST_URL)
   4    --wait: the session ended in another status, or --timeout passed
-  5    sessions probe: a port gave no answer
+  5    sessions probe: a port gave no answer, or the session has ended
   130  interrupted`;
 
 export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {

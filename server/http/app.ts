@@ -25,7 +25,7 @@ import { authenticateHeader, describeAuthFailure } from './auth.js';
 import { ConnectionsPerAddress } from './connections-per-address.js';
 import type { Credentials, RequestContext } from './context.js';
 import { handlerContext, pathOf } from './handler-context.js';
-import { errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
+import { echoed, errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import type { OperationId, RouteDefinition } from './operation.js';
 import { parseQueryString } from './query-string.js';
 import { requestLoggerFactory } from './request-logger.js';
@@ -85,6 +85,12 @@ function simulatedError(request: FastifyRequest, route: RouteDefinition): ErrorC
   const asked = Number(request.headers['x-sandbox-status']);
   const code = codeOfStatus.get(asked);
   return code && route.responses[String(asked)] ? code : undefined;
+}
+
+/** The request body's content coding, when it has one other than identity (RFC 9110: 415 when unsupported). */
+function contentEncodingOf(request: FastifyRequest): string | undefined {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  return encoding === undefined || encoding === '' || encoding === 'identity' ? undefined : encoding;
 }
 
 /** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
@@ -228,8 +234,12 @@ export function createApp(deps: AppDependencies) {
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const encoding = contentEncodingOf(request);
     if (!request.routeOptions.config.route?.requestContentType) done(null, undefined);
-    else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+    else if (encoding !== undefined) {
+      // Bodies are never decompressed: compressed bytes read as text were "not a JSON document".
+      done(new HttpFailure('UNSUPPORTED_MEDIA_TYPE', { details: `Content-Encoding ${echoed(encoding)} is not supported: send the body uncompressed` }), undefined);
+    } else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
       // Refused before parsing: deep nesting costs the parser and validator, and no body of the spec has it.
       done(new HttpFailure('INVALID_REQUEST', { violations: [{ field: 'body', description: `nests deeper than ${MAX_JSON_DEPTH} levels` }] }), undefined);
     } else parseJson(request, body as string, done);

@@ -72,6 +72,15 @@ describe('backup, restore and the integrity check', () => {
     await service.kill('SIGTERM');
   }, 60_000);
 
+  it('names the database it looked for when DATA_DIR holds none (a mistyped DATA_DIR), and writes no backup', async () => {
+    const missing = join(dir(), 'no-such-data');
+    const target = join(dir(), 'backup');
+    const refused = await run(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', target], { env: { ...process.env, DATA_DIR: missing } }).catch((error) => error);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`backup failed: no database at ${join(missing, 'service.db')}: is DATA_DIR the service's data directory?`);
+    expect(() => statSync(target)).toThrow();
+  });
+
   it('refuses to start on a corrupt database, with the reason and the recovery steps', async () => {
     const original = dir();
     const service = await start(original);

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiVersion } from '../../generated/routes.js';
 import { expectError } from '../support/http.js';
@@ -96,6 +97,25 @@ describe('errors keep the spec error body', () => {
   it('answers a wrong content type with 415', async () => {
     const result = await service.call('POST', '/token', { body: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expectError(result, 415, 'UNSUPPORTED_MEDIA_TYPE', '/token');
+  });
+
+  it('answers a compressed body with 415 saying so, and never reads it as plain JSON', async () => {
+    const token = { name: 'gzipped', scopes: ['session:read'] };
+    // Real gzip bytes: read as text they were "not a JSON document" (422), which they are once decompressed.
+    const gzipped = await service.contract.fetch(`${service.running.url}/token`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${service.running.token}`, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify(token)),
+    });
+    const text = await gzipped.text();
+    const result = { status: gzipped.status, headers: gzipped.headers, text, json: JSON.parse(text) };
+    expectError(result, 415, 'UNSUPPORTED_MEDIA_TYPE', '/token');
+    expect(result.json.details).toContain('Content-Encoding gzip');
+    // Plain JSON labelled as compressed was taken as it came (a token minted): refused the same way.
+    const mislabelled = await service.call('POST', '/token', { body: token, headers: { 'Content-Encoding': 'br' } });
+    expectError(mislabelled, 415, 'UNSUPPORTED_MEDIA_TYPE', '/token');
+    // identity is no encoding at all.
+    expect((await service.call('POST', '/token', { body: token, headers: { 'Content-Encoding': 'identity' } })).status).toBe(201);
   });
 
   it('answers an oversized body with 413', async () => {
