@@ -1887,7 +1887,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Busy, not broken: the store could not take the request in time (every database connection in use for the whole wait, or a row it needs locked by another transaction for seconds). Nothing of the request was done; retry after Retry-After seconds. */
+        /** @description Busy, not broken: the store could not take the request in time (every database connection in use for the whole wait, or a row it needs locked by another transaction for seconds), or its disk is full (since 1.5.0, 500 before; `/readyz` says degraded until there is space again). Nothing of the request was done; retry after Retry-After seconds. */
         ServiceUnavailable: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1938,7 +1938,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.4.0). */
+        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0). */
         UnsupportedMediaType: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

@@ -46,6 +46,17 @@ export function isStoreFault(error: unknown): boolean {
 }
 
 /**
+ * An error that means the store's disk is full (SQLite's SQLITE_FULL, the file system's ENOSPC or
+ * EDQUOT, PostgreSQL's disk_full 53100): nothing of the write was kept, and the same request may
+ * succeed once there is space again. A store fault too (isStoreFault: degraded until a probe
+ * write succeeds); the HTTP layer answers it 503 with Retry-After, not 500 (it is no bug).
+ */
+export function isStoreFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
+/**
  * An error that means the store is busy, not broken (store/store-busy.ts): the request may simply
  * be tried again (503 with Retry-After), and the service stays ready. PostgreSQL's own
  * cancellations (lock_not_available 55P03 past lock_timeout, query_canceled 57014 past

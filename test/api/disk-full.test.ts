@@ -1,6 +1,7 @@
 /**
  * A full disk under load: the service (a real process, DATA_DIR on a small tmpfs this test
- * mounts) keeps serving, answers what it cannot write with the spec's 500 body, reports itself
+ * mounts) keeps serving, answers what it cannot write 503 with Retry-After (the storage is full:
+ * nothing kept, retry; not a 500, which says a bug), reports itself
  * degraded on GET /readyz, recovers by itself once space is back, and loses nothing it
  * acknowledged, across a restart too. Needs root (mount); skipped otherwise.
  */
@@ -13,6 +14,13 @@ import { spawnService, type ServiceProcess } from '../support/process.js';
 import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 import { mintTokens } from '../support/token-load.js';
+
+/** A write the full disk refused: 503, nothing kept, retry later; the body says why. */
+function expectStorageFull(failure: CallResult) {
+  expectError(failure, 503, 'SERVICE_UNAVAILABLE', failure.json.path);
+  expect(failure.json.details).toContain('storage is full');
+  expect(Number(failure.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+}
 
 describe.skipIf(!canMount)('a full disk', () => {
   const disk = canMount ? mountSmallDisk(24) : undefined;
@@ -69,7 +77,7 @@ describe.skipIf(!canMount)('a full disk', () => {
     expect(degraded.json.problems.length).toBeGreaterThan(0);
     const failures = answers.filter((a) => a.status !== 200 && a.status !== 201);
     expect(failures.length).toBeGreaterThan(0);
-    for (const failure of failures) expectError(failure, 500, 'INTERNAL_ERROR', failure.json.path);
+    for (const failure of failures) expectStorageFull(failure);
 
     freeSpace();
     await eventually(async () => (await service.call('GET', '/readyz', { token: null })).status, { until: (status) => status === 200, timeoutMs: 10_000, what: 'ready again' });
@@ -96,7 +104,7 @@ describe.skipIf(!canMount)('a full disk', () => {
     const service = await start();
     expect((await service.call('GET', '/token')).status).toBe(200);
     const write = await service.call('POST', '/token', { body: { name: 'while-full', scopes: ['session:read'] } });
-    if (write.status !== 201) expectError(write, 500, 'INTERNAL_ERROR', '/token');
+    if (write.status !== 201) expectStorageFull(write);
     // Past a last_used flush (every 2 s), which cannot be written.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(service.child.exitCode).toBeNull();

@@ -77,23 +77,32 @@ describe('an unexpected failure', () => {
     });
   });
 
-  it('answers 503 SERVICE_UNAVAILABLE with Retry-After from every operation whose store is busy, keeping the contract', async () => {
+  /** Every operation whose handler fails with `error` answers 503 SERVICE_UNAVAILABLE with Retry-After, its details matching `details`. */
+  async function answers503(error: () => Error, details: RegExp): Promise<void> {
     const busyOnes = exampleRequests.filter((request) => (request.route.responses['503']?.schema as { $ref?: string } | undefined)?.$ref === 'Error#');
     // Every operation but the health checks (GET /readyz's 503 is its own Readiness body).
     expect(routes.length - busyOnes.length).toBe(2);
-    for (const request of busyOnes) {
-      answers[request.route.operationId] = () => Promise.reject(new StoreBusy('the database is busy: no pooled connection was free within 25000 ms'));
-    }
+    for (const request of busyOnes) answers[request.route.operationId] = () => Promise.reject(error());
     try {
       await eachOperation(busyOnes, async (response, what) => {
         expect(response.status, what).toBe(503);
         expect(Number(response.headers.get('retry-after')), what).toBeGreaterThanOrEqual(1);
         const body = (await response.json()) as { code: string; details: string };
         expect(body.code, what).toBe('SERVICE_UNAVAILABLE');
-        expect(body.details, what).toMatch(/^the database is busy: .*; retry after Retry-After seconds$/);
+        expect(body.details, what).toMatch(details);
       });
     } finally {
       for (const request of busyOnes) delete answers[request.route.operationId];
+    }
+  }
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After from every operation whose store is busy, keeping the contract', async () => {
+    await answers503(() => new StoreBusy('the database is busy: no pooled connection was free within 25000 ms'), /^the database is busy: .*; retry after Retry-After seconds$/);
+  });
+
+  it('answers 503 with Retry-After, not 500, from every operation whose store found its disk full (SQLite, the file system, PostgreSQL)', async () => {
+    for (const code of ['SQLITE_FULL', 'ENOSPC', '53100']) {
+      await answers503(() => Object.assign(new Error('database or disk is full'), { code }), /^the service's storage is full: nothing of this request was kept; retry after Retry-After seconds$/);
     }
   });
 

@@ -3,7 +3,7 @@
  * service is killed with SIGKILL and restarted several times. Afterwards every acknowledged write
  * is there, no port or slot is double-booked or leaked, and quota usage equals the sum of the
  * sessions' run times. As root, the data directory sits on a small tmpfs and one phase fills it
- * to the last byte: the service answers what it cannot write with the spec's 500, stays up and
+ * to the last byte: the service answers what it cannot write 503 (storage full), stays up and
  * recovers by itself once space is back. Figures go to stdout and test-results/soak.json.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ describe('soak with kill -9', () => {
     const stopped = new Set<string>();
     const tokens: string[] = [];
     const counts = { start: 0, stop: 0, join: 0, list: 0, token: 0, failedInFlight: 0, serverErrors: 0, diskFullErrors: 0 };
-    // While the disk is full (and a moment after, for answers in flight) a 500 is the right answer.
+    // While the disk is full (and a moment after, for answers in flight) a 503 saying so is the right answer.
     let diskFull = false;
     const serverError = (result: { status: number; json: any }) => {
       if (result.status < 500) return;
@@ -70,7 +70,7 @@ describe('soak with kill -9', () => {
         return counts.serverErrors++;
       }
       counts.diskFullErrors++;
-      expect(result.json).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' });
+      expect(result.json).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
     };
     let next = 0;
     const deadline = Date.now() + DURATION_MS;
