@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../support/contract.js';
-import { containersOf, docker, dockerFleet, ENGINE_BASE, engines, IMAGE, removeLeftovers, skipReason } from '../support/docker.js';
+import { containersOf, docker, dockerFleet, ENGINE_BASE, engines, IMAGE, removeLeftovers, skipReason, startEngines } from '../support/docker.js';
 import { caller, expectError } from '../support/http.js';
 import { useRestartableService } from '../support/process.js';
 import { startService, writeFleet, type RunningService } from '../support/service.js';
@@ -149,7 +149,7 @@ describe.skipIf(engines.length < 2)(`docker runtime on two engines${engines.leng
       const locations = (await call('GET', '/location')).json.locations;
       expect(locations.find((l: { id: string }) => l.id === 'dock-only-2').status).toBe('locked');
     } finally {
-      execFileSync('bash', ['test/docker/start-engines.sh'], { stdio: 'ignore' });
+      await startEngines();
     }
     // live-restore kept the container running; it is reconciled back to running.
     const back = await waitForStatus(call, onTwo, ['running'], 30_000);

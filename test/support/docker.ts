@@ -67,6 +67,17 @@ export function dockerFleet(change: (fleet: FleetConfig) => void = () => {}): Fl
 
 export const docker = (engine: string) => new Docker(engineOptions(engine));
 
+/**
+ * (Re)start the test engines (test/docker/start-engines.sh; idempotent), without blocking: the
+ * service under test runs in this process, and a synchronous exec would freeze it for the
+ * script's seconds. Its timers then all fire at once when it returns, before the I/O that
+ * arrived meanwhile: an idle keep-alive connection past the server's keep-alive timeout is
+ * closed under the test's next request (ECONNRESET), and an engine's answered ping counts as
+ * missed. No timeout of its own: one that killed the script midway would leave an engine down
+ * for the files that run after; the test's timeout bounds the wait.
+ */
+export const startEngines = () => promisify(execFile)('bash', ['test/docker/start-engines.sh']);
+
 /** The labels that find a session's containers by the id its account chose (and the account, where ids repeat across accounts). */
 const sessionLabels = (sessionId: string, accountId?: string) =>
   [`session-host.id=${sessionId}`, ...(accountId ? [`session-host.account=${accountId}`] : [])];
