@@ -1887,7 +1887,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Busy, not broken: the store could not take the request in time (every database connection in use for the whole wait, or a row it needs locked by another transaction for seconds), or its disk is full (since 1.5.0, 500 before; `/readyz` says degraded until there is space again). Nothing of the request was done; retry after Retry-After seconds. */
+        /** @description Busy, not broken: the store could not take the request in time (every database connection in use for the whole wait, or a row it needs locked by another transaction for seconds), or its disk is full (since 1.5.0, 500 before; `/readyz` says degraded until there is space again), or its database could not be reached before anything of the request was sent to it, as while PostgreSQL restarts or fails over (since 1.5.0, 500 before; `/readyz` says degraded until it answers again). Nothing of the request was done; retry after Retry-After seconds. */
         ServiceUnavailable: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

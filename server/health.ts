@@ -57,6 +57,16 @@ export function isStoreFull(error: unknown): boolean {
 }
 
 /**
+ * An error that means the database could not be reached before anything of the request was sent
+ * (postgres/watch.ts's DatabaseUnreachable: refused while connecting, or known not to answer): a
+ * store fault (degraded until a probe write succeeds), but no bug; the HTTP layer answers it 503
+ * with Retry-After, and the same request may succeed once the database is back.
+ */
+export function isStoreUnreachable(error: unknown): boolean {
+  return (error as { nothingSent?: unknown } | null)?.nothingSent === true;
+}
+
+/**
  * An error that means the store is busy, not broken (store/store-busy.ts): the request may simply
  * be tried again (503 with Retry-After), and the service stays ready. PostgreSQL's own
  * cancellations (lock_not_available 55P03 past lock_timeout, query_canceled 57014 past

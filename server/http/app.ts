@@ -13,7 +13,7 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import type { Handlers } from '../../generated/handlers.js';
 import { apiVersion, routes, schemas } from '../../generated/routes.js';
 import type { Operators } from '../domain/operators.js';
-import { isStoreBusy, isStoreFull } from '../health.js';
+import { isStoreBusy, isStoreFull, isStoreUnreachable } from '../health.js';
 import type { AuthResult, Tokens } from '../domain/tokens.js';
 import { observeHttp, setTraceparent } from '../observability/http-observer.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -118,6 +118,8 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Retry-After on a 503 for a full disk: space comes back when an operator (or the retention purge) frees it, not in a moment. */
 export const FULL_RETRY_AFTER_SECONDS = 10;
+/** Retry-After on a 503 for a database that could not be reached: a restart or a failover takes seconds. */
+export const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
 function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras; headers?: Record<string, string> } {
   if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
@@ -133,6 +135,13 @@ function classify(error: FastifyError, limit: number): { code: ErrorCode; extras
       code: 'SERVICE_UNAVAILABLE',
       extras: { details: "the service's storage is full: nothing of this request was kept; retry after Retry-After seconds" },
       headers: { 'Retry-After': String(FULL_RETRY_AFTER_SECONDS) },
+    };
+  }
+  if (isStoreUnreachable(error)) {
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      extras: { details: 'the database could not be reached: nothing of this request was done; retry after Retry-After seconds' },
+      headers: { 'Retry-After': String(UNREACHABLE_RETRY_AFTER_SECONDS) },
     };
   }
   if (error.validation && error.validationContext === 'params') {
@@ -334,6 +343,7 @@ export function createApp(deps: AppDependencies) {
     const { code, extras, headers } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
     else if (isStoreFull(error)) request.log.warn({ err: error, identifier: request.id }, 'refused: the storage is full');
+    else if (isStoreUnreachable(error)) request.log.warn({ err: error, identifier: request.id }, 'refused: the database could not be reached');
     if (headers) return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras), headers);
     return replyError(request, reply, code, extras);
   });

@@ -7,6 +7,7 @@ import { SecretBox } from '../../server/security/secret-box.js';
 import { createTokenVault } from '../../server/security/token-vault.js';
 import { openDatabase } from '../../server/store/sqlite.js';
 import { StoreBusy } from '../../server/store/store-busy.js';
+import { DatabaseUnreachable } from '../../server/store/postgres/watch.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
 import { bootstrap } from '../../server/bootstrap.js';
 import { Operators } from '../../server/domain/operators.js';
@@ -104,6 +105,13 @@ describe('an unexpected failure', () => {
     for (const code of ['SQLITE_FULL', 'ENOSPC', '53100']) {
       await answers503(() => Object.assign(new Error('database or disk is full'), { code }), /^the service's storage is full: nothing of this request was kept; retry after Retry-After seconds$/);
     }
+  });
+
+  it('answers 503 with Retry-After, not 500, from every operation whose database could not be reached before anything was sent', async () => {
+    await answers503(
+      () => new DatabaseUnreachable('the database could not be reached (connect ECONNREFUSED 127.0.0.1:5432)'),
+      /^the database could not be reached: nothing of this request was done; retry after Retry-After seconds$/,
+    );
   });
 
   it('answers 500 INTERNAL_ERROR with a generic body, and logs the cause under the same identifier', async () => {

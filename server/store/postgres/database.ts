@@ -17,7 +17,7 @@ import { postgresMigrations } from './migrations.js';
 import { TransactionScope } from '../transaction-scope.js';
 import { StoreBusy } from '../store-busy.js';
 import { sqlOf, types, type PgDb, type Sql } from './sql.js';
-import { DatabaseUnresponsive, destroyConnection, ResponsivenessWatch, type WatchTimings } from './watch.js';
+import { DatabaseUnreachable, DatabaseUnresponsive, destroyConnection, ResponsivenessWatch, type WatchTimings } from './watch.js';
 
 /**
  * How long a request may wait for a pooled connection: starts racing for one account queue on
@@ -78,6 +78,18 @@ const MAX_RETRIES = 5;
 const RETRY_JITTER_MS = 10;
 /** Taken while migrating, so that instances starting together migrate once. */
 const MIGRATION_LOCK = 0x5e55_0001;
+
+/**
+ * Whether opening a pooled connection failed because the database was not there to take it: the
+ * socket refused, reset or unroutable, PostgreSQL shutting down or starting up (57P01-57P03), a
+ * connection exception (class 08), or the connection closed while opening. Not a wrong password
+ * or a missing database: those stay what they are.
+ */
+function connectionFailed(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|57P0[1-3]|08...)$/.test(code)) return true;
+  return error instanceof Error && error.message.startsWith('Connection terminated');
+}
 
 /** The database's address without its password, for messages. */
 export function describeDatabase(url: string): string {
@@ -160,7 +172,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   /** While the database is known not to answer, fail at once rather than each request waiting out a deadline. */
   const refuseWhileUnresponsive = () => {
     const failure = watch.unresponsive;
-    if (failure) throw new DatabaseUnresponsive(`${failure.message}; refused without trying until it answers again`);
+    if (failure) throw new DatabaseUnreachable(`${failure.message}; refused without trying until it answers again`);
   };
   /** Back to the pool, unless its statement overran: then destroyed (it may still run; the connection is blocked behind it). */
   const giveBack = (client: pg.PoolClient, error?: unknown) => {
@@ -188,7 +200,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       const giveUp = (failure: DatabaseUnresponsive) => {
         if (settled) return;
         settled = true;
-        reject(new DatabaseUnresponsive(`${failure.message}; gave up waiting for a connection`));
+        reject(new DatabaseUnreachable(`${failure.message}; gave up waiting for a connection`));
       };
       waiting.add(giveUp);
       pool.connect().then(
@@ -204,7 +216,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           settled = true;
           // Every connection stayed in use for the whole wait: busy, not broken (the ping tells a silent database).
           const full = error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
-          reject(full ? new StoreBusy(`the database is busy: no pooled connection was free within ${poolWaitMs} ms`, { cause: error }) : (error as Error));
+          if (full) return reject(new StoreBusy(`the database is busy: no pooled connection was free within ${poolWaitMs} ms`, { cause: error }));
+          // Refused or dropped while connecting (stopped, restarting, not up yet): nothing was sent.
+          if (connectionFailed(error)) return reject(new DatabaseUnreachable(`the database could not be reached (${(error as Error).message})`, { cause: error }));
+          reject(error as Error);
         },
       );
     });

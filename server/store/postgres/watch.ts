@@ -14,6 +14,17 @@ export class DatabaseUnresponsive extends Error {
   readonly code = 'DATABASE_UNRESPONSIVE';
 }
 
+/**
+ * The database could not be reached before the caller's statement was sent (the connection was
+ * refused or dropped while opening, or the database was already known not to answer): nothing of
+ * that statement was done, so the same request may simply be tried again once it answers (a
+ * restart or a failover takes seconds). Still a store fault; the HTTP layer answers it 503 with
+ * Retry-After (health.ts's isStoreUnreachable), not the 500 of a bug.
+ */
+export class DatabaseUnreachable extends DatabaseUnresponsive {
+  readonly nothingSent = true;
+}
+
 export interface WatchTimings {
   /** How often the database is pinged. */
   everyMs: number;
