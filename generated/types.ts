@@ -167,7 +167,7 @@ export interface paths {
         };
         /**
          * List locations where an image can start
-         * @description Locations the account may use, with an unlocked node that has a free slot, where the image can run now.
+         * @description Locations the account may use, with an unlocked node that has a free slot, where the image can run now; or (since 1.5.0) with a ready warm server of a pool that serves a start of the image with no `env` or `args` (its slot is not free, but such a start takes it).
          */
         get: operations["listAvailableLocations"];
         put?: never;
@@ -1206,7 +1206,10 @@ export interface components {
             locked: boolean;
             /** @example 32 */
             capacity: number;
-            /** @example 3 */
+            /**
+             * @description Slots held, by live sessions and by warm servers (a warm pool's, not yet claimed; since 1.5.0, before which warm servers were not counted).
+             * @example 3
+             */
             used: number;
             /**
              * @description `draining`: set to drain, it takes no new sessions while its live ones run to their end; `drained`: set to drain and none is left (it can be taken down); `none`: not draining.
@@ -1245,10 +1248,13 @@ export interface components {
             capacity: {
                 /** @example 64 */
                 total: number;
-                /** @example 3 */
+                /**
+                 * @description Slots held, by live sessions and by warm servers (since 1.5.0).
+                 * @example 3
+                 */
                 used: number;
                 /**
-                 * @description Free slots on unlocked nodes.
+                 * @description Free slots on unlocked nodes; a warm server's slot is not free (since 1.5.0).
                  * @example 61
                  */
                 free: number;

@@ -7,6 +7,8 @@ import type { Catalog } from './catalog.js';
 import { closedToStarts } from './placement.js';
 import type { NodeHealth, Runtime } from './ports/runtime.js';
 import type { SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
+import type { WarmServerRepository } from './ports/warm-servers.js';
+import type { WarmPools } from './warm-pools.js';
 import { isFinal } from './session-states.js';
 
 export type TagExistsResult = { ok: true; exists: boolean } | { ok: false; what: 'location' | 'image'; name: string };
@@ -35,6 +37,8 @@ export class SessionQueries {
     private readonly repository: SessionRepository,
     private readonly runtime: Runtime,
     private readonly catalog: Catalog,
+    /** Warm pools, whose servers hold node slots like sessions (none without). */
+    private readonly warm?: { pools: Pick<WarmPools, 'serving'>; servers: Pick<WarmServerRepository, 'all'> },
   ) {}
 
   get(accountId: string, id: string): Promise<SessionRecord | undefined> {
@@ -70,10 +74,20 @@ export class SessionQueries {
 
   /** Locations where the image can start now, or undefined when the image is unknown to the account. */
   async availableLocations(accountId: string, imageName: string): Promise<{ id: string; ips: string[] }[] | undefined> {
-    if (!(await this.catalog.image(accountId, imageName))) return undefined;
-    return (await this.locations(accountId))
-      .filter((l) => l.status === 'available')
-      .map((l) => ({ id: l.id, ips: l.ips }));
+    const image = await this.catalog.image(accountId, imageName);
+    if (!image) return undefined;
+    const locations = await this.locations(accountId);
+    // Full of warm servers is no reason to send a start elsewhere: one of the image with neither
+    // env nor args (what this question knows of a start) takes a ready one of its pool.
+    const warmFor = new Set<string>();
+    if (this.warm) {
+      const open = new Set(locations.flatMap((l) => l.nodes.filter((n) => !n.locked && n.drain === 'none' && n.health === 'up').map((n) => n.id)));
+      for (const server of await this.warm.servers.all()) {
+        if (server.status !== 'ready' || server.image !== image.name || server.tag !== image.defaultTag || !open.has(server.nodeId)) continue;
+        if (!warmFor.has(server.location) && (await this.warm.pools.serving(server))) warmFor.add(server.location);
+      }
+    }
+    return locations.filter((l) => l.status === 'available' || warmFor.has(l.id)).map((l) => ({ id: l.id, ips: l.ips }));
   }
 
   /** Whether `image:tag` is startable in the location (Gameye's tag-exists); which is unknown otherwise. */
@@ -121,15 +135,19 @@ export class SessionQueries {
   }
 
   private async locationViews(locations: Awaited<ReturnType<Catalog['allLocations']>>): Promise<LocationView[]> {
-    const used = await this.repository.liveCountsByNode();
+    const live = await this.repository.liveCountsByNode();
+    // A warm server holds its node's slot as a session does: a cold start finds it taken.
+    const warm = new Map<string, number>();
+    for (const server of this.warm ? await this.warm.servers.all() : []) warm.set(server.nodeId, (warm.get(server.nodeId) ?? 0) + 1);
     return locations.map((location) => {
       const nodes = location.nodes.map((n) => ({
         id: n.id,
         host: n.host,
         locked: n.locked,
         capacity: n.capacity,
-        used: used.get(n.id) ?? 0,
-        drain: !n.draining ? ('none' as const) : used.get(n.id) ? ('draining' as const) : ('drained' as const),
+        used: (live.get(n.id) ?? 0) + (warm.get(n.id) ?? 0),
+        // Drained once its sessions are gone: its warm servers are retired as it starts to drain.
+        drain: !n.draining ? ('none' as const) : live.get(n.id) ? ('draining' as const) : ('drained' as const),
         ...(this.runtime.nodeHealth?.(n.id) ?? { status: 'up' as const, lastSeen: null }),
       })).map(({ status, ...node }) => ({ ...node, health: status }));
       // A node whose engine is unreachable takes no sessions: no free capacity, and unavailable like a locked one.

@@ -73,7 +73,7 @@ export class Sessions {
     const onError = deps.onError ?? ((error) => console.error('session background work failed', error));
     const reporter = deps.reporter ?? { failed: (_component, error) => (onError(error), ''), recovered: () => {} };
     this.machine = new SessionMachine(deps.repository, deps.runtime, deps.quota, deps.now, reporter);
-    this.queries = new SessionQueries(deps.repository, deps.runtime, deps.catalog);
+    this.queries = new SessionQueries(deps.repository, deps.runtime, deps.catalog, deps.warm);
     this.timers = new SessionTimers(this.machine, deps.catalog);
     this.watch = new SessionWatch(this.machine, this.timers);
     this.warm = deps.warm;

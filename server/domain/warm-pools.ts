@@ -5,7 +5,8 @@
  * `args`, so only a start asking for exactly those (labels are free) takes a warm server; any
  * other is served cold.
  */
-import type { LocationConfig, NodeConfig, PoolConfig } from '../config/fleet-types.js';
+import { createHash } from 'node:crypto';
+import type { LocationConfig, NodeConfig, PoolConfig, SessionLimits, TagConfig } from '../config/fleet-types.js';
 import type { Runtime, WarmAllocation } from './ports/runtime.js';
 import type { SessionRecord } from './ports/sessions.js';
 import type { PoolKey, WarmServerRepository } from './ports/warm-servers.js';
@@ -22,6 +23,14 @@ export interface PoolView extends PoolKey {
 export const poolName = (pool: PoolKey): string => `${pool.location}/${pool.image}:${pool.tag}`;
 /** What a claimed warm game server learns of its session (its players join later). */
 export const warmAllocationOf = (session: SessionRecord): WarmAllocation => ({ id: session.id, labels: session.labels, players: [], restart: session.restart });
+/**
+ * What a pool's warm servers are launched with, as one string: the pool's env and args, the tag
+ * (command, ports, container, readiness) and the limits. Kept with each warm server, so that a
+ * run whose fleet file says otherwise retires the ones it adopts rather than hand a start that
+ * asked for the new env one running the old (or an image's new version shadowed by the old one).
+ */
+export const warmLaunchOf = (pool: Pick<PoolView, 'env' | 'args'>, tag: TagConfig, limits: SessionLimits): string =>
+  createHash('sha256').update(JSON.stringify([pool.env, pool.args, tag, limits])).digest('base64url');
 export const samePool = (a: PoolKey, b: PoolKey) => a.location === b.location && a.image === b.image && a.tag === b.tag;
 /** The location's nodes where warm game servers can run (Docker: engines of this machine, which serve their SDK); a runtime that does not say: all of them. */
 export const warmNodesOf = (location: LocationConfig, runtime: Pick<Runtime, 'canWarm'>): NodeConfig[] => location.nodes.filter((node) => runtime.canWarm?.(node.id) ?? true);

@@ -16,7 +16,7 @@ import type { FailureReporter } from './ports/failure-reporter.js';
 import type { Runtime, RuntimeEvent } from './ports/runtime.js';
 import type { PortsInUse, SessionRepository } from './ports/sessions.js';
 import type { PoolKey, WarmServer, WarmServerRepository } from './ports/warm-servers.js';
-import { poolName, samePool, warmNodesOf, type PoolView, type WarmPools } from './warm-pools.js';
+import { poolName, samePool, warmLaunchOf, warmNodesOf, type PoolView, type WarmPools } from './warm-pools.js';
 
 const TICK_MS = 1000;
 /** Launches per pass: a large pool fills over several passes, so one pass never holds the rest up for long. */
@@ -64,11 +64,15 @@ export class WarmRefill {
 
   /** Adopt the warm servers a previous run left (their supervisors outlive the service), then keep the pools filled. */
   async start(): Promise<void> {
+    const pools = await this.deps.pools.list();
     for (const server of await this.deps.servers.all()) {
       this.known.set(server.key, { pool: server, ready: server.status === 'ready', launched: server.created });
       await this.deps.runtime.adopt({ sessionId: server.key, nodeId: server.nodeId, host: server.host, ports: server.ports, wasRunning: server.status === 'ready' });
       // Another instance's (several instances on one database): its own to hand over and retire.
       if (this.deps.runtime.supervises && !this.deps.runtime.supervises(server.key)) this.known.delete(server.key);
+      // Launched with what the pool no longer runs (the fleet file changed between runs): retired
+      // before any start can claim it, and the pass refills the pool.
+      else if (server.launch !== this.launchOf(pools.find((pool) => samePool(pool, server)))) await this.retire(server);
     }
     // The tick leaves the pass owed to claims to its own timer.
     this.timer = setInterval(() => {
@@ -186,6 +190,13 @@ export class WarmRefill {
     return image ? this.deps.catalog.limits(image).startSeconds : 60;
   }
 
+  /** What the pool's warm servers are launched with now (warmLaunchOf); undefined for no pool or no such tag. */
+  private launchOf(pool: PoolView | undefined): string | undefined {
+    const image = pool && this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
+    const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
+    return pool && image && tag ? warmLaunchOf(pool, tag, this.deps.catalog.limits(image)) : undefined;
+  }
+
   private async retire(server: WarmServer): Promise<void> {
     // Gone already: a start claimed it (it is a session now) or another instance retired it.
     if (!(await this.deps.servers.remove(server.key))) return;
@@ -201,6 +212,7 @@ export class WarmRefill {
     const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
     const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
     if (!image || !tag) return 0;
+    const limits = this.deps.catalog.limits(image);
     const { runtime } = this.deps;
     const nodes = warmNodesOf(location, runtime).filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
     const { sessions, servers } = this.deps;
@@ -231,6 +243,7 @@ export class WarmRefill {
           ports: tag.ports.map((port, n) => ({ ...port, host: placement.ports[n]! })),
           status: 'starting',
           created: this.deps.now(),
+          launch: warmLaunchOf(pool, tag, limits),
         };
         await servers.insert(server);
         batch.push(server);
@@ -241,7 +254,7 @@ export class WarmRefill {
     for (const server of placed) {
       this.known.set(server.key, { pool: server, ready: false, launched: this.deps.now() });
       try {
-        await this.deps.runtime.start(warmLaunchSpec(server, pool, image, tag, this.deps.catalog.limits(image)));
+        await this.deps.runtime.start(warmLaunchSpec(server, pool, image, tag, limits));
         launched++;
       } catch {
         this.known.delete(server.key);

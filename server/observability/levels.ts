@@ -57,7 +57,7 @@ export function registerLevels(metrics: Metrics, sources: LevelSources): void {
   metrics.level('node_capacity', 'Sessions a node can hold, by location and node.', ['location', 'node'], async (set) => {
     for (const location of await locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.capacity);
   });
-  metrics.level('node_sessions', 'Live sessions on a node (capacity used), by location and node.', ['location', 'node'], async (set) => {
+  metrics.level('node_sessions', 'Slots used on a node (live sessions and warm servers), by location and node.', ['location', 'node'], async (set) => {
     for (const location of await locations()) for (const node of location.nodes) set({ location: location.id, node: node.id }, node.used);
   });
   metrics.level('node_locked', '1 when the node is locked (maintenance), by location and node.', ['location', 'node'], async (set) => {

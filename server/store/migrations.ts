@@ -448,6 +448,16 @@ const schemaHistory: readonly Migration[] = [
         coalesce((SELECT min(id) - 1 FROM session_events), (SELECT seq FROM sqlite_sequence WHERE name = 'session_events'), 0));
     `,
   },
+  {
+    version: 15,
+    name: 'warm servers launch',
+    sql: () => `
+      -- What a warm server was launched with (its pool's env and args, its tag, its limits), as
+      -- warmLaunchOf() writes it: one adopted by a run whose fleet file says otherwise is retired,
+      -- not handed a start that asked for the new ones. Those stored before match nothing.
+      ALTER TABLE warm_servers ADD COLUMN launch TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

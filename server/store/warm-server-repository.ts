@@ -13,6 +13,7 @@ export interface WarmServerRow {
   ports: string;
   status: WarmServer['status'];
   created: number;
+  launch: string;
 }
 
 export function toWarmServer(row: WarmServerRow): WarmServer {
@@ -26,13 +27,14 @@ export function toWarmServer(row: WarmServerRow): WarmServer {
     ports: JSON.parse(row.ports) as WarmServer['ports'],
     status: row.status,
     created: row.created,
+    launch: row.launch,
   };
 }
 
 /** The columns of a new warm server, in the order both stores insert them. */
 export function warmServerValues(server: WarmServer): unknown[] {
-  const { key, location, image, tag, nodeId, host, ports, status, created } = server;
-  return [key, location, image, tag, nodeId, host, JSON.stringify(ports), status, created];
+  const { key, location, image, tag, nodeId, host, ports, status, created, launch } = server;
+  return [key, location, image, tag, nodeId, host, JSON.stringify(ports), status, created, launch];
 }
 
 /**
@@ -43,7 +45,7 @@ export function warmServerValues(server: WarmServer): unknown[] {
  */
 export function createWarmServerRepository(db: Db): Sync<WarmServerRepository> & { reload(): void } {
   const insert = db.prepare(
-    'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created, launch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   // One statement: SQLite runs one writer at a time, so the row it picks is deleted before any other claim reads.
   // By `created` alone: the pool's index gives that order without a sort (ties are any order).

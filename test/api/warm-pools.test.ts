@@ -20,11 +20,13 @@ describe('warm pools', { timeout: 120_000 }, () => {
           { id: 'arena', ips: ['127.0.0.1'], nodes: [{ id: 'arena-1', host: '127.0.0.10', ports: { from: 40000, to: 41999 }, capacity: 700, locked: false }] },
           { id: 'small', ips: ['127.0.0.1'], nodes: [{ id: 'small-1', host: '127.0.0.11', ports: { from: 40000, to: 40099 }, capacity: 3, locked: false }] },
           { id: 'maint', ips: ['127.0.0.1'], nodes: [{ id: 'maint-1', host: '127.0.0.12', ports: { from: 40000, to: 40099 }, capacity: 8, locked: false }] },
+          { id: 'snug', ips: ['127.0.0.1'], nodes: [{ id: 'snug-1', host: '127.0.0.13', ports: { from: 40000, to: 40099 }, capacity: 2, locked: false }] },
         );
         fleet.pools = [
           { location: 'arena', image: 'echo', tag: 'latest', warm: POOL },
           { location: 'small', image: 'echo', tag: 'latest', warm: 2, env: { MAP: 'dust' }, args: ['--fast'] },
           { location: 'maint', image: 'echo', tag: 'latest', warm: 3 },
+          { location: 'snug', image: 'echo', tag: 'latest', warm: 2 },
         ];
       }),
     },
@@ -84,9 +86,24 @@ describe('warm pools', { timeout: 120_000 }, () => {
     expect(coldArgs.status).toBe(420);
     expect(coldArgs.json.details).toBe('full');
     expect(await warmIn('small')).toHaveLength(2);
+    // What a client is told agrees: the warm servers hold the node's other slots, and a start of
+    // the image as available-location asks it (no env, no args) would be cold here.
+    const small = (await service.call('GET', '/location')).json.locations.find((l: { id: string }) => l.id === 'small');
+    expect(small).toMatchObject({ status: 'full', capacity: { total: 3, used: 3, free: 0 }, nodes: [{ id: 'small-1', used: 3, drain: 'none' }] });
+    expect((await service.call('GET', '/available-location/echo')).json.locations.map((l: { id: string }) => l.id)).not.toContain('small');
     const warm = await start({ id: 'warm-labels', location: 'small', image: 'echo', env: { MAP: 'dust' }, args: ['--fast'], labels: { any: 'thing' } });
     expect(warm.json.status).toBe('running');
     for (const id of ['cold-env', 'warm-labels']) await service.call('DELETE', `/session/${id}`);
+  });
+
+  it('lists a location full of warm servers as available to the starts its pool serves', async () => {
+    await filled('snug', 2);
+    const snug = (await service.call('GET', '/location')).json.locations.find((l: { id: string }) => l.id === 'snug');
+    expect(snug).toMatchObject({ status: 'full', capacity: { total: 2, used: 2, free: 0 } });
+    expect((await service.call('GET', '/available-location/echo')).json.locations.map((l: { id: string }) => l.id)).toContain('snug');
+    const warm = await start({ id: 'snug-warm', location: 'snug', image: 'echo' });
+    expect(warm.json.status).toBe('running');
+    await service.call('DELETE', '/session/snug-warm');
   });
 
   /**

@@ -91,7 +91,7 @@ describe('the SQLite store\'s copies in memory', () => {
     const store = openStore();
     const pool = { location: 'arena', image: 'echo', tag: 'latest' };
     const server = (key: string, status: WarmServer['status'], host: number): WarmServer => ({
-      ...pool, key, nodeId: 'n1', host: '127.0.0.1', ports: [{ name: 'game', type: 'udp', container: 7777, host }], status, created: host,
+      ...pool, key, nodeId: 'n1', host: '127.0.0.1', ports: [{ name: 'game', type: 'udp', container: 7777, host }], status, created: host, launch: 'l',
     });
     const same = async () => {
       const fresh = fromDatabase().warmServers;

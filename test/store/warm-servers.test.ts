@@ -45,6 +45,7 @@ const server = (key: string, extra: Partial<WarmServer> = {}): WarmServer => ({
   ports: [{ name: 'game', type: 'udp', container: 7777, host: 20000 }],
   status: 'ready',
   created: 1000,
+  launch: 'l',
   ...extra,
 });
 

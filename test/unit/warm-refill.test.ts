@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Catalog } from '../../server/domain/catalog.js';
 import type { AdoptSpec, LaunchSpec } from '../../server/domain/ports/runtime.js';
 import type { WarmServer } from '../../server/domain/ports/warm-servers.js';
-import { WarmPools } from '../../server/domain/warm-pools.js';
+import { warmLaunchOf, WarmPools } from '../../server/domain/warm-pools.js';
 import { WarmRefill } from '../../server/domain/warm-refill.js';
 import { SimulatedRuntime } from '../../server/runtime/simulated-runtime.js';
 import { openDatabase } from '../../server/store/sqlite.js';
@@ -29,12 +29,11 @@ afterEach(() => {
   closing = [];
 });
 
-/** A refill of one pool (of `warm` servers) in local-a, over a fresh store and `runtime`. */
-function refillOf(runtime: SimulatedRuntime, warm: number, now: () => number) {
-  const db = openDatabase(':memory:');
+/** A refill of one pool (of `warm` servers, run with `launch`) in local-a, over a fresh store (or `db`) and `runtime`. */
+function refillOf(runtime: SimulatedRuntime, warm: number, now: () => number, launch: { env?: Record<string, string>; args?: string[] } = {}, db = openDatabase(':memory:')) {
   const store = createSqliteStore(db);
   const refill = new WarmRefill({
-    pools: new WarmPools([{ location: 'local-a', image: 'echo', tag: 'latest', warm }], store.warmServers),
+    pools: new WarmPools([{ location: 'local-a', image: 'echo', tag: 'latest', warm, ...launch }], store.warmServers),
     servers: store.warmServers,
     sessions: store.sessions,
     runtime,
@@ -88,14 +87,59 @@ describe('warm servers of another instance on the same database', () => {
     const runtime = new OneInstanceRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
     // A pool of none: every warm server of it is surplus, to retire.
     const { refill, store } = refillOf(runtime, 0, Date.now);
+    // Launched with what the pool runs: only its size (none) retires it.
+    const echo = testFleet().images.find((image) => image.name === 'echo')!;
+    const launch = warmLaunchOf({ env: {}, args: [] }, echo.tags.latest!, new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }).limits(echo));
     const server = (key: string): WarmServer => ({
-      key, location: 'local-a', image: 'echo', tag: 'latest', nodeId: 'local-a-1', host: '127.0.0.1', ports: [], status: 'ready', created: Date.now(),
+      key, location: 'local-a', image: 'echo', tag: 'latest', nodeId: 'local-a-1', host: '127.0.0.1', ports: [], status: 'ready', created: Date.now(), launch,
     });
     await store.warmServers.insert(server('ours'));
     await store.warmServers.insert(server('theirs'));
     await refill.start();
     expect(refill.handOverable()).toEqual(['ours']);
     await vi.waitFor(async () => expect((await store.warmServers.all()).map((s) => s.key)).toEqual(['theirs']), { timeout: 5000, interval: 20 });
+  });
+});
+
+describe('warm servers left by a previous run with another fleet file', () => {
+  // A pool's env, args or tag edited between runs: the servers adopted still run the old ones, and
+  // a start asking for the new ones must not be handed one (nor the new version of an image be
+  // shadowed by the old one for as long as the adopted servers live).
+  it('are retired, not handed a session, and the pool refilled with what it runs now', async () => {
+    const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
+    const db = openDatabase(':memory:');
+    const launched: LaunchSpec[] = [];
+    const start = runtime.start.bind(runtime);
+    runtime.start = async (spec: LaunchSpec) => {
+      launched.push(spec);
+      await start(spec);
+    };
+    // The previous run: a pool of one, MAP=dust.
+    const before = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
+    await before.refill.start();
+    await vi.waitFor(async () => expect((await before.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
+    const [old] = await before.store.warmServers.all();
+    before.refill.close();
+    // This run: the same pool, MAP=mirage (the same database, the old server still running).
+    const after = refillOf(runtime, 1, Date.now, { env: { MAP: 'mirage' } }, db);
+    await after.refill.start();
+    expect(after.refill.handOverable()).not.toContain(old!.key);
+    await vi.waitFor(async () => expect((await after.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
+    expect((await after.store.warmServers.all()).map((s) => s.key)).not.toContain(old!.key);
+    expect(launched.at(-1)!.env.MAP).toBe('mirage');
+  });
+
+  it('are kept when the pool runs what they run', async () => {
+    const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
+    const db = openDatabase(':memory:');
+    const before = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
+    await before.refill.start();
+    await vi.waitFor(async () => expect((await before.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
+    const [old] = await before.store.warmServers.all();
+    before.refill.close();
+    const after = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
+    await after.refill.start();
+    expect(after.refill.handOverable()).toEqual([old!.key]);
   });
 });
 

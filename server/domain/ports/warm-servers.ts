@@ -21,6 +21,8 @@ export interface WarmServer extends PoolKey {
   /** `starting` until its runtime reports it running; only `ready` ones are claimed. */
   status: 'starting' | 'ready';
   created: number;
+  /** What it was launched with (warmLaunchOf()): a run whose pool or tag says otherwise retires it. */
+  launch: string;
 }
 
 export interface WarmServerRepository {

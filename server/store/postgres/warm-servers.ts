@@ -12,7 +12,7 @@ export function createPgWarmServerRepository(sql: Sql): WarmServerRepository {
   return {
     insert: async (server) => {
       await sql.run(
-        'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        'INSERT INTO warm_servers (key, location, image, tag, node_id, host, ports, status, created, launch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
         warmServerValues(server),
       );
     },
