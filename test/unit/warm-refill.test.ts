@@ -105,6 +105,16 @@ describe('warm servers left by a previous run with another fleet file', () => {
   // A pool's env, args or tag edited between runs: the servers adopted still run the old ones, and
   // a start asking for the new ones must not be handed one (nor the new version of an image be
   // shadowed by the old one for as long as the adopted servers live).
+  /** The previous run: a pool of one with MAP=dust, its server ready, then the refill closed (the server still running). */
+  async function previousRun(runtime: SimulatedRuntime, db: ReturnType<typeof openDatabase>) {
+    const before = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
+    await before.refill.start();
+    await vi.waitFor(async () => expect((await before.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
+    const [old] = await before.store.warmServers.all();
+    before.refill.close();
+    return old!;
+  }
+
   it('are retired, not handed a session, and the pool refilled with what it runs now', async () => {
     const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
     const db = openDatabase(':memory:');
@@ -114,32 +124,23 @@ describe('warm servers left by a previous run with another fleet file', () => {
       launched.push(spec);
       await start(spec);
     };
-    // The previous run: a pool of one, MAP=dust.
-    const before = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
-    await before.refill.start();
-    await vi.waitFor(async () => expect((await before.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
-    const [old] = await before.store.warmServers.all();
-    before.refill.close();
+    const old = await previousRun(runtime, db);
     // This run: the same pool, MAP=mirage (the same database, the old server still running).
     const after = refillOf(runtime, 1, Date.now, { env: { MAP: 'mirage' } }, db);
     await after.refill.start();
-    expect(after.refill.handOverable()).not.toContain(old!.key);
+    expect(after.refill.handOverable()).not.toContain(old.key);
     await vi.waitFor(async () => expect((await after.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
-    expect((await after.store.warmServers.all()).map((s) => s.key)).not.toContain(old!.key);
+    expect((await after.store.warmServers.all()).map((s) => s.key)).not.toContain(old.key);
     expect(launched.at(-1)!.env.MAP).toBe('mirage');
   });
 
   it('are kept when the pool runs what they run', async () => {
     const runtime = new SimulatedRuntime({ readyMs: 5, stopMs: 5, now: Date.now });
     const db = openDatabase(':memory:');
-    const before = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
-    await before.refill.start();
-    await vi.waitFor(async () => expect((await before.store.warmServers.all()).filter((s) => s.status === 'ready')).toHaveLength(1), { timeout: 5000, interval: 10 });
-    const [old] = await before.store.warmServers.all();
-    before.refill.close();
+    const old = await previousRun(runtime, db);
     const after = refillOf(runtime, 1, Date.now, { env: { MAP: 'dust' } }, db);
     await after.refill.start();
-    expect(after.refill.handOverable()).toEqual([old!.key]);
+    expect(after.refill.handOverable()).toEqual([old.key]);
   });
 });
 
