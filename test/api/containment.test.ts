@@ -7,7 +7,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attackerImage } from '../support/attacker.js';
 import { instanceCgroupGroup } from '../../server/runtime/process/sandboxes.js';
 import { testFleet, useService } from '../support/service.js';
@@ -202,7 +202,9 @@ describe('a hostile game server in the process runtime sandbox', () => {
     const dir = await sessionDir(attacker.id);
     const kept = statSync(join(dir, 'output.log')).size + statSync(join(dir, 'output.log.1')).size;
     expect(kept).toBeLessThanOrEqual(LIMITS.outputMb * 1024 * 1024);
-    expect(await output(attacker.id)).toMatch(/FLOOD DONE[\s\S]*echo server for session/);
+    // Running means its ports are bound; the echo server logs its first line just after (in its
+    // listen callback): read until that line has come through the cap too.
+    await vi.waitFor(async () => expect(await output(attacker.id)).toMatch(/FLOOD DONE[\s\S]*echo server for session/), { timeout: 10_000, interval: 100 });
   });
 
   it('ends a game server that never binds at its start deadline, and charges its time', async () => {
