@@ -323,7 +323,7 @@ export async function createService(
     serverLimits: config.http,
     trustProxy: config.trustProxy,
   });
-  // A request that failed on the store (it answered 500, or 503 for a full disk): degraded until a probe write succeeds.
+  // A request that failed on the store (500, or 503 for a full disk or an unreachable database): degraded until a probe write succeeds.
   app.addHook('onError', async (_request, _reply, error) => {
     if (isStoreFault(error)) health.failed(STORE, error);
   });

@@ -113,7 +113,6 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
   return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras));
 }
 
-/** Fastify's own client errors, by their codes, as the spec's errors. */
 /** Retry-After on a 503: the store was busy (a full pool, a long-held row lock), typically for a moment. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Retry-After on a 503 for a full disk: space comes back when an operator (or the retention purge) frees it, not in a moment. */
@@ -121,29 +120,27 @@ export const FULL_RETRY_AFTER_SECONDS = 10;
 /** Retry-After on a 503 for a database that could not be reached: a restart or a failover takes seconds. */
 export const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
-function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras; headers?: Record<string, string> } {
-  if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
-  if (isStoreBusy(error)) {
-    return {
-      code: 'SERVICE_UNAVAILABLE',
-      extras: { details: `${error.message}; retry after Retry-After seconds` },
-      headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-    };
-  }
+/**
+ * A store failure that did nothing of the request and may pass when it is sent again: answered
+ * 503 with Retry-After, never the 500 of a bug. Busy is expected under load (not logged here);
+ * a full disk or an unreachable database is logged at warn (and makes the service degraded).
+ */
+function storeRefusal(error: Error): { details: string; retryAfterSeconds: number; warn: boolean } | undefined {
+  if (isStoreBusy(error)) return { details: `${error.message}; retry after Retry-After seconds`, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, warn: false };
   if (isStoreFull(error)) {
-    return {
-      code: 'SERVICE_UNAVAILABLE',
-      extras: { details: "the service's storage is full: nothing of this request was kept; retry after Retry-After seconds" },
-      headers: { 'Retry-After': String(FULL_RETRY_AFTER_SECONDS) },
-    };
+    return { details: "the service's storage is full: nothing of this request was kept; retry after Retry-After seconds", retryAfterSeconds: FULL_RETRY_AFTER_SECONDS, warn: true };
   }
   if (isStoreUnreachable(error)) {
-    return {
-      code: 'SERVICE_UNAVAILABLE',
-      extras: { details: 'the database could not be reached: nothing of this request was done; retry after Retry-After seconds' },
-      headers: { 'Retry-After': String(UNREACHABLE_RETRY_AFTER_SECONDS) },
-    };
+    return { details: 'the database could not be reached: nothing of this request was done; retry after Retry-After seconds', retryAfterSeconds: UNREACHABLE_RETRY_AFTER_SECONDS, warn: true };
   }
+  return undefined;
+}
+
+/** An error a handler or Fastify raised, as the spec's error that answers it. */
+function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras; headers?: Record<string, string> } {
+  if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
+  const refusal = storeRefusal(error);
+  if (refusal) return { code: 'SERVICE_UNAVAILABLE', extras: { details: refusal.details }, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } };
   if (error.validation && error.validationContext === 'params') {
     // A path parameter of the wrong shape names nothing that exists.
     return { code: 'RESOURCE_NOT_FOUND', extras: { details: 'no such resource: the id in the path is malformed' } };
@@ -342,8 +339,7 @@ export function createApp(deps: AppDependencies) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { code, extras, headers } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
-    else if (isStoreFull(error)) request.log.warn({ err: error, identifier: request.id }, 'refused: the storage is full');
-    else if (isStoreUnreachable(error)) request.log.warn({ err: error, identifier: request.id }, 'refused: the database could not be reached');
+    else if (storeRefusal(error)?.warn) request.log.warn({ err: error, identifier: request.id }, `refused: ${extras.details}`);
     if (headers) return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras), headers);
     return replyError(request, reply, code, extras);
   });
