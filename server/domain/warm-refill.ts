@@ -6,7 +6,7 @@
  * a warm server's end, a size set in the panel). A pool whose warm servers keep failing backs off.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocationConfig, NodeConfig } from '../config/fleet-types.js';
+import type { ImageConfig, LocationConfig, NodeConfig, SessionLimits, TagConfig } from '../config/fleet-types.js';
 import type { Catalog } from './catalog.js';
 import { warmLaunchSpec } from './launch-spec.js';
 import { NodeUsage } from './node-usage.js';
@@ -190,11 +190,17 @@ export class WarmRefill {
     return image ? this.deps.catalog.limits(image).startSeconds : 60;
   }
 
+  /** The pool's image, tag and limits as the fleet file says now; undefined when it names no such image or tag. */
+  private runOf(pool: PoolKey): { image: ImageConfig; tag: TagConfig; limits: SessionLimits } | undefined {
+    const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
+    const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
+    return image && tag ? { image, tag, limits: this.deps.catalog.limits(image) } : undefined;
+  }
+
   /** What the pool's warm servers are launched with now (warmLaunchOf); undefined for no pool or no such tag. */
   private launchOf(pool: PoolView | undefined): string | undefined {
-    const image = pool && this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
-    const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
-    return pool && image && tag ? warmLaunchOf(pool, tag, this.deps.catalog.limits(image)) : undefined;
+    const run = pool && this.runOf(pool);
+    return pool && run ? warmLaunchOf(pool, run.tag, run.limits) : undefined;
   }
 
   private async retire(server: WarmServer): Promise<void> {
@@ -209,10 +215,9 @@ export class WarmRefill {
    * then launch them; resolves to how many were launched (fewer when the nodes are full).
    */
   private async fill(pool: PoolView, location: LocationConfig, count: number): Promise<number> {
-    const image = this.deps.catalog.allImages().find((candidate) => candidate.name === pool.image);
-    const tag = image && Object.hasOwn(image.tags, pool.tag) ? image.tags[pool.tag] : undefined;
-    if (!image || !tag) return 0;
-    const limits = this.deps.catalog.limits(image);
+    const run = this.runOf(pool);
+    if (!run) return 0;
+    const { image, tag, limits } = run;
     const { runtime } = this.deps;
     const nodes = warmNodesOf(location, runtime).filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
     const { sessions, servers } = this.deps;
