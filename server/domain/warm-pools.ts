@@ -1,9 +1,8 @@
 /**
  * Warm pools' definitions: the fleet file's `pools`, with sizes set in the admin panel over
  * them, which starts a pool can serve, and which of a location's nodes can run its warm game
- * servers. A pool's game servers all run with its `env` and
- * `args`, so only a start asking for exactly those (labels are free) takes a warm server; any
- * other is served cold.
+ * servers. A pool's game servers all run with its `env` and `args`, so only a start asking for
+ * exactly those (labels are free) takes a warm server; any other is served cold.
  */
 import { createHash } from 'node:crypto';
 import type { LocationConfig, NodeConfig, PoolConfig, SessionLimits, TagConfig } from '../config/fleet-types.js';

@@ -3,8 +3,8 @@
  * guard any token holder could aim the service at itself, at the cloud metadata address or at
  * the private network (and read the delivery log's status codes as a port scan). Refused: the
  * loopback, unspecified, private, shared (CGNAT), link-local, unique-local, multicast, reserved
- * and documentation ranges, and every address of the service's own host, unless the operator allows a named range
- * (WEBHOOK_ALLOWED_NETWORKS, e.g. `10.1.0.0/16`). Checked when a subscription is created (by
+ * and documentation ranges, and every address of the service's own host, unless the operator
+ * allows a named range (WEBHOOK_ALLOWED_NETWORKS, e.g. `10.1.0.0/16`). Checked when a subscription is created (by
  * resolving its host) and again on every connection, on the very address connected to, so a
  * name that resolves elsewhere later (DNS rebinding) gains nothing.
  */

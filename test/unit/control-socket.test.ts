@@ -22,7 +22,8 @@ function connectAsNobody(path: string): string {
 }
 
 describe('the control socket', () => {
-  it.skipIf(!root)('is reachable by the service user only, whatever the umask, in a data directory others may pass through', async () => {
+  // Root only: it connects as `nobody` through setpriv.
+  it.skipIf(!root)(`is reachable by the service user only, whatever the umask, in a data directory others may pass through${root ? '' : ' (skipped: needs root to connect as nobody)'}`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'control-socket-'));
     chmodSync(dataDir, 0o711);
     const umask = process.umask(0);
