@@ -33,7 +33,7 @@ const owned = (accountId: string, id: string) => `${accountId}\u0000${id}`;
  * the lowest holes, then what a walk from `scanned` finds.
  */
 class HostPorts extends Map<number, number> implements PortsInUse {
-  private readonly known = new Map<number, { scanned: number; holes: Set<number> }>();
+  private readonly known = new Map<number, { scanned: number; holes: SortedPorts }>();
 
   override set(port: number, holders: number): this {
     for (const { holes } of this.known?.values() ?? []) holes.delete(port);
@@ -47,8 +47,8 @@ class HostPorts extends Map<number, number> implements PortsInUse {
 
   lowestFree(range: { from: number; to: number }, count: number): number[] | undefined {
     let known = this.known.get(range.from);
-    if (!known) this.known.set(range.from, (known = { scanned: range.from, holes: new Set() }));
-    const found = [...known.holes].filter((port) => port <= range.to).sort((a, b) => a - b).slice(0, count);
+    if (!known) this.known.set(range.from, (known = { scanned: range.from, holes: new SortedPorts() }));
+    const found = known.holes.lowest(count, range.to);
     // Then placement's walk (placement.ts), from where every port below is known.
     const start = Math.max(known.scanned, range.from);
     for (let port = start; port <= range.to && found.length < count; port++) if (!this.has(port)) found.push(port);
@@ -57,6 +57,43 @@ class HostPorts extends Map<number, number> implements PortsInUse {
     for (const port of found) if (port >= start) known.holes.add(port);
     if (end > known.scanned) known.scanned = end;
     return found.length === count ? found : undefined;
+  }
+}
+
+/**
+ * Ports ascending, without repeats: the lowest are read at once (every start asks for them, and a
+ * busy host has thousands of holes: sorting them per start was most of a start's placement).
+ */
+class SortedPorts {
+  private readonly items: number[] = [];
+
+  add(port: number): void {
+    const at = this.indexOf(port);
+    if (this.items[at] !== port) this.items.splice(at, 0, port);
+  }
+
+  delete(port: number): void {
+    const at = this.indexOf(port);
+    if (this.items[at] === port) this.items.splice(at, 1);
+  }
+
+  /** Up to `count` of the lowest, none above `to`. */
+  lowest(count: number, to: number): number[] {
+    const found: number[] = [];
+    for (let i = 0; i < this.items.length && found.length < count && this.items[i]! <= to; i++) found.push(this.items[i]!);
+    return found;
+  }
+
+  /** Where `port` is or would go. */
+  private indexOf(port: number): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.items[mid]! < port) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 }
 
