@@ -35,6 +35,26 @@ case "$ATTACK" in
       }
     ' $TARGETS
     ;;
+  send)
+    # TARGETS: host:port pairs (space-separated) to send one UDP datagram to (multicast and
+    # broadcast included); says SENT or REFUSED for each (a datagram's delivery is the receiver's to see).
+    "$NODE" -e '
+      const dgram = require("node:dgram");
+      let left = process.argv.length - 1;
+      for (const target of process.argv.slice(1)) {
+        const at = target.lastIndexOf(":");
+        const socket = dgram.createSocket(target.includes("[") || target.slice(0, at).includes(":") ? "udp6" : "udp4");
+        socket.bind(() => {
+          socket.setBroadcast(true);
+          socket.send("game-server", Number(target.slice(at + 1)), target.slice(0, at).replace(/^\[|\]$/g, ""), (error) => {
+            console.log(error ? "REFUSED " + target + " " + error.code : "SENT " + target);
+            socket.close();
+            if (--left === 0) process.exit(0);
+          });
+        });
+      }
+    ' $TARGETS
+    ;;
   environ)
     # From env: a game server's own /proc/self/environ is root's to read once its uid was changed.
     echo "ENVIRON $(env | tr '\n' ' ')"

@@ -7,8 +7,8 @@
  * - the host itself: any of its addresses (`fib daddr type local`: loopback, the node's address,
  *   bridges, VPNs, whatever is added later), so no host service (the API, PostgreSQL, dockerd's
  *   TCP, exporters) answers a game server, whatever address it listens on;
- * - link-local destinations (169.254.0.0/16: cloud metadata and its credentials; fe80::/10) and
- *   Azure's host endpoint 168.63.129.16, always;
+ * - link-local destinations (169.254.0.0/16: cloud metadata and its credentials; fe80::/10),
+ *   Azure's host endpoint 168.63.129.16 and multicast groups (224.0.0.0/4, ff00::/8), always;
  * - private networks (RFC 1918, 100.64.0.0/10, fc00::/7, the NAT64 and 6to4 prefixes), except the
  *   operator's `runtime.allowedNetworks` and DNS (port 53) to the host's resolvers.
  * As deploy/docker/session-host-firewall.nft does for the Docker runtime. Only new connections
@@ -63,6 +63,11 @@ export function egressRuleset(table: string, policy: EgressPolicy): string {
     '    fib daddr type local counter reject with icmpx type admin-prohibited',
     '    ip daddr { 169.254.0.0/16, 168.63.129.16 } counter reject with icmpx type admin-prohibited',
     '    ip6 daddr fe80::/10 counter reject with icmpx type admin-prohibited',
+    // Multicast: pasta sends a game's datagram to a group from the host's socket, out of the
+    // host's interface to every neighbour in it (mDNS, SSDP, LAN services' discovery), which is
+    // the internal network the private ranges keep it from. No host of a game's players is one.
+    '    ip daddr 224.0.0.0/4 counter reject with icmpx type admin-prohibited',
+    '    ip6 daddr ff00::/8 counter reject with icmpx type admin-prohibited',
     '    ip daddr @allowed_v4 accept',
     '    ip6 daddr @allowed_v6 accept',
     '    ip daddr @resolvers_v4 meta l4proto { tcp, udp } th dport 53 accept',
