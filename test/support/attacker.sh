@@ -55,6 +55,10 @@ case "$ATTACK" in
       }
     ' $TARGETS
     ;;
+  fds)
+    # The descriptors a program it starts inherits (ls's own directory besides): "FD <n> <what>".
+    ls -l /proc/self/fd | sed -n 's/.* \([0-9][0-9]*\) -> \(.*\)$/FD \1 \2/p'
+    ;;
   environ)
     # From env: a game server's own /proc/self/environ is root's to read once its uid was changed.
     echo "ENVIRON $(env | tr '\n' ' ')"
