@@ -9,6 +9,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attackerImage } from '../support/attacker.js';
@@ -28,9 +29,11 @@ const NETNS = `shcn${tag}`;
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
 describe('a hostile game server in the process runtime sandbox, connecting out', () => {
   const closed = useService({}, { fleet: testFleet((fleet) => fleet.images.push(attackerImage())) });
+  const FLOWS = 64;
   const allowing = useService({}, { fleet: testFleet((fleet) => {
     fleet.images.push(attackerImage());
     fleet.runtime.allowedNetworks = [`${PRIVATE_NET}/30`];
+    fleet.runtime.outboundFlowsPerSession = FLOWS;
   }) });
 
   let hostListener: Server;
@@ -113,6 +116,21 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     } finally {
       listener.close();
     }
+  });
+
+  it('opens at most its outbound flows at once: the host\'s conntrack table is every connection\'s', async () => {
+    // Ports of this run's own, so the host's table is read for this game's entries only.
+    const port = 20_000 + random(40_000);
+    const count = 1_000;
+    const { log } = await attack(allowing, { ATTACK: 'spray', SPRAY_COUNT: String(count), SPRAY_PORT: String(port) });
+    expect(log).toContain(`SPRAYED ${count}`);
+    const entries = readFileSync('/proc/net/nf_conntrack', 'utf8').split('\n').filter((line) => {
+      const match = / dst=203\.0\.113\.\d+ sport=\d+ dport=(\d+) /.exec(line);
+      return match !== null && Number(match[1]) >= port && Number(match[1]) < port + count;
+    });
+    // Without the limit, about as many as it sent (each kept 30 s).
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.length).toBeLessThanOrEqual(FLOWS);
   });
 
   it('reaches a private network the operator allows, never the host itself', async () => {

@@ -55,6 +55,22 @@ case "$ATTACK" in
       }
     ' $TARGETS
     ;;
+  spray)
+    # SPRAY_COUNT UDP datagrams, each to a destination of its own: 203.0.113.x (TEST-NET-3, public
+    # to the firewall, routed nowhere), ports from SPRAY_PORT on; then "SPRAYED <count>".
+    "$NODE" -e '
+      const socket = require("node:dgram").createSocket("udp4");
+      const count = Number(process.env.SPRAY_COUNT);
+      let left = count;
+      socket.bind(() => {
+        for (let i = 0; i < count; i++) {
+          socket.send("x", Number(process.env.SPRAY_PORT) + i, "203.0.113." + (1 + (i % 250)), () => {
+            if (--left === 0) { console.log("SPRAYED " + count); socket.close(); }
+          });
+        }
+      });
+    '
+    ;;
   fds)
     # The descriptors a program it starts inherits (ls's own directory besides): "FD <n> <what>".
     ls -l /proc/self/fd | sed -n 's/.* \([0-9][0-9]*\) -> \(.*\)$/FD \1 \2/p'
