@@ -316,7 +316,11 @@ export interface paths {
          *
          *     Needs `session:read` as well as `events:write`: the deliveries carry whole sessions (labels,
          *     ports), which a token that may not read sessions must not receive. An account may have 25
-         *     subscriptions (operator-configurable); one more is 409.
+         *     subscriptions (operator-configurable); one more is 409. One subscription per URL (since
+         *     1.6.0): the URL is kept in its normalized form (WHATWG URL: scheme and host lower case,
+         *     default port and dot segments dropped, no fragment), the one the answer shows, and a second
+         *     subscription of the account to the same normalized URL is 409, its `details` naming the one
+         *     it has.
          *
          *     The URL must not point inside: a host that is or resolves to a loopback, private,
          *     link-local, unique-local, multicast, unspecified or reserved address is 422 (unless the
@@ -1287,7 +1291,10 @@ export interface components {
         Subscription: {
             /** @example sub_8d2k1q */
             id: string;
-            /** @example https://backend.example.com/hooks/sessions */
+            /**
+             * @description The receiver, normalized (since 1.6.0; see `POST /subscription`).
+             * @example https://backend.example.com/hooks/sessions
+             */
             url: string;
             /**
              * Format: date-time

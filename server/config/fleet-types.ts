@@ -160,6 +160,11 @@ export interface FleetConfig {
      * firewall refuses otherwise (egress-firewall.ts), e.g. a shared backend at 10.20.0.0/24.
      */
     allowedNetworks?: string[];
+    /**
+     * Process runtime, sandboxed: outbound connections (conntrack entries) one session may have
+     * open at once (default 4096); past it new ones are refused (egress-firewall.ts).
+     */
+    outboundFlowsPerSession?: number;
     /** Process runtime: ended sessions' directories kept at most this many MiB in all; the oldest go first (default 10240). */
     retentionMb?: number;
     /** Process runtime: ended sessions' directories kept at most this many files and directories (inodes) in all; the oldest go first (default 1,000,000). */

@@ -31,13 +31,30 @@ export interface SubscriptionCap {
   keepDeleted: number;
 }
 
+/** What an insert did: `full` when the account has `cap.max` subscriptions, `duplicate` when one of them has the same url. */
+export type SubscriptionInsert = 'inserted' | 'full' | 'duplicate';
+
+/**
+ * The form a subscription's url is stored and compared in: WHATWG URL's (scheme and host lower
+ * case, default port and dot segments dropped, percent-encoding normalized), without the fragment,
+ * which is never sent. Two spellings of one endpoint are one url, so an account cannot subscribe
+ * the same receiver twice and have every event POSTed to it once per copy.
+ */
+export function canonicalUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
+}
+
 export interface SubscriptionRepository {
   /**
-   * Inserts it unless the account already has `cap.max` subscriptions (false then), and purges the
-   * account's deleted ones past `cap.keepDeleted` with their deliveries: a create and delete loop
-   * grew the store by a row (a 2 KiB url and a sealed secret) per turn, forever.
+   * Inserts it unless the account already has `cap.max` subscriptions or one with the same `url`
+   * (compared as stored: callers store canonicalUrl's form), and purges the account's deleted ones
+   * past `cap.keepDeleted` with their deliveries: a create and delete loop grew the store by a row
+   * (a 2 KiB url and a sealed secret) per turn, forever. Both checks are the insert's own, so
+   * racing creates pass neither.
    */
-  insert(record: SubscriptionRecord, sealedSecret: Buffer, cap: SubscriptionCap): Promise<boolean>;
+  insert(record: SubscriptionRecord, sealedSecret: Buffer, cap: SubscriptionCap): Promise<SubscriptionInsert>;
   find(accountId: string, id: string): Promise<SubscriptionRecord | undefined>;
   listForAccount(accountId: string): Promise<SubscriptionRecord[]>;
   /** The account's subscriptions not deleted, with their sealed secrets. */

@@ -1,4 +1,4 @@
-import type { DeliveryRecord, SubscriptionCap, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
+import type { DeliveryRecord, SubscriptionCap, SubscriptionInsert, SubscriptionRecord, SubscriptionRepository } from '../events/subscriptions.js';
 import type { Db } from './sqlite.js';
 import type { Sync } from './async.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from './rows.js';
@@ -12,12 +12,15 @@ import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRo
 const subscribers = new WeakMap<Db, Set<string>>();
 
 export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepository> {
-  // One statement on the one connection: nothing can insert between its count and its insert.
+  // One statement on the one connection: nothing can insert between its checks and its insert.
   const insert = db.prepare(
     `INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due)
      SELECT @id, @accountId, @url, @sealed, @created, @cursor, @attempt, @due
-     WHERE (SELECT count(*) FROM subscriptions WHERE account_id = @accountId AND deleted IS NULL) < @max`,
+     WHERE (SELECT count(*) FROM subscriptions WHERE account_id = @accountId AND deleted IS NULL) < @max
+       AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE account_id = @accountId AND deleted IS NULL AND url = @url)`,
   );
+  // Why an insert did not land (read in its transaction, so the same rows it saw).
+  const sameUrl = db.prepare('SELECT 1 FROM subscriptions WHERE account_id = ? AND deleted IS NULL AND url = ?').pluck();
   const DELETED_PAST_KEPT = `SELECT id FROM subscriptions WHERE account_id = @accountId AND deleted IS NOT NULL
      ORDER BY deleted DESC, id LIMIT -1 OFFSET @keepDeleted`;
   const trimDeletedDeliveries = db.prepare(`DELETE FROM webhook_deliveries WHERE subscription_id IN (${DELETED_PAST_KEPT})`);
@@ -54,12 +57,12 @@ export function createSubscriptionRepository(db: Db): Sync<SubscriptionRepositor
   const lowestCursors = db.prepare('SELECT account_id, min(cursor) AS cursor FROM subscriptions WHERE deleted IS NULL GROUP BY account_id');
 
   return {
-    insert: db.transaction((r: SubscriptionRecord, sealed: Buffer, cap: SubscriptionCap) => {
+    insert: db.transaction((r: SubscriptionRecord, sealed: Buffer, cap: SubscriptionCap): SubscriptionInsert => {
       mayHave.add(r.accountId);
-      if (insert.run({ ...r, sealed, max: cap.max }).changes !== 1) return false;
+      if (insert.run({ ...r, sealed, max: cap.max }).changes !== 1) return sameUrl.get(r.accountId, r.url) ? 'duplicate' : 'full';
       trimDeletedDeliveries.run({ accountId: r.accountId, keepDeleted: cap.keepDeleted });
       trimDeleted.run({ accountId: r.accountId, keepDeleted: cap.keepDeleted });
-      return true;
+      return 'inserted';
     }),
     find: (accountId, id) => {
       const row = find.get(id, accountId) as SubscriptionRow | undefined;

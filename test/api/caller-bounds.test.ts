@@ -111,3 +111,32 @@ describe('webhook subscriptions per account, created concurrently', () => {
     expect((await service.call('GET', '/subscription')).json.subscriptions).toHaveLength(MAX);
   });
 });
+
+describe('webhook subscriptions per receiver', () => {
+  const service = useService({ limits: { streams: { ...DEFAULT_STREAM_LIMITS }, subscriptions: 25, tokens: 500 } });
+  const subscribe = (url: string) => service.call('POST', '/subscription', { body: { url } });
+
+  it('refuses a second subscription of the account to one url, however spelled or raced (each copy was another POST per event)', async () => {
+    const first = await subscribe('http://127.0.0.1:9/hooks/../hook#a');
+    expect(first.status).toBe(201);
+    expect(first.json.url).toBe('http://127.0.0.1:9/hook');
+    for (const spelling of ['http://127.0.0.1:9/hook', 'http://127.0.0.1:9/./hook#b', 'http://127.0.0.1:09/hook#']) {
+      const again = await subscribe(spelling);
+      expectError(again, 409, 'CONFLICT', '/subscription');
+      expect(again.json.details).toContain(first.json.id);
+    }
+    // The insert itself refuses: of racing creates of a new url, one lands.
+    const raced = await Promise.all(Array.from({ length: 6 }, () => subscribe('http://127.0.0.1:9/raced')));
+    expect(raced.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of raced.filter((answer) => answer.status !== 201)) expectError(refused, 409, 'CONFLICT', '/subscription');
+    // Another query is another receiver; a deleted subscription's url is free again.
+    expect((await subscribe('http://127.0.0.1:9/hook?env=staging')).status).toBe(201);
+    expect((await service.call('DELETE', `/subscription/${first.json.id}`)).status).toBe(204);
+    expect((await subscribe('http://127.0.0.1:9/hook')).status).toBe(201);
+    expect((await service.call('GET', '/subscription')).json.subscriptions.map((s: { url: string }) => s.url).sort()).toEqual([
+      'http://127.0.0.1:9/hook',
+      'http://127.0.0.1:9/hook?env=staging',
+      'http://127.0.0.1:9/raced',
+    ]);
+  });
+});

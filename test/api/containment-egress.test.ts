@@ -8,6 +8,8 @@
  * the host-address rule refuses it); both go afterwards.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attackerImage } from '../support/attacker.js';
@@ -27,9 +29,11 @@ const NETNS = `shcn${tag}`;
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
 describe('a hostile game server in the process runtime sandbox, connecting out', () => {
   const closed = useService({}, { fleet: testFleet((fleet) => fleet.images.push(attackerImage())) });
+  const FLOWS = 64;
   const allowing = useService({}, { fleet: testFleet((fleet) => {
     fleet.images.push(attackerImage());
     fleet.runtime.allowedNetworks = [`${PRIVATE_NET}/30`];
+    fleet.runtime.outboundFlowsPerSession = FLOWS;
   }) });
 
   let hostListener: Server;
@@ -74,9 +78,9 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     }
   });
 
-  const attack = async (service: typeof closed) => {
+  const attack = async (service: typeof closed, env: Record<string, string> = { ATTACK: 'connect', TARGETS: targets }) => {
     const id = `egress-${tag}-${Math.random().toString(16).slice(2, 8)}`;
-    const started = await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'attacker', env: { ATTACK: 'connect', TARGETS: targets } } });
+    const started = await service.call('POST', '/session', { body: { id, location: 'local-a', image: 'attacker', env } });
     expect(started.status).toBe(201);
     const session = await waitForStatus(service.call, id, ['running']);
     return { session, log: (await service.call('GET', `/logs?id=${id}`)).text };
@@ -92,6 +96,41 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     // Its forwarded ports answer players on loopback (replies to connections made to it pass).
     expect(await udpExchange('127.0.0.1', hostPort(session, 'udp'), 'ping')).toBe(`echo ${session.id} ping`);
     expect(await tcpExchange('127.0.0.1', hostPort(session, 'tcp'), 'hello')).toBe(`echo ${session.id} hello`);
+  });
+
+  it('sends no datagram to a multicast group of the host\'s network (its neighbours: mDNS, SSDP)', async () => {
+    // A listener of the host in a group, on the interface multicast is routed by: pasta's socket
+    // loops its datagrams back to it, as they leave for the network's other members.
+    const group = `239.255.${random(256)}.${1 + random(250)}`;
+    const heard: string[] = [];
+    const listener = createSocket({ type: 'udp4', reuseAddr: true });
+    await new Promise<void>((resolve) => listener.bind(0, '0.0.0.0', () => resolve()));
+    listener.addMembership(group);
+    listener.on('message', (message) => heard.push(String(message)));
+    try {
+      const { log } = await attack(closed, { ATTACK: 'send', TARGETS: `${group}:${listener.address().port}` });
+      expect(log).toMatch(/(SENT|REFUSED) 239\./);
+      // A datagram sent before the session ran is heard within milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(heard).toEqual([]);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it('opens at most its outbound flows at once: the host\'s conntrack table is every connection\'s', async () => {
+    // Ports of this run's own, so the host's table is read for this game's entries only.
+    const port = 20_000 + random(40_000);
+    const count = 1_000;
+    const { log } = await attack(allowing, { ATTACK: 'spray', SPRAY_COUNT: String(count), SPRAY_PORT: String(port) });
+    expect(log).toContain(`SPRAYED ${count}`);
+    const entries = readFileSync('/proc/net/nf_conntrack', 'utf8').split('\n').filter((line) => {
+      const match = / dst=203\.0\.113\.\d+ sport=\d+ dport=(\d+) /.exec(line);
+      return match !== null && Number(match[1]) >= port && Number(match[1]) < port + count;
+    });
+    // Without the limit, about as many as it sent (each kept 30 s).
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.length).toBeLessThanOrEqual(FLOWS);
   });
 
   it('reaches a private network the operator allows, never the host itself', async () => {

@@ -105,6 +105,14 @@ describe('a hostile game server in the process runtime sandbox', () => {
     }
   });
 
+  it('inherits no descriptor but its stdin, stdout and stderr (pasta\'s sockets in the host\'s network namespace were its)', async () => {
+    const attacker = await run('attacker', { ATTACK: 'fds' });
+    const fds = (await output(attacker.id)).split('\n').filter((line) => line.startsWith('FD '));
+    expect(fds.map((line) => line.split(' ')[1])).toEqual(expect.arrayContaining(['0', '1', '2']));
+    // ls's own: the directory it lists.
+    expect(fds.filter((line) => Number(line.split(' ')[1]) > 2 && !/ \/proc\/\d+\/fd$/.test(line))).toEqual([]);
+  });
+
   it('cannot make a user namespace of its own (root there, nf_tables and mounts to reach)', async () => {
     const attacker = await run('attacker', { ATTACK: 'userns' });
     const log = await output(attacker.id);

@@ -123,7 +123,7 @@ describe.skipIf(missing)(`webhook fencing${missing ? ` (skipped: ${missing})` : 
     cleanups.push(() => (server.closeAllConnections(), server.close()));
     const hook = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
     for (const id of ['answered-ok', 'answered-500']) {
-      await subscriptions.insert({ id, accountId: 'slow', url: hook, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id), { max: 25, keepDeleted: 25 });
+      await subscriptions.insert({ id, accountId: 'slow', url: `${hook}?${id}`, created: 0, cursor: 0, attempt: 1, due: 0 }, box.seal('whsec_test', id), { max: 25, keepDeleted: 25 });
     }
 
     const holder = await deliveringUnderLease('slow-poster', 'slow', { subscriptions, box, latest: () => 1 });

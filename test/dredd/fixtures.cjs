@@ -116,8 +116,10 @@ const setPath = (t, path) => {
   t.fullPath = path;
 };
 
+// Each to a url of its own (an account subscribes a url once): POST /subscription's 201 keeps the receiver's plain one.
+let subscriptionsMade = 0;
 const createSubscription = async () => {
-  const { status, body } = await api('POST', '/subscription', { url: state.hookUrl });
+  const { status, body } = await api('POST', '/subscription', { url: `${state.hookUrl}?fixture=${++subscriptionsMade}` });
   if (status !== 201) throw new Error(`POST /subscription answered ${status}`);
   return body.id;
 };

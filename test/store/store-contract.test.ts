@@ -456,7 +456,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await store.audit.list('acc', 10)).toMatchObject([{ action: 'user_created', tokenId: null }]);
 
     const sub = { id: 'sub', accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 };
-    expect(await store.subscriptions.insert(sub, Buffer.from('sealed'), { max: 25, keepDeleted: 25 })).toBe(true);
+    expect(await store.subscriptions.insert(sub, Buffer.from('sealed'), { max: 25, keepDeleted: 25 })).toBe('inserted');
     expect(await store.subscriptions.activeForAccount('acc')).toEqual([{ ...sub, sealed: Buffer.from('sealed') }]);
     await store.subscriptions.recordDelivery('sub', { eventId: 7, attempt: 1, at: 5, ok: false, statusCode: 500, error: null }, 1_000);
     await store.subscriptions.retryLater('sub', { cursor: 0, attempt: 2, due: 60 });
@@ -489,14 +489,22 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));
     const cap = { max: 2, keepDeleted: 2 };
-    const sub = (id: string) => ({ id, accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 });
+    const sub = (id: string, url = `http://127.0.0.1/${id}`) => ({ id, accountId: 'acc', url, created: 1, cursor: 0, attempt: 1, due: 0 });
     // Racing inserts: exactly the cap.
     const raced = await Promise.all(['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => store.subscriptions.insert(sub(id), Buffer.from('s'), cap)));
-    expect(raced.filter(Boolean)).toHaveLength(2);
+    expect(raced.filter((r) => r === 'inserted')).toHaveLength(2);
+    expect(raced.filter((r) => r === 'full')).toHaveLength(3);
+    // One subscription per url, as exactly (a cap that leaves room): a held url is refused, and of racing inserts of a new one, one lands.
+    const held = (await store.subscriptions.listForAccount('acc'))[0]!.url;
+    const same = await Promise.all(['s1', 's2', 's3'].map((id) => store.subscriptions.insert(sub(id, held), Buffer.from('s'), { max: 25, keepDeleted: 25 })));
+    expect(same).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    const fresh = await Promise.all(['t1', 't2', 't3'].map((id) => store.subscriptions.insert(sub(id, 'http://127.0.0.1/t'), Buffer.from('s'), { max: 25, keepDeleted: 25 })));
+    expect(fresh.filter((r) => r === 'inserted')).toHaveLength(1);
+    expect(fresh.filter((r) => r === 'duplicate')).toHaveLength(2);
     for (const { id } of await store.subscriptions.listForAccount('acc')) await store.subscriptions.delete(id, 2);
     // A create and delete loop: each deleted one keeps its delivery log until two newer ones are deleted.
     for (let turn = 1; turn <= 6; turn++) {
-      expect(await store.subscriptions.insert(sub(`loop${turn}`), Buffer.from('s'), cap)).toBe(true);
+      expect(await store.subscriptions.insert(sub(`loop${turn}`, 'http://127.0.0.1/loop'), Buffer.from('s'), cap)).toBe('inserted');
       await store.subscriptions.recordDelivery(`loop${turn}`, { eventId: turn, attempt: 1, at: 100 + turn, ok: true, statusCode: 200, error: null }, 1_000);
       await store.subscriptions.delete(`loop${turn}`, 10 + turn);
     }
@@ -516,8 +524,8 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
   it("keeps a subscription's newest delivery records only, and leaves other subscriptions' alone", async () => {
     const store = await freshStore(kind);
     await store.accounts.insert(account('acc'));
-    const sub = (id: string) => ({ id, accountId: 'acc', url: 'http://127.0.0.1/hook', created: 1, cursor: 0, attempt: 1, due: 0 });
-    for (const id of ['busy', 'quiet']) expect(await store.subscriptions.insert(sub(id), Buffer.from('s'), { max: 25, keepDeleted: 25 })).toBe(true);
+    const sub = (id: string) => ({ id, accountId: 'acc', url: `http://127.0.0.1/${id}`, created: 1, cursor: 0, attempt: 1, due: 0 });
+    for (const id of ['busy', 'quiet']) expect(await store.subscriptions.insert(sub(id), Buffer.from('s'), { max: 25, keepDeleted: 25 })).toBe('inserted');
     const attempt = (eventId: number) => ({ eventId, attempt: 1, at: 100 + eventId, ok: true, statusCode: 204, error: null });
     await store.subscriptions.recordDelivery('quiet', attempt(0), 3);
     for (let eventId = 1; eventId <= 7; eventId++) await store.subscriptions.recordDelivery('busy', attempt(eventId), 3);

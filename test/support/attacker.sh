@@ -35,6 +35,46 @@ case "$ATTACK" in
       }
     ' $TARGETS
     ;;
+  send)
+    # TARGETS: host:port pairs (space-separated) to send one UDP datagram to (multicast and
+    # broadcast included); says SENT or REFUSED for each (a datagram's delivery is the receiver's to see).
+    "$NODE" -e '
+      const dgram = require("node:dgram");
+      let left = process.argv.length - 1;
+      for (const target of process.argv.slice(1)) {
+        const at = target.lastIndexOf(":");
+        const socket = dgram.createSocket(target.includes("[") || target.slice(0, at).includes(":") ? "udp6" : "udp4");
+        socket.bind(() => {
+          socket.setBroadcast(true);
+          socket.send("game-server", Number(target.slice(at + 1)), target.slice(0, at).replace(/^\[|\]$/g, ""), (error) => {
+            console.log(error ? "REFUSED " + target + " " + error.code : "SENT " + target);
+            socket.close();
+            if (--left === 0) process.exit(0);
+          });
+        });
+      }
+    ' $TARGETS
+    ;;
+  spray)
+    # SPRAY_COUNT UDP datagrams, each to a destination of its own: 203.0.113.x (TEST-NET-3, public
+    # to the firewall, routed nowhere), ports from SPRAY_PORT on; then "SPRAYED <count>".
+    "$NODE" -e '
+      const socket = require("node:dgram").createSocket("udp4");
+      const count = Number(process.env.SPRAY_COUNT);
+      let left = count;
+      socket.bind(() => {
+        for (let i = 0; i < count; i++) {
+          socket.send("x", Number(process.env.SPRAY_PORT) + i, "203.0.113." + (1 + (i % 250)), () => {
+            if (--left === 0) { console.log("SPRAYED " + count); socket.close(); }
+          });
+        }
+      });
+    '
+    ;;
+  fds)
+    # The descriptors a program it starts inherits (ls's own directory besides): "FD <n> <what>".
+    ls -l /proc/self/fd | sed -n 's/.* \([0-9][0-9]*\) -> \(.*\)$/FD \1 \2/p'
+    ;;
   environ)
     # From env: a game server's own /proc/self/environ is root's to read once its uid was changed.
     echo "ENVIRON $(env | tr '\n' ' ')"

@@ -68,7 +68,7 @@ describe('webhook dispatcher', () => {
   it('spends under 5% of a core, and no queries, on 10,000 idle subscriptions', async () => {
     const { db, box, repository, add } = setUp();
     db.transaction(() => {
-      for (let i = 0; i < 10_000; i++) add(`sub_${i}`, `acc_${i % 1000}`, 'http://127.0.0.1:9/hook');
+      for (let i = 0; i < 10_000; i++) add(`sub_${i}`, `acc_${i % 1000}`, `http://127.0.0.1:9/hook${i}`);
     })();
     let queries = 0;
     const counted = {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Handlers } from '../../../generated/handlers.js';
 import type { EgressGuard } from '../../events/egress-guard.js';
-import type { SubscriptionRepository } from '../../events/subscriptions.js';
+import { canonicalUrl, type SubscriptionRepository } from '../../events/subscriptions.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { RequestContext } from '../context.js';
 import { fail } from '../errors.js';
@@ -43,14 +43,22 @@ export function subscriptionHandlers({
       const id = `sub_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const created = now();
+      // Parsed already by the guard. One subscription per receiver: 25 copies of one url made every
+      // session change 25 POSTs to it (a start and stop ~75), signed by this service.
+      const url = canonicalUrl(body.url);
       const inserted = await subscriptions.insert(
-        { id, accountId: context.principal.accountId, url: body.url, created, cursor: await latestEventId(), attempt: 1, due: 0 },
+        { id, accountId: context.principal.accountId, url, created, cursor: await latestEventId(), attempt: 1, due: 0 },
         box.seal(secret, id),
         // As many deleted ones kept (their delivery logs) as live ones allowed.
         { max: perAccount, keepDeleted: perAccount },
       );
-      if (!inserted) return tooMany();
-      return { status: 201, body: { id, url: body.url, created: iso(created), secret } };
+      if (inserted === 'full') return tooMany();
+      if (inserted === 'duplicate') {
+        // Named, so a client that registers at each boot can keep the one it has.
+        const same = (await subscriptions.listForAccount(context.principal.accountId)).find((s) => s.url === url);
+        return fail(context, 'CONFLICT', { details: `subscription ${same?.id ?? '(just deleted)'} has this url already` });
+      }
+      return { status: 201, body: { id, url, created: iso(created), secret } };
     },
 
     async listSubscriptions(_request, context) {

@@ -7,11 +7,13 @@
  * - the host itself: any of its addresses (`fib daddr type local`: loopback, the node's address,
  *   bridges, VPNs, whatever is added later), so no host service (the API, PostgreSQL, dockerd's
  *   TCP, exporters) answers a game server, whatever address it listens on;
- * - link-local destinations (169.254.0.0/16: cloud metadata and its credentials; fe80::/10) and
- *   Azure's host endpoint 168.63.129.16, always;
+ * - link-local destinations (169.254.0.0/16: cloud metadata and its credentials; fe80::/10),
+ *   Azure's host endpoint 168.63.129.16 and multicast groups (224.0.0.0/4, ff00::/8), always;
  * - private networks (RFC 1918, 100.64.0.0/10, fc00::/7, the NAT64 and 6to4 prefixes), except the
  *   operator's `runtime.allowedNetworks` and DNS (port 53) to the host's resolvers.
- * As deploy/docker/session-host-firewall.nft does for the Docker runtime. Only new connections
+ * And it bounds how many connections (conntrack entries) each session, and all together, may
+ * have open (`flows`), so game servers cannot fill the host's conntrack table.
+ * As deploy/docker/session-host-firewall.nft does for the Docker runtime (but for `flows`). Only new connections
  * are judged: replies to players connecting in (from anywhere, loopback included) pass. pasta
  * leaves a refused connection of the game's unanswered (its connect times out), as a drop would.
  *
@@ -34,6 +36,25 @@ export interface EgressPolicy {
   allowedNetworks: readonly string[];
   /** DNS servers game servers may query on port 53 (the host's resolvers). */
   resolvers: readonly string[];
+  /** Connections (conntrack entries) game servers may open: each session, and all together. */
+  flows: { perSession: number; total: number };
+}
+
+/** Outbound connections one session may have open at once (fleet `runtime.outboundFlowsPerSession`). */
+export const DEFAULT_FLOWS_PER_SESSION = 4096;
+
+/**
+ * Outbound connections all game servers together may have open: half the host's conntrack table
+ * (nf_conntrack_max; 65,536 when it cannot be read), so a full one never comes from them.
+ */
+export function totalFlows(conntrackMax = '/proc/sys/net/netfilter/nf_conntrack_max'): number {
+  try {
+    const max = Number(readFileSync(conntrackMax, 'utf8').trim());
+    if (Number.isInteger(max) && max > 0) return Math.max(1, Math.floor(max / 2));
+  } catch {
+    // No conntrack yet (the table's `ct` loads it): the kernel's smallest usual default, halved.
+  }
+  return 65_536;
 }
 
 /** One table per instance (its data directory's hash), as its cgroups are. */
@@ -56,13 +77,26 @@ export function egressRuleset(table: string, policy: EgressPolicy): string {
     set('allowed_v6', 'ipv6_addr', policy.allowedNetworks.filter((n) => family(n) === 6)),
     set('resolvers_v4', 'ipv4_addr', resolvers[4]),
     set('resolvers_v6', 'ipv6_addr', resolvers[6]),
+    '  set session_flows {\n    typeof meta skuid\n    size 65536\n    flags dynamic\n  }',
     '  chain output {',
     '    type filter hook output priority filter - 10; policy accept;',
     `    meta skuid != ${from}-${to} accept`,
     '    ct state != new accept',
+    // Every new flow is an entry of the host's one conntrack table (nf_conntrack_max, 262,144 on
+    // the test VM); full, the kernel drops every new connection of the host: players', the API's,
+    // PostgreSQL's. pasta sends a game's UDP to any number of destinations from one socket, so
+    // neither its open files nor anything else bounded them: 3,000 datagrams to distinct public
+    // addresses were 3,000 entries, each kept 30 s.
+    `    add @session_flows { meta skuid ct count over ${policy.flows.perSession} } counter reject with icmpx type admin-prohibited`,
+    `    ct count over ${policy.flows.total} counter reject with icmpx type admin-prohibited`,
     '    fib daddr type local counter reject with icmpx type admin-prohibited',
     '    ip daddr { 169.254.0.0/16, 168.63.129.16 } counter reject with icmpx type admin-prohibited',
     '    ip6 daddr fe80::/10 counter reject with icmpx type admin-prohibited',
+    // Multicast: pasta sends a game's datagram to a group from the host's socket, out of the
+    // host's interface to every neighbour in it (mDNS, SSDP, LAN services' discovery), which is
+    // the internal network the private ranges keep it from. No host of a game's players is one.
+    '    ip daddr 224.0.0.0/4 counter reject with icmpx type admin-prohibited',
+    '    ip6 daddr ff00::/8 counter reject with icmpx type admin-prohibited',
     '    ip daddr @allowed_v4 accept',
     '    ip6 daddr @allowed_v6 accept',
     '    ip daddr @resolvers_v4 meta l4proto { tcp, udp } th dport 53 accept',

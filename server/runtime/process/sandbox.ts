@@ -70,7 +70,9 @@ function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
   if (!seccomp.ok) return { ok: false, problem: seccomp.problem };
   const tools = { ...found, seccompFile: seccomp.file } as SandboxTools;
   const argv = [
-    ...sandboxArgv(tools, { uid: 65534, workDir: '/', hostAddress: '127.0.0.1', ports: [], hide: [], readOnly: [], limits: { openFiles: 64, fileBytes: 1024 } }),
+    // Any existing directory but `/`: bound over the whole view, it would cover the sandbox's own
+    // /dev with the host's (mounted nodev), where perl (CLOSE_INHERITED) cannot open /dev/null.
+    ...sandboxArgv(tools, { uid: 65534, workDir: '/tmp', hostAddress: '127.0.0.1', ports: [], hide: [], readOnly: [], limits: { openFiles: 64, fileBytes: 1024 } }),
     '/bin/true',
   ];
   const result = withSeccomp(seccompHandoff(tools), ['ignore', 'pipe', 'pipe'], (stdio) => spawnSync(argv[0]!, argv.slice(1), { env: {}, stdio, timeout: 10_000, encoding: 'utf8' }));
@@ -172,9 +174,27 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
     // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
     '--die-with-parent',
     '--',
+    ...CLOSE_INHERITED,
   );
   return args;
 }
+
+/**
+ * Exec'd inside the sandbox before the game: closes every descriptor past stderr, then execs the
+ * game in its place (same pid, same environment; 127 if that fails, as a shell). Nothing on the
+ * way closes them: pasta's sockets of the forwarded ports (listening in the host's network
+ * namespace) and whatever the service inherited without close-on-exec (a supervisor's pipe)
+ * reached every game server (outside check: a game held a UDP socket of the host's namespace).
+ * Perl, not a shell: dash cannot name a descriptor past 9. `<&=` adopts a descriptor without
+ * duplicating it, so close() closes that one; perl-base is Essential on Debian.
+ */
+const CLOSE_INHERITED = [
+  '/usr/bin/perl',
+  '-e',
+  'opendir(my $d, "/proc/self/fd") or exit 126; my @fds = grep { /^\\d+$/ && $_ > 2 } readdir $d; closedir $d; ' +
+    'for (@fds) { open(my $f, "+<&=", $_) and close $f } exec { $ARGV[0] } @ARGV; exit 127',
+  '--',
+];
 
 function isRealDirectory(path: string): boolean {
   try {

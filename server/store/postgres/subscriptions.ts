@@ -1,7 +1,7 @@
 /** PostgreSQL side of webhook subscriptions and image tags (see ../subscription-repository.ts, ../image-tag-repository.ts). */
 import type { LeaseFence } from '../../cluster/coordination.js';
 import type { ImageTagStore } from '../../domain/ports/catalog.js';
-import type { SubscriptionRepository } from '../../events/subscriptions.js';
+import type { SubscriptionInsert, SubscriptionRepository } from '../../events/subscriptions.js';
 import { DELIVERY_COLUMNS, deliveryFromRow, subscriptionFromRow, type DeliveryRow, type SubscriptionRow } from '../rows.js';
 import { TRIM_SQL } from '../image-tag-repository.js';
 import { value, type PgDb, type Sql } from './sql.js';
@@ -22,11 +22,13 @@ export function createPgSubscriptionRepository({ sql, transaction, unhurried }: 
   const deletedPastKept = `SELECT id FROM subscriptions WHERE account_id = $1 AND deleted IS NOT NULL ORDER BY deleted DESC, id OFFSET $2`;
   return {
     insert: (r, sealed, cap) =>
-      transaction(async () => {
+      transaction(async (): Promise<SubscriptionInsert> => {
         // Held to the commit, across instances: the account's next insert counts after this one's.
         await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('subscriptions:' || $1, 0))", [r.accountId]);
         const held = (await value<number>(sql, 'SELECT count(*) FROM subscriptions WHERE account_id = $1 AND deleted IS NULL', [r.accountId]))!;
-        if (held >= cap.max) return false;
+        const same = await value<number>(sql, 'SELECT 1 FROM subscriptions WHERE account_id = $1 AND deleted IS NULL AND url = $2', [r.accountId, r.url]);
+        if (same !== undefined) return 'duplicate';
+        if (held >= cap.max) return 'full';
         await sql.run('INSERT INTO subscriptions (id, account_id, url, sealed, created, cursor, attempt, due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
           r.id,
           r.accountId,
@@ -39,7 +41,7 @@ export function createPgSubscriptionRepository({ sql, transaction, unhurried }: 
         ]);
         await sql.run(`DELETE FROM webhook_deliveries WHERE subscription_id IN (${deletedPastKept})`, [r.accountId, cap.keepDeleted]);
         await sql.run(`DELETE FROM subscriptions WHERE id IN (${deletedPastKept})`, [r.accountId, cap.keepDeleted]);
-        return true;
+        return 'inserted';
       }),
     find: async (accountId, id) => {
       const [row] = await sql.rows<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = $1 AND account_id = $2 AND deleted IS NULL', [id, accountId]);
