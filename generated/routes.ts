@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.5.0";
+export const apiVersion = "1.6.0";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [
@@ -127,7 +127,7 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "Error",
     type: "object",
-    required: ["statusCode", "code", "message", "path", "identifier", "timestamp"],
+    required: ["statusCode", "code", "message", "details", "path", "identifier", "timestamp"],
     properties: {
       statusCode: { type: "integer" },
       code: { $ref: "ErrorCode#" },

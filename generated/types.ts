@@ -1077,10 +1077,11 @@ export interface components {
              *     token, subscription, route), full, locked or rate_limited on 420, the violations in one
              *     line on 422 (the first 16, then `and N more`), and nothing internal on 500. What it and
              *     `violations` echo of the request is bounded (since 1.4.0): a name or key longer than 64
-             *     characters is cut to its first 64 followed by `… (N more characters)`.
+             *     characters is cut to its first 64 followed by `… (N more characters)`. Required since 1.6.0
+             *     (always sent; the spec's examples of 422 and 500, what the Prism mock answers, lacked it).
              * @example token lacks scope session:start
              */
-            details?: string;
+            details: string;
             /**
              * @description The request path.
              * @example /session
