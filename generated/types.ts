@@ -1857,6 +1857,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -1960,6 +1961,16 @@ export interface components {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not signed in to the admin panel (the `gsh_admin` cookie missing, unknown or expired), a state change without the session's CSRF token, or (sign-in) a wrong email or password; details says which. No `WWW-Authenticate`: no HTTP scheme names a cookie sign-in (bearer operations' 401 carries one since 1.6.0). */
+        AdminUnauthorized: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2090,6 +2101,13 @@ export interface components {
     headers: {
         /** @description The semver version of the API description this server implements. */
         ApiVersion: string;
+        /**
+         * @description The challenge every 401 must carry (RFC 9110 §11.6.1): `Bearer realm="session-host"` on the
+         *     operations a bearer token authenticates (since 1.6.0; some HTTP clients treat a 401 without
+         *     one as a protocol error). The admin panel's operations (cookie, `adminSession`) answer
+         *     `AdminUnauthorized`, without it.
+         */
+        WwwAuthenticate: string;
         /** @description Seconds to wait before the next attempt is admitted. */
         RetryAfterThrottle: number;
         /** @description Seconds to wait before retrying the same request. */
@@ -2167,6 +2185,7 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseCapacityUnavailable = components['responses']['CapacityUnavailable'];
+export type ResponseAdminUnauthorized = components['responses']['AdminUnauthorized'];
 export type ParameterSessionFilterAll = components['parameters']['SessionFilter_all'];
 export type ParameterSessionFilterLocation = components['parameters']['SessionFilter_location'];
 export type ParameterSessionFilterImage = components['parameters']['SessionFilter_image'];
@@ -2189,6 +2208,7 @@ export type ParameterUserTokenId = components['parameters']['UserTokenId'];
 export type ParameterNodeId = components['parameters']['NodeId'];
 export type ParameterSessionAccount = components['parameters']['SessionAccount'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
+export type HeaderWwwAuthenticate = components['headers']['WwwAuthenticate'];
 export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
 export type HeaderRetryAfterBusy = components['headers']['RetryAfterBusy'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
@@ -3026,7 +3046,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSession"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3054,7 +3074,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSession"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
@@ -3087,7 +3107,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3127,7 +3147,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3163,7 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3197,7 +3217,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3239,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3273,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3315,7 +3335,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenCreated"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3359,7 +3379,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3406,7 +3426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3452,7 +3472,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenValue"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3483,7 +3503,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLog"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3508,7 +3528,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3549,7 +3569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Node"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3623,7 +3643,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountSessionList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3666,7 +3686,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -3705,7 +3725,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -3731,7 +3751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageCatalog"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3755,7 +3775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Overview"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3779,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["WarmPoolList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3814,7 +3834,7 @@ export interface operations {
                     "application/json": components["schemas"]["WarmPool"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

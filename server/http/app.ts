@@ -93,6 +93,8 @@ function contentEncodingOf(request: FastifyRequest): string | undefined {
   return encoding === undefined || encoding === '' || encoding === 'identity' ? undefined : encoding;
 }
 
+const BEARER_CHALLENGE = 'Bearer realm="session-host"';
+
 /** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
 const REASON_420 = 'Capacity Unavailable';
 
@@ -101,6 +103,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
   if (body.statusCode === 420) reply.raw.statusMessage = REASON_420;
+  // RFC 9110: a 401 carries a challenge (some clients take one without it for a protocol error); the panel's cookie has no scheme to name.
+  if (body.statusCode === 401 && request.routeOptions.config?.route?.security === 'bearer') reply.header('WWW-Authenticate', BEARER_CHALLENGE);
   // API-Version here too: errors Fastify raises before routing skip the onRequest hook.
   return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
 }
