@@ -131,6 +131,14 @@ describe('the typed client against the Prism mock of the spec', () => {
     expect(() => unwrap(result)).toThrow(ApiError);
   });
 
+  it('answers a path that is not valid percent-encoding 404 as the service does, and keeps answering (Prism alone died of it)', async () => {
+    const malformed = await fetch(`${prism.url}/session/%E0%A4%A`, { headers: { Authorization: 'Bearer gsh_MockMockMockMockMockMockMock' } });
+    expect(malformed.status).toBe(404);
+    expect(await malformed.json()).toMatchObject({ code: 'RESOURCE_NOT_FOUND', details: 'no such resource: the path is not valid percent-encoding' });
+    const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
+    expect(unwrap(await api.GET('/account')).id).toBe('acc_operator');
+  });
+
   it('gets a 422 from the mock for a body that breaks the schema', async () => {
     const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
     // @ts-expect-error the body misses the required scopes, which the types also forbid.
