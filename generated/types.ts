@@ -1864,7 +1864,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels, a string or key holding a NUL character (U+0000, JSON `\u0000`, URL `%00`) anywhere in the body or query (violations lists each). */
+        /** @description The request is malformed: invalid JSON, a body that is not valid UTF-8 (since 1.6.0; it was kept with U+FFFD in place of the bytes), a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels, a string or key holding a NUL character (U+0000, JSON `\u0000`, URL `%00`) anywhere in the body or query (violations lists each). */
         InvalidRequest: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1946,7 +1946,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0). */
+        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0); so is a `charset` other than UTF-8 (since 1.6.0; JSON is UTF-8, RFC 8259, and such a body was read as UTF-8 with U+FFFD in place of its other bytes). */
         UnsupportedMediaType: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
