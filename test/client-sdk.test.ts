@@ -98,7 +98,7 @@ describe('the client SDK against the Prism mock', () => {
     expect(delays).toHaveLength(1);
     expect(delays[0]).toBeGreaterThanOrEqual(2000);
     expect(delays[0]).toBeLessThanOrEqual(5000);
-    expect(result.session.status).toBe('running'); // the spec's example
+    expect(result.session.status).toBe('created'); // the spec's first example: a cold start
   });
 
   it('gives up with a CapacityUnavailableError when every location answers 420', async () => {

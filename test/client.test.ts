@@ -124,6 +124,12 @@ describe('the typed client against the Prism mock of the spec', () => {
     expect(sessions.sessions[0]?.status).toBe('running');
   });
 
+  it("answers a start as a cold start does, created and not yet started (code that took the 201 for running connected too early)", async () => {
+    const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
+    const started = unwrap(await api.POST('/session', { body: { location: 'local-a', image: 'echo' } }));
+    expect(started).toMatchObject({ status: 'created', started: null });
+  });
+
   it('gets a 401 ApiError from the mock without a token', async () => {
     const api = createSessionHostClient({ baseUrl: prism.url });
     const result = await api.GET('/account');
