@@ -1006,14 +1006,17 @@ export interface components {
             status: components["schemas"]["SessionStatus"];
             labels: components["schemas"]["StringMap"];
             players: components["schemas"]["Players"];
-            /** @example false */
-            restart?: boolean;
+            /**
+             * @description Whether the game server is restarted when it crashes (the start's `restart`). Always sent; required since 1.6.0.
+             * @example false
+             */
+            restart: boolean;
             /**
              * Format: int64
-             * @description When the ttl runs out, unix milliseconds; null without ttl.
+             * @description When the ttl runs out, unix milliseconds; null without ttl. Always sent; required since 1.6.0.
              * @example null
              */
-            expires?: number | null;
+            expires: number | null;
             /**
              * Format: int64
              * @description When the session ended, unix milliseconds; null while live.
@@ -1034,10 +1037,10 @@ export interface components {
         SessionList: {
             sessions: components["schemas"]["Session"][];
             /**
-             * @description With `limit`, pass this as `cursor` for the next page; null on the last page.
+             * @description With `limit`, pass this as `cursor` for the next page; null on the last page, and always null without `limit`. Always sent; required since 1.6.0.
              * @example null
              */
-            next_cursor?: string | null;
+            next_cursor: string | null;
         };
         /**
          * @description Stable machine-readable error code:
