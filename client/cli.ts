@@ -11,7 +11,7 @@
  * client/cli/output.ts (EXIT) and `session-host --help`.
  */
 import { randomUUID } from 'node:crypto';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Scope, Session, SessionStatus } from '../generated/types.js';
 import { createSessionHostClient, startSession, unwrap, waitForStatus, type SessionHostClient } from './index.js';
 import { EXIT, exitCodesHelp, fields, json, progress, reportError, table, time } from './cli/output.js';
@@ -97,12 +97,13 @@ const list = (value: string, previous: string[] = []) => [...previous, ...value.
 /** `--env K=V` repeated → { K: 'V' }. */
 const pairs = (value: string, previous: Record<string, string> = {}) => {
   const at = value.indexOf('=');
-  if (at < 1) throw new Error(`expected KEY=VALUE, got ${value}`);
+  // InvalidArgumentError: commander's usage error (one line, exit 1); a plain Error left a stack trace.
+  if (at < 1) throw new InvalidArgumentError(`expected KEY=VALUE, got ${terminalSafeLine(value)}`);
   return { ...previous, [value.slice(0, at)]: value.slice(at + 1) };
 };
 const seconds = (value: string) => {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`expected a number of seconds, got ${value}`);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`expected a number of seconds, got ${terminalSafeLine(value)}`);
   return n;
 };
 

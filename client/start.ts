@@ -71,6 +71,11 @@ function outcomeUnknown(error: unknown): boolean {
   );
 }
 
+/** Whether a session read back after a 409 could be what one of the attempts so far started. */
+function couldBeOurs(session: Session, request: SessionStartRequest, tried: string[]): boolean {
+  return session.image === request.image && (request.version === undefined || session.tag === request.version) && tried.includes(session.location);
+}
+
 export async function startSession(api: SessionHostClient, startRequest: SessionStartRequest, options: StartOptions = {}): Promise<StartResult> {
   // The id makes a retried start idempotent, so the client chooses one when the caller did not.
   const request = { ...startRequest, id: startRequest.id ?? crypto.randomUUID() };
@@ -100,6 +105,8 @@ export async function startSession(api: SessionHostClient, startRequest: Session
         if (error instanceof ConflictError && mayHaveStarted) {
           // An earlier attempt went through: this id is ours. Read the session back.
           const session = unwrap(await api.GET('/session/{id}', { params: { path: { id: request.id } }, ...(options.signal ? { signal: options.signal } : {}) }));
+          // Not this start's if no attempt could have made it: the id was already used (a reused id), so the 409 stands.
+          if (!couldBeOurs(session, request, locations.slice(0, locations.indexOf(location) + 1))) throw error;
           attempts.push({ location: session.location, outcome: 'existing', identifier: error.identifier });
           return { session, location: session.location, alreadyStarted: true, attempts };
         }

@@ -66,6 +66,8 @@ export const schemas: readonly NamedSchema[] = [
       "status",
       "labels",
       "players",
+      "restart",
+      "expires",
       "ended",
       "exit_code",
       "end_reason",
@@ -93,7 +95,7 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "SessionList",
     type: "object",
-    required: ["sessions"],
+    required: ["sessions", "next_cursor"],
     properties: {
       sessions: { type: "array", items: { $ref: "Session#" } },
       next_cursor: { type: "string", nullable: true },
@@ -127,7 +129,7 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "Error",
     type: "object",
-    required: ["statusCode", "code", "message", "path", "identifier", "timestamp"],
+    required: ["statusCode", "code", "message", "details", "path", "identifier", "timestamp"],
     properties: {
       statusCode: { type: "integer" },
       code: { $ref: "ErrorCode#" },

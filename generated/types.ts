@@ -1010,14 +1010,17 @@ export interface components {
             status: components["schemas"]["SessionStatus"];
             labels: components["schemas"]["StringMap"];
             players: components["schemas"]["Players"];
-            /** @example false */
-            restart?: boolean;
+            /**
+             * @description Whether the game server is restarted when it crashes (the start's `restart`). Always sent; required since 1.6.0.
+             * @example false
+             */
+            restart: boolean;
             /**
              * Format: int64
-             * @description When the ttl runs out, unix milliseconds; null without ttl.
+             * @description When the ttl runs out, unix milliseconds; null without ttl. Always sent; required since 1.6.0.
              * @example null
              */
-            expires?: number | null;
+            expires: number | null;
             /**
              * Format: int64
              * @description When the session ended, unix milliseconds; null while live.
@@ -1038,10 +1041,10 @@ export interface components {
         SessionList: {
             sessions: components["schemas"]["Session"][];
             /**
-             * @description With `limit`, pass this as `cursor` for the next page; null on the last page.
+             * @description With `limit`, pass this as `cursor` for the next page; null on the last page, and always null without `limit`. Always sent; required since 1.6.0.
              * @example null
              */
-            next_cursor?: string | null;
+            next_cursor: string | null;
         };
         /**
          * @description Stable machine-readable error code:
@@ -1081,10 +1084,11 @@ export interface components {
              *     token, subscription, route), full, locked or rate_limited on 420, the violations in one
              *     line on 422 (the first 16, then `and N more`), and nothing internal on 500. What it and
              *     `violations` echo of the request is bounded (since 1.4.0): a name or key longer than 64
-             *     characters is cut to its first 64 followed by `… (N more characters)`.
+             *     characters is cut to its first 64 followed by `… (N more characters)`. Required since 1.6.0
+             *     (always sent; the spec's examples of 422 and 500, what the Prism mock answers, lacked it).
              * @example token lacks scope session:start
              */
-            details?: string;
+            details: string;
             /**
              * @description The request path.
              * @example /session
@@ -1863,13 +1867,14 @@ export interface components {
         Unauthorized: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is malformed: invalid JSON, a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels, a string or key holding a NUL character (U+0000, JSON `\u0000`, URL `%00`) anywhere in the body or query (violations lists each). */
+        /** @description The request is malformed: invalid JSON, a body that is not valid UTF-8 (since 1.6.0; it was kept with U+FFFD in place of the bytes), a missing or unknown field, a wrong type or format, a body nesting deeper than 32 levels, a string or key holding a NUL character (U+0000, JSON `\u0000`, URL `%00`) anywhere in the body or query (violations lists each). */
         InvalidRequest: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1951,7 +1956,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0). */
+        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0); so is a `charset` other than UTF-8 (since 1.6.0; JSON is UTF-8, RFC 8259, and such a body was read as UTF-8 with U+FFFD in place of its other bytes). */
         UnsupportedMediaType: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -1966,6 +1971,16 @@ export interface components {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not signed in to the admin panel (the `gsh_admin` cookie missing, unknown or expired), a state change without the session's CSRF token, or (sign-in) a wrong email or password; details says which. No `WWW-Authenticate`: no HTTP scheme names a cookie sign-in (bearer operations' 401 carries one since 1.6.0). */
+        AdminUnauthorized: {
+            headers: {
+                "API-Version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
             };
             content: {
@@ -2096,6 +2111,13 @@ export interface components {
     headers: {
         /** @description The semver version of the API description this server implements. */
         ApiVersion: string;
+        /**
+         * @description The challenge every 401 must carry (RFC 9110 §11.6.1): `Bearer realm="session-host"` on the
+         *     operations a bearer token authenticates (since 1.6.0; some HTTP clients treat a 401 without
+         *     one as a protocol error). The admin panel's operations (cookie, `adminSession`) answer
+         *     `AdminUnauthorized`, without it.
+         */
+        WwwAuthenticate: string;
         /** @description Seconds to wait before the next attempt is admitted. */
         RetryAfterThrottle: number;
         /** @description Seconds to wait before retrying the same request. */
@@ -2173,6 +2195,7 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseCapacityUnavailable = components['responses']['CapacityUnavailable'];
+export type ResponseAdminUnauthorized = components['responses']['AdminUnauthorized'];
 export type ParameterSessionFilterAll = components['parameters']['SessionFilter_all'];
 export type ParameterSessionFilterLocation = components['parameters']['SessionFilter_location'];
 export type ParameterSessionFilterImage = components['parameters']['SessionFilter_image'];
@@ -2195,6 +2218,7 @@ export type ParameterUserTokenId = components['parameters']['UserTokenId'];
 export type ParameterNodeId = components['parameters']['NodeId'];
 export type ParameterSessionAccount = components['parameters']['SessionAccount'];
 export type HeaderApiVersion = components['headers']['ApiVersion'];
+export type HeaderWwwAuthenticate = components['headers']['WwwAuthenticate'];
 export type HeaderRetryAfterThrottle = components['headers']['RetryAfterThrottle'];
 export type HeaderRetryAfterBusy = components['headers']['RetryAfterBusy'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
@@ -3032,7 +3056,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSession"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3060,7 +3084,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSession"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidRequest"];
@@ -3093,7 +3117,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3133,7 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3169,7 +3193,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3203,7 +3227,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3245,7 +3269,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3279,7 +3303,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3321,7 +3345,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenCreated"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3365,7 +3389,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3412,7 +3436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3458,7 +3482,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenValue"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3489,7 +3513,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLog"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3514,7 +3538,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3555,7 +3579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Node"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3629,7 +3653,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountSessionList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             422: components["responses"]["InvalidRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3672,7 +3696,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -3711,7 +3735,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -3737,7 +3761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageCatalog"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3761,7 +3785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Overview"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3785,7 +3809,7 @@ export interface operations {
                     "application/json": components["schemas"]["WarmPoolList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3820,7 +3844,7 @@ export interface operations {
                     "application/json": components["schemas"]["WarmPool"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

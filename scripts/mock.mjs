@@ -16,7 +16,8 @@ for (let i = 0; i < args.length; i++) {
   else rest.push(arg);
 }
 const root = resolve(import.meta.dirname, '..');
-const prism = spawn(process.execPath, [resolve(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', resolve(root, 'generated/openapi.yaml'), '--port', port, ...rest], {
+// The guard keeps one malformed path from ending the mock (scripts/mock-guard.mjs).
+const prism = spawn(process.execPath, ['--import', resolve(root, 'scripts/mock-guard.mjs'), resolve(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', resolve(root, 'generated/openapi.yaml'), '--port', port, ...rest], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => prism.kill(signal));

@@ -174,6 +174,13 @@ describe('the session-host CLI against the real service', () => {
   it('exits 1 on a usage error or without a token, 3 when the service is unreachable', async () => {
     expect((await run('sessions', 'frobnicate')).code).toBe(1);
     expect((await run('sessions', 'start', '--image', 'echo')).code).toBe(1); // --location is required
+    // A malformed option value is a usage error in one line (it was an uncaught stack trace).
+    for (const args of [['sessions', 'start', '--image', 'echo', '--location', 'local-a', '--label', 'noequals'], ['sessions', 'stop', 'x', '--wait', '--timeout', 'soon']]) {
+      const malformed = await run(...args);
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr).toMatch(/^error: option '--(label <KEY=VALUE>|timeout <seconds>)' argument '(noequals|soon)' is invalid\. expected /);
+      expect(malformed.stderr).not.toContain('    at ');
+    }
     const noToken = await cli(['account'], { SESSION_HOST_URL: running.url }).done;
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toContain('no token');

@@ -98,7 +98,7 @@ describe('the client SDK against the Prism mock', () => {
     expect(delays).toHaveLength(1);
     expect(delays[0]).toBeGreaterThanOrEqual(2000);
     expect(delays[0]).toBeLessThanOrEqual(5000);
-    expect(result.session.status).toBe('running'); // the spec's example
+    expect(result.session.status).toBe('created'); // the spec's first example: a cold start
   });
 
   it('gives up with a CapacityUnavailableError when every location answers 420', async () => {
@@ -212,6 +212,22 @@ describe('the client SDK against the sandbox', () => {
     expect(result.location).toBe('local-a');
     expect(result.session.id).toBe('sdk-sb-2');
     expect(result.attempts.map((a) => a.outcome)).toEqual(['unknown', 'existing']);
+  });
+
+  it('keeps the 409 when the session read back is not one any attempt could have started (a reused id)', async () => {
+    // sdk-sb-reused already ran in local-b; a start asking for local-a only loses its first answer, then meets 409.
+    expect((await client().POST('/session', { body: { id: 'sdk-sb-reused', location: 'local-b', image: 'echo' } })).response.status).toBe(201);
+    let posts = 0;
+    const lossy: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await contract.fetch(request);
+      if (request.method === 'POST' && ++posts === 1) throw new TypeError('fetch failed: socket hang up');
+      return response;
+    };
+    const { sleep } = recordingSleep();
+    const outcome = await startSession(client(lossy), { id: 'sdk-sb-reused', location: 'local-a', image: 'echo', restart: false }, { sleep }).catch((e: unknown) => e);
+    // It was "already started" in local-b, a location this start never asked for.
+    expect(outcome).toBeInstanceOf(ConflictError);
   });
 
   it('retries a 503 (busy, nothing done) after Retry-After in the same location, and a later 409 stays a conflict', async () => {

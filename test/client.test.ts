@@ -124,11 +124,25 @@ describe('the typed client against the Prism mock of the spec', () => {
     expect(sessions.sessions[0]?.status).toBe('running');
   });
 
+  it("answers a start as a cold start does, created and not yet started (code that took the 201 for running connected too early)", async () => {
+    const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
+    const started = unwrap(await api.POST('/session', { body: { location: 'local-a', image: 'echo' } }));
+    expect(started).toMatchObject({ status: 'created', started: null });
+  });
+
   it('gets a 401 ApiError from the mock without a token', async () => {
     const api = createSessionHostClient({ baseUrl: prism.url });
     const result = await api.GET('/account');
     expect(result.response.status).toBe(401);
     expect(() => unwrap(result)).toThrow(ApiError);
+  });
+
+  it('answers a path that is not valid percent-encoding 404 as the service does, and keeps answering (Prism alone died of it)', async () => {
+    const malformed = await fetch(`${prism.url}/session/%E0%A4%A`, { headers: { Authorization: 'Bearer gsh_MockMockMockMockMockMockMock' } });
+    expect(malformed.status).toBe(404);
+    expect(await malformed.json()).toMatchObject({ code: 'RESOURCE_NOT_FOUND', details: 'no such resource: the path is not valid percent-encoding' });
+    const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
+    expect(unwrap(await api.GET('/account')).id).toBe('acc_operator');
   });
 
   it('gets a 422 from the mock for a body that breaks the schema', async () => {

@@ -128,12 +128,19 @@ describe("the README's first steps, on a fresh clone", () => {
     const block = /### Walk-through[\s\S]*?```sh\n([\s\S]*?)```/.exec(README)![1]!;
     expect(block).not.toMatch(/\bnc\b|\bcurl\b/);
     const script = block.replace('http://127.0.0.1:8080', `http://127.0.0.1:${port}`).replace('gsh_…', TEST_BOOTSTRAP_TOKEN);
-    const walked = await run('bash', ['-euo', 'pipefail', '-c', script], clone);
+    // The walk-through's token, to follow the paragraph below the block with ("the same over HTTP").
+    const walked = await run('bash', ['-euo', 'pipefail', '-c', `${script}\necho "walk-through token: $SESSION_HOST_TOKEN"`], clone);
     expect(walked.code, walked.output).toBe(0);
     expect(walked.output).toMatch(/status:\s+running/);
     expect(walked.output).toMatch(/echo match-1 ping[\s\S]*echo match-1 ping/); // UDP and TCP answered
     expect(walked.output).toMatch(/status:\s+exited/);
     expect(walked.output).toMatch(/end reason:\s+stopped/);
+    // "... and once it has ended GET /artifacts?session=match-1": with the token the walk-through minted (it lacked artifact:read: 401).
+    const token = /walk-through token: (gsh_\w+)/.exec(walked.output)![1]!;
+    const artifacts = await fetch(`http://127.0.0.1:${port}/artifacts?session=match-1`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(artifacts.status, await artifacts.clone().text()).toBe(200);
+    expect(artifacts.headers.get('content-type')).toMatch(/^application\/(x-tar|gzip)/);
+    await artifacts.arrayBuffer();
     stop(child);
     // Six npx runs of the CLI, each loading Node and tsx: at load 17 on 2 cores they took more than 120 s.
   }, 300_000);

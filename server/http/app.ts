@@ -27,6 +27,7 @@ import type { Credentials, RequestContext } from './context.js';
 import { handlerContext, pathOf } from './handler-context.js';
 import { echoed, errorBody, HttpFailure, statusOf, type ErrorBody, type ErrorCode, type ErrorExtras } from './errors.js';
 import type { OperationId, RouteDefinition } from './operation.js';
+import { jsonBodyText } from './json-body-text.js';
 import { parseQueryString } from './query-string.js';
 import { requestLoggerFactory } from './request-logger.js';
 import {
@@ -93,6 +94,8 @@ function contentEncodingOf(request: FastifyRequest): string | undefined {
   return encoding === undefined || encoding === '' || encoding === 'identity' ? undefined : encoding;
 }
 
+const BEARER_CHALLENGE = 'Bearer realm="session-host"';
+
 /** Node has no reason phrase for 420; without one the status line says `420 unknown`. */
 const REASON_420 = 'Capacity Unavailable';
 
@@ -101,6 +104,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   const log = body.statusCode >= 500 ? request.log.error.bind(request.log) : request.log.info.bind(request.log);
   log({ identifier: body.identifier, code: body.code, details: body.details }, body.message);
   if (body.statusCode === 420) reply.raw.statusMessage = REASON_420;
+  // RFC 9110: a 401 carries a challenge (some clients take one without it for a protocol error); the panel's cookie has no scheme to name.
+  if (body.statusCode === 401 && request.routeOptions.config?.route?.security === 'bearer') reply.header('WWW-Authenticate', BEARER_CHALLENGE);
   // API-Version here too: errors Fastify raises before routing skip the onRequest hook.
   return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
 }
@@ -248,16 +253,19 @@ export function createApp(deps: AppDependencies) {
   // Operations without a request body ignore whatever body arrives rather than refusing its type.
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const encoding = contentEncodingOf(request);
-    if (!request.routeOptions.config.route?.requestContentType) done(null, undefined);
-    else if (encoding !== undefined) {
+    if (!request.routeOptions.config.route?.requestContentType) return done(null, undefined);
+    if (encoding !== undefined) {
       // Bodies are never decompressed: compressed bytes read as text were "not a JSON document".
-      done(new HttpFailure('UNSUPPORTED_MEDIA_TYPE', { details: `Content-Encoding ${echoed(encoding)} is not supported: send the body uncompressed` }), undefined);
-    } else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      return done(new HttpFailure('UNSUPPORTED_MEDIA_TYPE', { details: `Content-Encoding ${echoed(encoding)} is not supported: send the body uncompressed` }), undefined);
+    }
+    const text = jsonBodyText(request.headers['content-type'], body as Buffer);
+    if (text instanceof HttpFailure) done(text, undefined);
+    else if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       // Refused before parsing: deep nesting costs the parser and validator, and no body of the spec has it.
       done(new HttpFailure('INVALID_REQUEST', { violations: [{ field: 'body', description: `nests deeper than ${MAX_JSON_DEPTH} levels` }] }), undefined);
-    } else parseJson(request, body as string, done);
+    } else parseJson(request, text, done);
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (request.routeOptions.config.route?.requestContentType) {

@@ -15,10 +15,11 @@ describe('authentication over real HTTP', () => {
   async function details(headers: Record<string, string>, path = '/account') {
     const result = await service.call('GET', path, { token: null, headers });
     expectError(result, 401, 'UNAUTHORIZED', path);
+    expect(result.headers.get('www-authenticate')).toBe('Bearer realm="session-host"');
     return result.json.details as string;
   }
 
-  it('answers each kind of failure with 401, the full error body and its own details', async () => {
+  it('answers each kind of failure with 401, the full error body, its own details and a Bearer challenge', async () => {
     const revoked = await mint({ name: 'to revoke', scopes: ['session:read'] });
     expect((await service.call('DELETE', `/token/${revoked.id}`)).status).toBe(204);
     const expiring = await mint({ name: 'short', scopes: ['session:read'], expires_after: '1m' });

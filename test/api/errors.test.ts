@@ -118,6 +118,33 @@ describe('errors keep the spec error body', () => {
     expect((await service.call('POST', '/token', { body: token, headers: { 'Content-Encoding': 'identity' } })).status).toBe(201);
   });
 
+  it('refuses JSON that is not UTF-8 instead of keeping it with U+FFFD in place of its bytes', async () => {
+    const send = async (contentType: string, body: Buffer) => {
+      const answer = await service.contract.fetch(`${service.running.url}/token`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${service.running.token}`, 'Content-Type': contentType },
+        body,
+      });
+      const text = await answer.text();
+      return { status: answer.status, headers: answer.headers, text, json: JSON.parse(text) };
+    };
+    // "München" in Latin-1: the token was minted named "M\ufffdnchen".
+    const latin1 = Buffer.from('{"name":"M\u00fcnchen","scopes":["session:read"]}', 'latin1');
+    const declared = await send('application/json; charset=iso-8859-1', latin1);
+    expectError(declared, 415, 'UNSUPPORTED_MEDIA_TYPE', '/token');
+    expect(declared.json.details).toBe('charset iso-8859-1 is not supported: send the JSON as UTF-8');
+    const undeclared = await send('application/json', latin1);
+    expectError(undeclared, 422, 'INVALID_REQUEST', '/token');
+    expect(undeclared.json.violations).toEqual([{ field: 'body', description: 'is not valid UTF-8' }]);
+    // UTF-8, declared or not, is kept as sent.
+    const utf8 = Buffer.from('{"name":"M\u00fcnchen \ud83c\udfae","scopes":["session:read"]}', 'utf8');
+    for (const contentType of ['application/json', 'application/json; charset=UTF-8', 'application/json;charset="utf-8"']) {
+      const minted = await send(contentType, utf8);
+      expect(minted.status).toBe(201);
+      expect(minted.json.name).toBe('München 🎮');
+    }
+  });
+
   it('answers an oversized body with 413', async () => {
     const result = await service.call('POST', '/token', { body: { name: 'x'.repeat(1_100_000), scopes: ['session:read'] } });
     expectError(result, 413, 'PAYLOAD_TOO_LARGE', '/token');

@@ -1,7 +1,7 @@
 /**
  * Validates real responses against the spec: the status must be documented for the operation,
  * the content type must match, a JSON body must satisfy the schema, and the API-Version header
- * (plus Retry-After on 420) must be present. Tests route their HTTP through contractFetch and
+ * (plus Retry-After on 420, and a Bearer challenge on a bearer operation's 401) must be present. Tests route their HTTP through contractFetch and
  * assert that no violation was recorded.
  */
 import AjvModule from 'ajv';
@@ -62,6 +62,9 @@ export function checkResponse(
   const documented = route.responses[String(status)];
   if (!documented) return [...problems, `${where}: status ${status} is not documented for ${route.operationId}`];
   if (status === 420 && !headers.get('retry-after')) problems.push(`${where}: 420 without Retry-After`);
+  if (status === 401 && route.security === 'bearer' && !/^Bearer realm=/.test(headers.get('www-authenticate') ?? '')) {
+    problems.push(`${where}: 401 without a Bearer challenge in WWW-Authenticate`);
+  }
   if (documented.contentType === null) {
     if (body !== null && body !== '') problems.push(`${where}: body where none is documented`);
     return problems;

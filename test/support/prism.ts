@@ -1,4 +1,4 @@
-/** Runs `prism mock` on the bundled spec, as `npm run mock` does, on a free loopback port. */
+/** Runs `npm run mock`'s script (Prism on the bundled spec) on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll } from 'vitest';
@@ -11,11 +11,10 @@ export interface PrismMock {
 
 export async function startPrism(args: string[] = []): Promise<PrismMock> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'node_modules/.bin/prism',
-    ['mock', 'generated/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  // Through scripts/mock.mjs, so the tests run the mock integrators run (its guard included).
+  const child: ChildProcess = spawn(process.execPath, ['scripts/mock.mjs', '--host', '127.0.0.1', '--port', String(port), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`prism did not start:\n${output}`)), 30_000);

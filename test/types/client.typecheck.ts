@@ -18,6 +18,10 @@ export async function checks() {
   // Correct calls compile, and their data is typed from the spec.
   const session = unwrap(await api.GET('/session/{id}', { params: { path: { id: 'm-1' } } }));
   const status: 'created' | 'running' | 'restarting' | 'draining' | 'shuttingdown' | 'server_unreachable' | 'exited' | 'dead' = session.status;
+  // What every answer carries is typed as present (required since 1.6.0): no `undefined` to handle.
+  const restarts: boolean = session.restart;
+  const expires: number | null = session.expires;
+  const next: string | null = unwrap(await api.GET('/session', { params: { query: { limit: 10 } } })).next_cursor;
   unwrap(await api.POST('/token', { body: { name: 'mm', scopes: ['session:start'], expires_after: '1h30m' } }));
   const { location } = await startSession(api, { id: 'm-1', location: 'local-a', image: 'echo', restart: false }, { locations: ['local-b'] });
   await waitForStatus(api, 'm-1', ['running', 'exited']);
