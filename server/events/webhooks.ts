@@ -22,6 +22,13 @@ export const MAX_ATTEMPTS = 8;
 export const DELIVERIES_KEPT = 1_000;
 const TIMEOUT_MS = 10_000;
 
+/** Errors of this host's resources, met before anything reached the receiver. */
+const HOST_FAULTS = new Set(['EMFILE', 'ENFILE', 'ENOMEM', 'ENOBUFS']);
+
+function isHostFault(error: unknown): boolean {
+  return error instanceof Error && HOST_FAULTS.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
 export function signature(secret: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
   return `t=${timestampSeconds},v1=${mac}`;
@@ -212,6 +219,9 @@ export class WebhookDispatcher {
       };
       statusCode = await postWebhook(subscription.url, headers, body, { guard: this.options.guard, accountId: subscription.accountId, deadlineMs: TIMEOUT_MS });
     } catch (failure) {
+      // This host's own fault (out of file descriptors or memory) says nothing of the receiver: it
+      // spends no attempt (a few minutes of it gave the event up, never sent); consider() waits a backoff.
+      if (isHostFault(failure)) throw failure;
       error = failure instanceof Error ? failure.message : String(failure);
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
