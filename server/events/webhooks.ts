@@ -11,6 +11,7 @@ import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js
 import type { SecretBox } from '../security/secret-box.js';
 import type { EgressGuard } from './egress-guard.js';
 import type { SubscriptionRecord, SubscriptionRepository } from './subscriptions.js';
+import { isHostFault } from '../host-fault.js';
 import { postWebhook } from './webhook-post.js';
 
 export const MAX_ATTEMPTS = 8;
@@ -21,13 +22,6 @@ export const MAX_ATTEMPTS = 8;
  */
 export const DELIVERIES_KEPT = 1_000;
 const TIMEOUT_MS = 10_000;
-
-/** Errors of this host's resources, met before anything reached the receiver. */
-const HOST_FAULTS = new Set(['EMFILE', 'ENFILE', 'ENOMEM', 'ENOBUFS']);
-
-function isHostFault(error: unknown): boolean {
-  return error instanceof Error && HOST_FAULTS.has((error as NodeJS.ErrnoException).code ?? '');
-}
 
 export function signature(secret: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
