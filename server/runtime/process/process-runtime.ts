@@ -11,7 +11,7 @@ import type { AdoptSpec, LaunchSpec, PreparedAllocation, Runtime, RuntimeEvent, 
 import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
-import { isAlive, isSameProcess } from './proc.js';
+import { isAlive, isSameProcess, isSameProcessIfKnown } from './proc.js';
 import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
@@ -497,7 +497,8 @@ export class ProcessRuntime implements Runtime {
         this.refresh(sessionId);
         continue;
       }
-      const alive = state ? isSameProcess(state.supervisorPid, state.supervisorStart) : isAlive(entry.supervisorPid);
+      // Not known (its /proc entry unreadable: no file descriptor left) is not gone: looked at again at the next poll.
+      const alive = state ? (isSameProcessIfKnown(state.supervisorPid, state.supervisorStart) ?? true) : isAlive(entry.supervisorPid);
       if (alive) continue;
       this.unwatch(sessionId);
       this.endOrphan(sessionId, state);
