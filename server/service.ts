@@ -40,6 +40,7 @@ import { accountHandlers } from './http/account/account-handlers.js';
 import { adminHandlers } from './http/admin/admin-handlers.js';
 import { warmPoolHandlers } from './http/admin/warm-pool-handlers.js';
 import { createApp } from './http/app.js';
+import { drainConnections } from './http/drain-connections.js';
 import { eventHandlers } from './http/events/event-handlers.js';
 import { healthHandlers } from './http/health/health-handlers.js';
 import { metricsHandlers } from './http/metrics/metrics-handlers.js';
@@ -425,6 +426,7 @@ export async function createService(
       health.close();
       overview.close();
       eventStreams.endAll();
+      await drainConnections(app.server);
       // In-flight requests get a moment to finish; a client that holds a connection open does not hold up the shutdown.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();

@@ -11,6 +11,7 @@ import type { SessionRepository, StoredEvent } from '../domain/ports/sessions.js
 import type { SecretBox } from '../security/secret-box.js';
 import type { EgressGuard } from './egress-guard.js';
 import type { SubscriptionRecord, SubscriptionRepository } from './subscriptions.js';
+import { isHostFault } from '../host-fault.js';
 import { postWebhook } from './webhook-post.js';
 
 export const MAX_ATTEMPTS = 8;
@@ -212,6 +213,9 @@ export class WebhookDispatcher {
       };
       statusCode = await postWebhook(subscription.url, headers, body, { guard: this.options.guard, accountId: subscription.accountId, deadlineMs: TIMEOUT_MS });
     } catch (failure) {
+      // This host's own fault (out of file descriptors or memory) says nothing of the receiver: it
+      // spends no attempt (a few minutes of it gave the event up, never sent); consider() waits a backoff.
+      if (isHostFault(failure)) throw failure;
       error = failure instanceof Error ? failure.message : String(failure);
     }
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;

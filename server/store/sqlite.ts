@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.js';
 import { refuseNewerSchema } from './schema-version.js';
+import { walDamage } from './wal-check.js';
 
 export type Db = Database.Database;
 
@@ -22,6 +23,9 @@ function corrupt(path: string, finding: string): DatabaseCorrupt {
 }
 
 export function openDatabase(path: string): Db {
+  // Before SQLite opens it: SQLite takes a damaged WAL for an empty one, and deletes it on close.
+  const walFinding = walDamage(`${path}-wal`);
+  if (walFinding) throw corrupt(`${path}-wal`, `${walFinding}: SQLite would drop without a word every write it holds since the last checkpoint`);
   const db = new Database(path, { timeout: 0 });
   try {
     // Exclusive before WAL: the WAL index then lives in memory, not in a -shm file, so the

@@ -6,12 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../server/domain/ports/sessions.js';
 import { EgressGuard } from '../../server/events/egress-guard.js';
-import { WebhookDispatcher, type WebhookOptions } from '../../server/events/webhooks.js';
+import { MAX_ATTEMPTS, WebhookDispatcher, type WebhookOptions } from '../../server/events/webhooks.js';
 import { SecretBox } from '../../server/security/secret-box.js';
 import { openDatabase, type Db } from '../../server/store/sqlite.js';
 import { createSqliteStore } from '../../server/store/sqlite-store.js';
@@ -130,6 +131,30 @@ describe('webhook dispatcher', () => {
     expect(posts).toHaveLength(4);
     // A lower bound only (timers never fire early): without the backoff the POSTs follow each other at once.
     for (let i = 1; i < posts.length; i++) expect(posts[i]! - posts[i - 1]!).toBeGreaterThanOrEqual(backoffMs - 5);
+  }, 20_000);
+
+  it('spends no attempt on a fault of its own host (out of file descriptors): the event is delivered once it passes', async () => {
+    const { box, repository, add } = setUp();
+    const received: string[] = [];
+    const url = new URL(await receiver((request) => received.push(String(request.headers['webhook-id']))));
+    url.hostname = 'localhost';
+    add('sub_emfile', 'acc_emfile', url.toString());
+    // More failures than a delivery has attempts: each one counted, the event was given up and never sent.
+    let failures = MAX_ATTEMPTS + 2;
+    class ExhaustedHost extends EgressGuard {
+      override lookupFor(accountId: string): LookupFunction {
+        const lookup = super.lookupFor(accountId);
+        return (hostname, options, callback) => {
+          if (failures-- > 0) callback(Object.assign(new Error(`getaddrinfo EMFILE ${hostname}`), { code: 'EMFILE' }), '', 4);
+          else lookup(hostname, options, callback);
+        };
+      }
+    }
+    const dispatcher = dispatcherOf({ subscriptions: repository, box, backoffMs: 10, guard: new ExhaustedHost(['127.0.0.0/8']) });
+    dispatcher.notify('acc_emfile');
+    await eventually(async () => (await repository.activeForAccount('acc_emfile'))[0]?.cursor, { until: (cursor) => cursor === 1 });
+    expect(failures).toBeLessThan(0);
+    expect(received).toEqual(['sub_emfile:1']);
   }, 20_000);
 
   it('looks at an account again after a store fault instead of forgetting it until its next event', async () => {

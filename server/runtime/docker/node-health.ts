@@ -7,6 +7,7 @@
  * Durations are measured on the monotonic clock.
  */
 import { performance } from 'node:perf_hooks';
+import { isHostFault } from '../../host-fault.js';
 import type { Engine } from './engine-client.js';
 
 export interface NodeHealthOptions {
@@ -75,8 +76,10 @@ export class NodeHeartbeat {
     this.beating.add(engine);
     try {
       await withDeadline(engine.api.ping(), PING_TIMEOUT_MS);
-    } catch {
-      this.missed(engine);
+    } catch (error) {
+      // This host out of file descriptors or memory: the engine was not asked, so it is neither
+      // silent nor answering (counted as silent, five minutes of it ended every session node_lost).
+      if (!isHostFault(error)) this.missed(engine);
       return;
     } finally {
       this.beating.delete(engine);

@@ -1,1 +1,2 @@
 export function processStartTime(pid: number): string | undefined;
+export function processStartTimeOrUnknown(pid: number): string | undefined | null;

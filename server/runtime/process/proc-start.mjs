@@ -8,13 +8,22 @@ import { readFileSync } from 'node:fs';
  * running anything.
  */
 export function processStartTime(pid) {
+  return processStartTimeOrUnknown(pid) ?? undefined;
+}
+
+/**
+ * As processStartTime, but null when /proc could not be read for another reason than the process
+ * being gone (this host out of file descriptors: EMFILE): not known, which is not gone.
+ */
+export function processStartTimeOrUnknown(pid) {
+  let stat;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields 3 (state) and 22; the command name (field 2) is parenthesised and may contain spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
-    return fields[19];
-  } catch {
-    return undefined;
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    return error?.code === 'ENOENT' || error?.code === 'ESRCH' ? undefined : null;
   }
+  // Fields 3 (state) and 22; the command name (field 2) is parenthesised and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
+  return fields[19];
 }

@@ -11,7 +11,7 @@ import type { AdoptSpec, LaunchSpec, PreparedAllocation, Runtime, RuntimeEvent, 
 import { followFile } from '../follow-file.js';
 import { heldAmong } from '../port-probe.js';
 import { boundPorts } from '../socket-table.mjs';
-import { isAlive, isSameProcess } from './proc.js';
+import { isAlive, isSameProcess, isSameProcessIfKnown } from './proc.js';
 import { execCommand, exportable, gameCommand } from './launcher.mjs';
 import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdentity } from './spare-supervisor.js';
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
@@ -36,6 +36,11 @@ const WARM_NICE = 10;
 const HANDOFF_SOCKET = 'handoff.sock';
 const LIVENESS_POLL_MS = 1000;
 const FIRST_STATE_TIMEOUT_MS = 10_000;
+/**
+ * How long past the grace period a supervisor told to stop may take to write its end (it kills
+ * the game at the grace period, then tidies up) before it is taken for hung and killed.
+ */
+export const STOP_OVERRUN_MS = 10_000;
 const MAX_PURGE_EVERY_MS = 10 * 60_000;
 /** Removing a session's cgroups after a failure: tries, and the pause between them (the supervisor's are the same). */
 const CGROUP_REMOVE_TRIES = 20;
@@ -107,6 +112,8 @@ export class ProcessRuntime implements Runtime {
   readonly name = 'process';
   private readonly listeners: ((event: RuntimeEvent) => void)[] = [];
   private readonly watched = new Map<string, Watched>();
+  /** Stops sent, by session: the supervisor is killed if its session has not ended by then (watchStop). */
+  private readonly stopDeadlines = new Map<string, NodeJS.Timeout>();
   private readonly liveness: NodeJS.Timeout;
   private readonly retention: NodeJS.Timeout;
   private readonly retained: RetainedSessions;
@@ -244,6 +251,7 @@ export class ProcessRuntime implements Runtime {
     if (pid !== undefined && (!state || isSameProcess(pid, state.supervisorStart))) {
       try {
         process.kill(pid, 'SIGTERM');
+        this.watchStop(sessionId, pid, state?.supervisorStart);
         return;
       } catch {
         // It exited just now: its end is in state.json, or it is lost; the watcher tells which.
@@ -253,6 +261,27 @@ export class ProcessRuntime implements Runtime {
     // No supervisor to stop it gracefully: end the game server and report the session lost.
     this.endOrphan(sessionId, state);
     this.emit({ type: 'lost', sessionId, at: this.options.now() });
+  }
+
+  /**
+   * A supervisor that has not ended its session by the grace period and STOP_OVERRUN_MS is hung
+   * (SIGSTOP, a frozen cgroup): it is killed, and the liveness check ends the session as lost
+   * with its game server. Without this the session stayed shuttingdown, its game running, for good.
+   */
+  private watchStop(sessionId: string, pid: number, start: string | undefined) {
+    clearTimeout(this.stopDeadlines.get(sessionId));
+    const deadline = setTimeout(() => {
+      this.stopDeadlines.delete(sessionId);
+      if (!this.watched.has(sessionId) || this.readState(sessionId)?.phase === 'ended') return;
+      if (start ? !isSameProcess(pid, start) : !isAlive(pid)) return;
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile: the liveness check tells.
+      }
+    }, this.options.graceMs + STOP_OVERRUN_MS);
+    deadline.unref();
+    this.stopDeadlines.set(sessionId, deadline);
   }
 
   async adopt(spec: AdoptSpec): Promise<void> {
@@ -360,6 +389,8 @@ export class ProcessRuntime implements Runtime {
     this.options.sandboxes?.close({ gameServersLeft: this.starting.size > 0 || this.anyGameServerLeft() });
     for (const { watcher } of this.watched.values()) watcher.close();
     this.watched.clear();
+    for (const deadline of this.stopDeadlines.values()) clearTimeout(deadline);
+    this.stopDeadlines.clear();
     for (const { ahead } of this.handoffs.values()) ahead.close();
     this.handoffs.clear();
     await this.retained.close();
@@ -410,6 +441,8 @@ export class ProcessRuntime implements Runtime {
     this.watched.get(sessionId)?.started?.();
     this.watched.get(sessionId)?.watcher.close();
     this.watched.delete(sessionId);
+    clearTimeout(this.stopDeadlines.get(sessionId));
+    this.stopDeadlines.delete(sessionId);
     this.options.sandboxes?.release(sessionId);
   }
 
@@ -464,7 +497,8 @@ export class ProcessRuntime implements Runtime {
         this.refresh(sessionId);
         continue;
       }
-      const alive = state ? isSameProcess(state.supervisorPid, state.supervisorStart) : isAlive(entry.supervisorPid);
+      // Not known (its /proc entry unreadable: no file descriptor left) is not gone: looked at again at the next poll.
+      const alive = state ? (isSameProcessIfKnown(state.supervisorPid, state.supervisorStart) ?? true) : isAlive(entry.supervisorPid);
       if (alive) continue;
       this.unwatch(sessionId);
       this.endOrphan(sessionId, state);
