@@ -93,4 +93,19 @@ describe.skipIf(!canRun)(`the Docker host firewall on destinations beyond the ho
     expect(probe(DESTINATIONS.cgnat)).toBe(REFUSED);
     expect(probe(DESTINATIONS.metadata)).toBe(REFUSED);
   });
+
+  // Last: the session's bridge is then full for 30 s (UDP entries' lifetime).
+  it('bounds the connections one session may have open (the host conntrack table is shared)', () => {
+    // 5,000 datagrams, each a connection of its own (one destination port each), past the 4,096 a
+    // session bridge may hold: without the bound every one is an entry of the host's table.
+    const sprayed = run(ns.session, process.execPath, '-e', `
+      const socket = require('node:dgram').createSocket('udp4');
+      let left = 5000;
+      socket.bind(() => { for (let i = 0; i < 5000; i++) socket.send('x', 20000 + i, '${DESTINATIONS.elsewhere}', () => { if (--left === 0) { console.log('sprayed'); socket.close(); } }); });
+    `).trim();
+    expect(sprayed).toBe('sprayed');
+    const entries = Number(run(ns.host, 'cat', '/proc/sys/net/netfilter/nf_conntrack_count').trim());
+    expect(entries).toBeGreaterThan(4000);
+    expect(entries).toBeLessThanOrEqual(4096 + 16);
+  });
 });
