@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { connectProbe, containerOf, DEFAULT_LIMITS, dockerFleet, engines, ensureCmdOnlyImage, LOG_MB, nodeIn, skipReason, useDockerService } from '../support/docker.js';
+import { connectProbe, containerOf, DEFAULT_LIMITS, docker, dockerFleet, engines, ensureCmdOnlyImage, ensureVolumeImage, LOG_MB, nodeIn, skipReason, useDockerService, VOLUME_IMAGE } from '../support/docker.js';
 import { startService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
@@ -20,7 +20,18 @@ const READS = 30;
 const RSS_BOUND_MB = 240;
 
 describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const service = useDockerService('dc-', () => dockerFleet(), ensureCmdOnlyImage);
+  const service = useDockerService(
+    'dc-',
+    () =>
+      dockerFleet((fleet) => {
+        const { ports } = fleet.images.find((i) => i.name === 'echo')!.tags.latest!;
+        fleet.images.push({ name: 'volumes', defaultTag: 'latest', public: true, tags: { latest: { ports, docker: { image: VOLUME_IMAGE, user: '1000:1000' } } } });
+      }),
+    async () => {
+      await ensureCmdOnlyImage();
+      await ensureVolumeImage();
+    },
+  );
 
   /** A session on engine 1, once running. */
   async function startSession(image: string, args?: string[]) {
@@ -130,6 +141,23 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     // The working directory's own filesystem is gone once copied out.
     expect(existsSync(join(sessionDir, 'work.img'))).toBe(false);
     expect(JSON.parse(readFileSync(join(sessionDir, 'end.json'), 'utf8')).artifacts.truncated).toMatch(/cap/);
+  });
+
+  it("gives an image's own VOLUMEs no volume on the engine host's disk: a tmpfs in their place, bounded like /tmp", async () => {
+    const id = await startSession('volumes');
+    const { engine, info } = await containerOf(id);
+    // Without it, the engine makes /data an anonymous volume under its data root: writable past
+    // the read-only root, with no size limit (written 200 MiB by hand, and more was possible).
+    expect(info.Mounts.filter((mount) => mount.Type === 'volume')).toEqual([]);
+    const volumes = (await docker(engine).listVolumes()).Volumes ?? [];
+    expect(volumes.filter((volume) => info.Mounts.some((mount) => mount.Name === volume.Name))).toEqual([]);
+    // The game server can still write there, in memory; the image's working directory VOLUME is /work's own filesystem.
+    const script =
+      "const fs=require('fs');fs.writeFileSync('/data/save',Buffer.alloc(1024*1024,1));" +
+      "const mounts=fs.readFileSync('/proc/self/mountinfo','utf8').split('\\n').map((l)=>l.split(' '));" +
+      "const at=(p)=>{const l=mounts.find((m)=>m[4]===p);return l[l.indexOf('-')+1]};" +
+      "console.log(fs.statSync('/data/save').size,at('/data'),at('/work'))";
+    expect(await nodeIn(id, script)).toBe(`${1024 * 1024} tmpfs ext4`);
   });
 
   it(`streams logs: ${READS} concurrent reads of a ${LOG_MB} MB log keep the service within ${RSS_BOUND_MB} MB more memory`, async () => {
