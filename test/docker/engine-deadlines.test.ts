@@ -2,13 +2,15 @@
  * An engine that takes a stop or an archive request and never answers does not hold a session's
  * end forever: both calls have deadlines of their own (server/runtime/docker/reconciler.ts). The
  * engine here is a proxy on a unix socket in front of a real one that passes every request on
- * except those it is told to hold.
+ * except those it is told to hold. And an engine whose clock is off has its times translated
+ * (server/runtime/docker/engine-clock.ts): the proxy then shifts the times it answers.
  */
 import { createServer, request, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { openEngine } from '../../server/runtime/docker/engine-client.js';
+import { collectGarbage } from '../../server/runtime/docker/garbage-collection.js';
 import { Reconciler, type Tracked } from '../../server/runtime/docker/reconciler.js';
 import { SessionFiles } from '../../server/runtime/docker/session-files.js';
 import { docker, engines, IMAGE, skipReason } from '../support/docker.js';
@@ -43,6 +45,37 @@ async function holdingProxy(target: string, hold: RegExp | ((request: string) =>
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The engine at `target` as a node whose clock is `shiftMs` off would answer: the times of a
+ * container's inspect (Created, StartedAt, FinishedAt) and the engine's own (SystemTime) shifted.
+ */
+async function shiftedClockProxy(target: string, shiftMs: number): Promise<{ engine: string; close(): Promise<void> }> {
+  const socket = join(tempDir(), 'engine.sock');
+  const shift = (iso: unknown) => (typeof iso === 'string' && Date.parse(iso) > 0 ? new Date(Date.parse(iso) + shiftMs).toISOString() : iso);
+  const server = createServer((req, res) => {
+    const rewrite = req.method === 'GET' && /\/(containers\/[^/]+\/json|info)(\?|$)/.test(req.url!);
+    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (!rewrite || answer.statusCode !== 200) {
+        res.writeHead(answer.statusCode!, answer.headers);
+        return void answer.pipe(res);
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (body.State) for (const key of ['StartedAt', 'FinishedAt']) body.State[key] = shift(body.State[key]);
+        for (const key of ['Created', 'SystemTime']) if (key in body) body[key] = shift(body[key]);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return { engine: `unix://${socket}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Resolves with what `work` resolves with, or fails once it has not settled in SETTLES_WITHIN_MS. */
@@ -192,6 +225,44 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
       expect(failed).toEqual([NODE]);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it("records a container's end on the service's clock when its engine's clock is a day ahead or behind", async () => {
+    for (const shiftMs of [86_400_000, -86_400_000]) {
+      await running();
+      const proxy = await shiftedClockProxy(real.slice('unix://'.length), shiftMs);
+      try {
+        const { reconciler, tracked, events } = reconcilerOn(proxy.engine);
+        await settles(reconciler.stop(tracked), 'the stop');
+        expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId })]);
+        // The engine's FinishedAt as it is: a day off the launch, so a day charged, or none.
+        expect(Math.abs(events[0]!.at - Date.now())).toBeLessThan(10_000);
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+
+  it("keeps an ended container for its retention when its engine's clock is a day behind (its end is read on the service's clock)", async () => {
+    const instance = 'engine-clock-test';
+    const container = await docker(real).createContainer({
+      Image: IMAGE,
+      Entrypoint: ['/usr/local/bin/node'],
+      Cmd: ['-e', ''],
+      Labels: { 'session-host.instance': instance, 'session-host.session': 'ended-an-hour-ago-at-most' },
+    });
+    await container.start();
+    await container.wait();
+    const proxy = await shiftedClockProxy(real.slice('unix://'.length), -86_400_000);
+    try {
+      const engine = openEngine(NODE, { engine: proxy.engine });
+      await collectGarbage({ engines: [engine], files: new SessionFiles(tempDir()), instance, isLive: () => false, cutoff: Date.now() - 3_600_000, now: Date.now });
+      // Read as it is, its end lay a day back, past the hour's retention: removed at once.
+      expect((await docker(real).getContainer(container.id).inspect()).State.Status).toBe('exited');
+    } finally {
+      await proxy.close();
+      await container.remove({ force: true }).catch(() => {});
     }
   });
 

@@ -494,6 +494,7 @@ export class DockerRuntime implements Runtime {
       instance: this.instance,
       isLive: (sessionId) => this.tracked.has(sessionId),
       cutoff: this.options.now() - this.options.retentionHours * 3600_000,
+      now: this.options.now,
     });
   }
 

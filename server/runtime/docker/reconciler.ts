@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { RuntimeEvent } from '../../domain/ports/runtime.js';
 import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
+import { onServiceClock } from './engine-clock.js';
 import { LABEL, listContainers, statusOf, type Engine } from './engine-client.js';
 import { withDeadline } from './node-health.js';
 import { probeUntilReady } from './readiness.js';
@@ -344,8 +345,9 @@ export class Reconciler {
     if (engine.local && work) await removeWorkFilesystem(dirname(work.Source));
     const network = info.HostConfig.NetworkMode;
     if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
+    // The engine's time of the end, on the service's clock; never later than now (an end is seen after it).
     const finished = Date.parse(info.State.FinishedAt);
-    const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
+    const at = Math.min(Number.isFinite(finished) && finished > 0 ? await onServiceClock(engine, finished, this.options.now) : Infinity, this.options.now());
     const exitCode = info.State.ExitCode;
     const oomKilled = info.State.OOMKilled;
     files.writeEnd(tracked.sessionId, { exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir });
