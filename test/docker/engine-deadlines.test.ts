@@ -5,16 +5,20 @@
  * except those it is told to hold. And an engine whose clock is off has its times translated
  * (server/runtime/docker/engine-clock.ts): the proxy then shifts the times it answers.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, request, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { openEngine } from '../../server/runtime/docker/engine-client.js';
+import { DockerRuntime } from '../../server/runtime/docker/docker-runtime.js';
 import { collectGarbage } from '../../server/runtime/docker/garbage-collection.js';
 import { Reconciler, type Tracked } from '../../server/runtime/docker/reconciler.js';
 import { SessionFiles } from '../../server/runtime/docker/session-files.js';
 import { docker, engines, IMAGE, skipReason } from '../support/docker.js';
 import { eventually } from '../support/eventually.mjs';
+import { freePort } from '../support/free-port.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
 const tempDir = tempDirs('engine-deadlines-');
@@ -76,6 +80,39 @@ async function shiftedClockProxy(target: string, shiftMs: number): Promise<{ eng
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
   return { engine: `unix://${socket}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The engine at `target` cut off from the service mid-start while `partitioned()`: a container
+ * start reaches the engine but its answer never comes back, removals and pings never arrive.
+ * Afterwards every request passes (what was held is dropped).
+ */
+async function partitionedProxy(target: string, partitioned: () => boolean): Promise<{ engine: string; close(): Promise<void> }> {
+  const socket = join(tempDir(), 'engine.sock');
+  const dropped: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    const what = `${req.method} ${req.url}`;
+    if (partitioned() && /^(DELETE \S*\/containers\/|GET \S*\/_ping)/.test(what)) return void dropped.push(res);
+    const answerLost = partitioned() && /^POST \S*\/containers\/[^/]+\/start/.test(what);
+    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (answerLost) return void (answer.resume(), dropped.push(res));
+      res.writeHead(answer.statusCode!, answer.headers);
+      // At once: the event stream's headers come long before its first event, and the runtime waits for them.
+      res.flushHeaders();
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return {
+    engine: `unix://${socket}`,
+    close: () => {
+      for (const res of dropped) res.destroy();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** Resolves with what `work` resolves with, or fails once it has not settled in SETTLES_WITHIN_MS. */
@@ -265,6 +302,56 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
       await container.remove({ force: true }).catch(() => {});
     }
   });
+
+  it('removes, once its engine is back, the container of a start whose answer was lost with the engine', async () => {
+    let partitioned = true;
+    const proxy = await partitionedProxy(real.slice('unix://'.length), () => partitioned);
+    const dataDir = tempDir();
+    const runtime = new DockerRuntime({
+      dataDir,
+      nodes: [{ id: NODE, docker: { engine: proxy.engine, publishIp: '127.0.0.1' } }],
+      graceMs: 1000,
+      retentionHours: 1,
+      now: Date.now,
+      owner: 'engine-deadlines-partition',
+      nodeLostAfterMs: 300_000,
+      pullTimeoutMs: 60_000,
+    });
+    const sessionId = 'acc/partitioned-start';
+    const ofSession = () => docker(real).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } });
+    try {
+      const port = await freePort();
+      const start = runtime.start({
+        sessionId,
+        publicId: 'partitioned-start',
+        accountId: 'acc',
+        location: 'dock',
+        nodeId: NODE,
+        container: { image: IMAGE, memoryMb: 64, cpus: 1, pids: 64, workMb: 16, artifactsMb: 8, user: '1000:1000' },
+        file: '',
+        args: [],
+        env: {},
+        host: '127.0.0.1',
+        ports: [{ name: 'query', type: 'tcp', container: 7778, host: port }],
+        restart: false,
+        limits: { memoryMb: 64, pids: 64, cpuShares: 1024, openFiles: 1024, sessionOpenFiles: 16_384, outputMb: 8, outputMbPerSecond: 1, fileMb: 8, workDirMb: 16, workDirFiles: 1000, startSeconds: 60 },
+        labels: {},
+        sdk: { readiness: 'ports' },
+      });
+      // The start fails (its answer never came, nor could the container be removed)...
+      await expect(settles(start, 'the start')).rejects.toThrow();
+      // ...while the engine runs the container, on a host port the store would give the next session.
+      expect((await ofSession()).map((c) => c.State)).toEqual(['running']);
+      partitioned = false;
+      await settles(eventually(async () => (await ofSession()).length === 0, { timeoutMs: 15_000 }), 'the container removed');
+    } finally {
+      await runtime.close();
+      for (const c of await ofSession()) await docker(real).getContainer(c.Id).remove({ force: true, v: true }).catch(() => {});
+      await proxy.close();
+      const mounts = readFileSync('/proc/mounts', 'utf8').split('\n').map((line) => line.split(' ')[1] ?? '');
+      for (const mount of mounts) if (mount.startsWith(`${dataDir}/`)) execFileSync('umount', ['-l', mount]);
+    }
+  }, 60_000);
 
   it('ends a session whose archive the engine never sends, saying its artifacts were not copied', async () => {
     await docker(real).getContainer(containerId).stop({ t: 0 }).catch(() => {});

@@ -220,6 +220,7 @@ export class DockerRuntime implements Runtime {
       } catch (error) {
         this.tracked.delete(spec.sessionId);
         this.sdks.remove(spec.sessionId);
+        this.reconciler.abandon(spec.sessionId, spec.nodeId);
         throw error;
       }
       void this.reconciler.checkReady(tracked);

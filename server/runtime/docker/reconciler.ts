@@ -95,7 +95,7 @@ export interface ReconcilerOptions {
 export class Reconciler {
   readonly tracked = new Map<string, Tracked>();
   /** Sessions ended `node_lost`: whatever their node still runs of them is removed when it is back. */
-  private readonly abandoned = new Set<string>();
+  private readonly abandoned = new Map<string, string>();
 
   constructor(private readonly options: ReconcilerOptions) {}
 
@@ -129,12 +129,15 @@ export class Reconciler {
         tracked.containerId = container.Id;
         await this.reconcile(engine, tracked, container);
       }
-      for (const [sessionId, container] of bySession) {
-        if (!this.abandoned.has(sessionId)) continue;
+      // The list is the engine's whole truth: an abandoned session it does not show has nothing left.
+      for (const [sessionId, nodeId] of [...this.abandoned]) {
+        if (nodeId !== engine.nodeId) continue;
+        this.abandoned.delete(sessionId);
+        const container = bySession.get(sessionId);
+        if (!container) continue;
         await engine.api.getContainer(container.Id).remove({ force: true, v: true }).catch(() => {});
         const network = container.HostConfig?.NetworkMode;
         if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network);
-        this.abandoned.delete(sessionId);
       }
     } finally {
       engine.polling = false;
@@ -295,7 +298,7 @@ export class Reconciler {
       tracked.forgotten = true;
       return this.options.engineFailed(engine);
     }
-    this.abandoned.add(tracked.sessionId);
+    this.abandoned.set(tracked.sessionId, tracked.nodeId);
     this.lose(tracked);
   }
 
@@ -357,6 +360,16 @@ export class Reconciler {
     this.options.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });
   }
 
+  /**
+   * A start that failed here may have left a container on the node after all: a create or start
+   * the engine carried out but whose answer was lost with it, and a removal that could not reach
+   * it. Left, it runs on for a session that ended, on host ports the store gives to the next one
+   * (whose start then fails). Removed when the engine next lists it (its return).
+   */
+  abandon(sessionId: string, nodeId: string): void {
+    this.abandoned.set(sessionId, nodeId);
+  }
+
   lose(tracked: Tracked): void {
     this.tracked.delete(tracked.sessionId);
     this.options.gone(tracked.sessionId);
@@ -376,7 +389,7 @@ export class Reconciler {
   loseNode(engine: Engine): void {
     for (const tracked of [...this.tracked.values()]) {
       if (tracked.nodeId !== engine.nodeId) continue;
-      this.abandoned.add(tracked.sessionId);
+      this.abandoned.set(tracked.sessionId, tracked.nodeId);
       this.lose(tracked);
     }
   }
