@@ -90,9 +90,11 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
       NanoCpus: DEFAULT_LIMITS.cpus * 1e9,
       PidsLimit: DEFAULT_LIMITS.pids,
       // Per process, soft and hard (without it: dockerd's own limit, 20,000 on the test engines).
-      Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }],
+      // And no core dumps, soft or hard (the engine's default hard limit is unlimited: a game server raised its own).
+      Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'core', Soft: 0, Hard: 0 }],
     });
     expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/limits','utf8').match(/^Max open files\\s+(\\d+)\\s+(\\d+)/m).slice(1).join(' '))")).toBe('1024 1024');
+    expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/limits','utf8').match(/^Max core file size\\s+(\\S+)\\s+(\\S+)/m).slice(1).join(' '))")).toBe('0 0');
     const mount = await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/mountinfo','utf8').split('\\n').find((l)=>l.split(' ')[4]==='/work'))");
     expect(mount.split(' ')[5]!.split(',')).toEqual(expect.arrayContaining(['nosuid', 'nodev']));
     // Docker's default seccomp profile, never `seccomp=unconfined`: the game server (pid 1) runs under a filter (mode 2).

@@ -102,7 +102,11 @@ export async function launchContainer(
         ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
         ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),
         ...(pids ? { PidsLimit: pids } : {}),
-        Ulimits: [{ Name: 'nofile', Soft: openFiles, Hard: openFiles }],
+        // No core dumps (as the process runtime's prlimit --core=0): the engine's default hard limit is
+        // unlimited, so a game server could raise its own and crash-loop (restart: on-failure) dumps
+        // of up to its memory limit into the engine host's core handler (apport, systemd-coredump),
+        // which runs outside the container and its limits.
+        Ulimits: [{ Name: 'nofile', Soft: openFiles, Hard: openFiles }, { Name: 'core', Soft: 0, Hard: 0 }],
       },
     });
     tracked.containerId = container.id;
