@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { connectProbe, containerOf, DEFAULT_LIMITS, docker, dockerFleet, engines, ensureCmdOnlyImage, ensureVolumeImage, LOG_MB, nodeIn, skipReason, useDockerService, VOLUME_IMAGE } from '../support/docker.js';
+import { CMD_ONLY_IMAGE, connectProbe, containerOf, DEFAULT_LIMITS, docker, dockerFleet, engines, ensureCmdOnlyImage, ensureVolumeImage, LOG_MB, nodeIn, skipReason, useDockerService, VOLUME_IMAGE } from '../support/docker.js';
 import { startService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
@@ -26,6 +26,7 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
       dockerFleet((fleet) => {
         const { ports } = fleet.images.find((i) => i.name === 'echo')!.tags.latest!;
         fleet.images.push({ name: 'volumes', defaultTag: 'latest', public: true, tags: { latest: { ports, docker: { image: VOLUME_IMAGE, user: '1000:1000' } } } });
+        fleet.images.push({ name: 'broken', defaultTag: 'latest', public: true, tags: { latest: { ports, command: ['/no/such/program'], docker: { image: CMD_ONLY_IMAGE, user: '1000:1000' } } } });
       }),
     async () => {
       await ensureCmdOnlyImage();
@@ -160,6 +161,19 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
       "const at=(p)=>{const l=mounts.find((m)=>m[4]===p);return l[l.indexOf('-')+1]};" +
       "console.log(fs.statSync('/data/save').size,at('/data'),at('/work'))";
     expect(await nodeIn(id, script)).toBe(`${1024 * 1024} tmpfs ext4`);
+  });
+
+  it('logs why a start failed on the engine (the session only says start_failed)', async () => {
+    const warned = vi.spyOn(console, 'warn');
+    try {
+      const id = await service.start('broken');
+      await waitForStatus(service.call, id, ['dead'], 20_000);
+      expect((await service.call('GET', `/session/${id}`)).json.end_reason).toBe('start_failed');
+      // The engine's own reason: the tag's program is not in the image (which has no ENTRYPOINT).
+      expect(warned.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(/not started on node dock-1b: .*\/no\/such\/program/));
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   it(`streams logs: ${READS} concurrent reads of a ${LOG_MB} MB log keep the service within ${RSS_BOUND_MB} MB more memory`, async () => {

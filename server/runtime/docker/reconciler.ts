@@ -62,6 +62,13 @@ export interface Tracked {
   checking: boolean;
   /** Ended while unreachable (or while its image was pulled): stop it once the engine is back. */
   forgotten: boolean;
+  /**
+   * Being created and started (launchContainer): the engine's events about its container are the
+   * launch's to handle. A start the engine refused removes the container it created, and the
+   * removal's event, looked at meanwhile, made the session `lost` (ended `node_lost`, as if its
+   * node had died) before the launch could end it `start_failed`.
+   */
+  launching?: boolean;
   /** Its image is being pulled: no container yet. */
   pulling?: boolean;
   /** Handed to another instance while its image was pulled: let go once launched. */
@@ -119,7 +126,7 @@ export class Reconciler {
       }
       const bySession = new Map(list.map((c) => [c.Labels[LABEL.session]!, c]));
       for (const tracked of [...this.tracked.values()]) {
-        if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending') continue;
+        if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || tracked.launching) continue;
         const container = bySession.get(tracked.sessionId);
         if (!container) {
           // Not created yet (start in flight) or gone.
@@ -150,7 +157,7 @@ export class Reconciler {
    */
   async refresh(engine: Engine, sessionId: string): Promise<void> {
     const tracked = this.tracked.get(sessionId);
-    if (!tracked?.containerId || tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || this.options.closed()) return;
+    if (!tracked?.containerId || tracked.launching || tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || this.options.closed()) return;
     let state: string;
     try {
       state = (await engine.api.getContainer(tracked.containerId).inspect()).State.Status;
