@@ -13,3 +13,23 @@ export function steadyClock(wall: () => number, monotonic: () => number): () => 
 
 /** Milliseconds on a clock that never steps (the process's uptime clock). */
 export const monotonicMs = (): number => performance.now();
+
+/** Within this, an instance's clock is taken as agreeing with the database's (a round trip, NTP's usual error). */
+export const SHARED_CLOCK_TOLERANCE_MS = 1000;
+
+/**
+ * The wall clock of an instance that shares its database with others: its own, shifted to the
+ * database's when the two are further apart than SHARED_CLOCK_TOLERANCE_MS. Times one instance
+ * writes (a session's launch, a token's expiry, a retry's due time) are read against another's
+ * clock: the quota leader charged a session launched on an instance an hour behind an hour at
+ * once (and ended the account's sessions when that was past its quota), and an instance an hour
+ * behind took tokens expired an hour ago. `offset` is told (the caller logs it), 0 within the tolerance.
+ */
+export async function sharedWall(wall: () => number, databaseMs: () => Promise<number>): Promise<{ wall: () => number; offsetMs: number }> {
+  const before = wall();
+  const database = await databaseMs();
+  // The database read its clock somewhere in the round trip: its middle is the best guess.
+  const offsetMs = Math.round(database - (before + wall()) / 2);
+  if (Math.abs(offsetMs) <= SHARED_CLOCK_TOLERANCE_MS) return { wall, offsetMs: 0 };
+  return { wall: () => wall() + offsetMs, offsetMs };
+}

@@ -32,7 +32,7 @@ import { createRuntime, runtimeDriver } from './runtime/create-runtime.js';
 import { fileTableWarning, hostFileMax } from './runtime/process/file-table.js';
 import type { FleetConfig } from './config/fleet-types.js';
 import type { Runtime } from './domain/ports/runtime.js';
-import { monotonicMs, steadyClock } from './clock.js';
+import { monotonicMs, sharedWall, steadyClock } from './clock.js';
 import { listenControl, type ControlRequest } from './control.js';
 import { Health, isStoreFault, STORE } from './health.js';
 import { instanceIdentity } from './instance.js';
@@ -125,9 +125,14 @@ export async function createService(
     postgres?: PostgresOptions;
   } = {},
 ): Promise<Service> {
-  const now = steadyClock(options.now ?? Date.now, options.monotonic ?? monotonicMs);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const { store, db } = await openStore(config, options.postgres);
+  // Several instances on one database: one time for all, the database's (tests that move time inject theirs).
+  const shared = !options.now && store.clockMs ? await sharedWall(Date.now, () => store.clockMs!()) : undefined;
+  if (shared?.offsetMs) {
+    console.warn(`this machine's clock is ${(shared.offsetMs / 1000).toFixed(1)} s behind the database's (a negative figure: ahead); the service's clock follows the database's: fix the machine's time (NTP)`);
+  }
+  const now = steadyClock(options.now ?? shared?.wall ?? Date.now, options.monotonic ?? monotonicMs);
   // Logs through the app's logger, created below (background work starts only after that).
   const health = new Health({
     log: {

@@ -27,6 +27,11 @@ export interface Store {
   nodeLocks: NodeLocks;
   /** Warm pools' game servers (their claim joins the sessions' transaction). */
   warmServers: WarmServerRepository;
+  /**
+   * PostgreSQL: the database's clock (ms since the epoch), the one time every instance can agree
+   * on; the service's clock starts from it (server/clock.ts). SQLite, in this process, has none.
+   */
+  clockMs?(): Promise<number>;
   /** The smallest real write; throws when the store cannot take writes (readiness, degraded mode). */
   probeWrite(): Promise<void>;
   /**

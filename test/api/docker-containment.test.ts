@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { connectProbe, containerOf, DEFAULT_LIMITS, dockerFleet, engines, ensureCmdOnlyImage, LOG_MB, nodeIn, skipReason, useDockerService } from '../support/docker.js';
+import { CMD_ONLY_IMAGE, connectProbe, containerOf, DEFAULT_LIMITS, docker, dockerFleet, engines, ensureCmdOnlyImage, ensureVolumeImage, LOG_MB, nodeIn, skipReason, useDockerService, VOLUME_IMAGE } from '../support/docker.js';
 import { startService } from '../support/service.js';
 import { hostPort, runtimeDir, tcpExchange, waitForStatus } from '../support/sessions.js';
 
@@ -20,7 +20,19 @@ const READS = 30;
 const RSS_BOUND_MB = 240;
 
 describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const service = useDockerService('dc-', () => dockerFleet(), ensureCmdOnlyImage);
+  const service = useDockerService(
+    'dc-',
+    () =>
+      dockerFleet((fleet) => {
+        const { ports } = fleet.images.find((i) => i.name === 'echo')!.tags.latest!;
+        fleet.images.push({ name: 'volumes', defaultTag: 'latest', public: true, tags: { latest: { ports, docker: { image: VOLUME_IMAGE, user: '1000:1000' } } } });
+        fleet.images.push({ name: 'broken', defaultTag: 'latest', public: true, tags: { latest: { ports, command: ['/no/such/program'], docker: { image: CMD_ONLY_IMAGE, user: '1000:1000' } } } });
+      }),
+    async () => {
+      await ensureCmdOnlyImage();
+      await ensureVolumeImage();
+    },
+  );
 
   /** A session on engine 1, once running. */
   async function startSession(image: string, args?: string[]) {
@@ -79,9 +91,11 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
       NanoCpus: DEFAULT_LIMITS.cpus * 1e9,
       PidsLimit: DEFAULT_LIMITS.pids,
       // Per process, soft and hard (without it: dockerd's own limit, 20,000 on the test engines).
-      Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }],
+      // And no core dumps, soft or hard (the engine's default hard limit is unlimited: a game server raised its own).
+      Ulimits: [{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'core', Soft: 0, Hard: 0 }],
     });
     expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/limits','utf8').match(/^Max open files\\s+(\\d+)\\s+(\\d+)/m).slice(1).join(' '))")).toBe('1024 1024');
+    expect(await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/limits','utf8').match(/^Max core file size\\s+(\\S+)\\s+(\\S+)/m).slice(1).join(' '))")).toBe('0 0');
     const mount = await nodeIn(nobody, "console.log(require('fs').readFileSync('/proc/self/mountinfo','utf8').split('\\n').find((l)=>l.split(' ')[4]==='/work'))");
     expect(mount.split(' ')[5]!.split(',')).toEqual(expect.arrayContaining(['nosuid', 'nodev']));
     // Docker's default seccomp profile, never `seccomp=unconfined`: the game server (pid 1) runs under a filter (mode 2).
@@ -130,6 +144,36 @@ describe.skipIf(engines.length < 2)(`docker containment${engines.length < 2 ? ` 
     // The working directory's own filesystem is gone once copied out.
     expect(existsSync(join(sessionDir, 'work.img'))).toBe(false);
     expect(JSON.parse(readFileSync(join(sessionDir, 'end.json'), 'utf8')).artifacts.truncated).toMatch(/cap/);
+  });
+
+  it("gives an image's own VOLUMEs no volume on the engine host's disk: a tmpfs in their place, bounded like /tmp", async () => {
+    const id = await startSession('volumes');
+    const { engine, info } = await containerOf(id);
+    // Without it, the engine makes /data an anonymous volume under its data root: writable past
+    // the read-only root, with no size limit (written 200 MiB by hand, and more was possible).
+    expect(info.Mounts.filter((mount) => mount.Type === 'volume')).toEqual([]);
+    const volumes = (await docker(engine).listVolumes()).Volumes ?? [];
+    expect(volumes.filter((volume) => info.Mounts.some((mount) => mount.Name === volume.Name))).toEqual([]);
+    // The game server can still write there, in memory; the image's working directory VOLUME is /work's own filesystem.
+    const script =
+      "const fs=require('fs');fs.writeFileSync('/data/save',Buffer.alloc(1024*1024,1));" +
+      "const mounts=fs.readFileSync('/proc/self/mountinfo','utf8').split('\\n').map((l)=>l.split(' '));" +
+      "const at=(p)=>{const l=mounts.find((m)=>m[4]===p);return l[l.indexOf('-')+1]};" +
+      "console.log(fs.statSync('/data/save').size,at('/data'),at('/work'))";
+    expect(await nodeIn(id, script)).toBe(`${1024 * 1024} tmpfs ext4`);
+  });
+
+  it('logs why a start failed on the engine (the session only says start_failed)', async () => {
+    const warned = vi.spyOn(console, 'warn');
+    try {
+      const id = await service.start('broken');
+      await waitForStatus(service.call, id, ['dead'], 20_000);
+      expect((await service.call('GET', `/session/${id}`)).json.end_reason).toBe('start_failed');
+      // The engine's own reason: the tag's program is not in the image (which has no ENTRYPOINT).
+      expect(warned.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(/not started on node dock-1b: .*\/no\/such\/program/));
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   it(`streams logs: ${READS} concurrent reads of a ${LOG_MB} MB log keep the service within ${RSS_BOUND_MB} MB more memory`, async () => {

@@ -2,17 +2,23 @@
  * An engine that takes a stop or an archive request and never answers does not hold a session's
  * end forever: both calls have deadlines of their own (server/runtime/docker/reconciler.ts). The
  * engine here is a proxy on a unix socket in front of a real one that passes every request on
- * except those it is told to hold.
+ * except those it is told to hold. And an engine whose clock is off has its times translated
+ * (server/runtime/docker/engine-clock.ts): the proxy then shifts the times it answers.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, request, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { openEngine } from '../../server/runtime/docker/engine-client.js';
+import { DockerRuntime } from '../../server/runtime/docker/docker-runtime.js';
+import { collectGarbage } from '../../server/runtime/docker/garbage-collection.js';
 import { Reconciler, type Tracked } from '../../server/runtime/docker/reconciler.js';
 import { SessionFiles } from '../../server/runtime/docker/session-files.js';
 import { docker, engines, IMAGE, skipReason } from '../support/docker.js';
 import { eventually } from '../support/eventually.mjs';
+import { freePort } from '../support/free-port.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
 const tempDir = tempDirs('engine-deadlines-');
@@ -40,6 +46,70 @@ async function holdingProxy(target: string, hold: RegExp | ((request: string) =>
     held: () => pending.length,
     close: () => {
       for (const res of pending) res.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The engine at `target` as a node whose clock is `shiftMs` off would answer: the times of a
+ * container's inspect (Created, StartedAt, FinishedAt) and the engine's own (SystemTime) shifted.
+ */
+async function shiftedClockProxy(target: string, shiftMs: number): Promise<{ engine: string; close(): Promise<void> }> {
+  const socket = join(tempDir(), 'engine.sock');
+  const shift = (iso: unknown) => (typeof iso === 'string' && Date.parse(iso) > 0 ? new Date(Date.parse(iso) + shiftMs).toISOString() : iso);
+  const server = createServer((req, res) => {
+    const rewrite = req.method === 'GET' && /\/(containers\/[^/]+\/json|info)(\?|$)/.test(req.url!);
+    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (!rewrite || answer.statusCode !== 200) {
+        res.writeHead(answer.statusCode!, answer.headers);
+        return void answer.pipe(res);
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (body.State) for (const key of ['StartedAt', 'FinishedAt']) body.State[key] = shift(body.State[key]);
+        for (const key of ['Created', 'SystemTime']) if (key in body) body[key] = shift(body[key]);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return { engine: `unix://${socket}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The engine at `target` cut off from the service mid-start while `partitioned()`: a container
+ * start reaches the engine but its answer never comes back, removals and pings never arrive.
+ * Afterwards every request passes (what was held is dropped).
+ */
+async function partitionedProxy(target: string, partitioned: () => boolean): Promise<{ engine: string; close(): Promise<void> }> {
+  const socket = join(tempDir(), 'engine.sock');
+  const dropped: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    const what = `${req.method} ${req.url}`;
+    if (partitioned() && /^(DELETE \S*\/containers\/|GET \S*\/_ping)/.test(what)) return void dropped.push(res);
+    const answerLost = partitioned() && /^POST \S*\/containers\/[^/]+\/start/.test(what);
+    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (answerLost) return void (answer.resume(), dropped.push(res));
+      res.writeHead(answer.statusCode!, answer.headers);
+      // At once: the event stream's headers come long before its first event, and the runtime waits for them.
+      res.flushHeaders();
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return {
+    engine: `unix://${socket}`,
+    close: () => {
+      for (const res of dropped) res.destroy();
+      server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
@@ -194,6 +264,94 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
       await proxy.close();
     }
   });
+
+  it("records a container's end on the service's clock when its engine's clock is a day ahead or behind", async () => {
+    for (const shiftMs of [86_400_000, -86_400_000]) {
+      await running();
+      const proxy = await shiftedClockProxy(real.slice('unix://'.length), shiftMs);
+      try {
+        const { reconciler, tracked, events } = reconcilerOn(proxy.engine);
+        await settles(reconciler.stop(tracked), 'the stop');
+        expect(events).toEqual([expect.objectContaining({ type: 'exited', sessionId: tracked.sessionId })]);
+        // The engine's FinishedAt as it is: a day off the launch, so a day charged, or none.
+        expect(Math.abs(events[0]!.at - Date.now())).toBeLessThan(10_000);
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+
+  it("keeps an ended container for its retention when its engine's clock is a day behind (its end is read on the service's clock)", async () => {
+    const instance = 'engine-clock-test';
+    const container = await docker(real).createContainer({
+      Image: IMAGE,
+      Entrypoint: ['/usr/local/bin/node'],
+      Cmd: ['-e', ''],
+      Labels: { 'session-host.instance': instance, 'session-host.session': 'ended-an-hour-ago-at-most' },
+    });
+    await container.start();
+    await container.wait();
+    const proxy = await shiftedClockProxy(real.slice('unix://'.length), -86_400_000);
+    try {
+      const engine = openEngine(NODE, { engine: proxy.engine });
+      await collectGarbage({ engines: [engine], files: new SessionFiles(tempDir()), instance, isLive: () => false, cutoff: Date.now() - 3_600_000, now: Date.now });
+      // Read as it is, its end lay a day back, past the hour's retention: removed at once.
+      expect((await docker(real).getContainer(container.id).inspect()).State.Status).toBe('exited');
+    } finally {
+      await proxy.close();
+      await container.remove({ force: true }).catch(() => {});
+    }
+  });
+
+  it('removes, once its engine is back, the container of a start whose answer was lost with the engine', async () => {
+    let partitioned = true;
+    const proxy = await partitionedProxy(real.slice('unix://'.length), () => partitioned);
+    const dataDir = tempDir();
+    const runtime = new DockerRuntime({
+      dataDir,
+      nodes: [{ id: NODE, docker: { engine: proxy.engine, publishIp: '127.0.0.1' } }],
+      graceMs: 1000,
+      retentionHours: 1,
+      now: Date.now,
+      owner: 'engine-deadlines-partition',
+      nodeLostAfterMs: 300_000,
+      pullTimeoutMs: 60_000,
+    });
+    const sessionId = 'acc/partitioned-start';
+    const ofSession = () => docker(real).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } });
+    try {
+      const port = await freePort();
+      const start = runtime.start({
+        sessionId,
+        publicId: 'partitioned-start',
+        accountId: 'acc',
+        location: 'dock',
+        nodeId: NODE,
+        container: { image: IMAGE, memoryMb: 64, cpus: 1, pids: 64, workMb: 16, artifactsMb: 8, user: '1000:1000' },
+        file: '',
+        args: [],
+        env: {},
+        host: '127.0.0.1',
+        ports: [{ name: 'query', type: 'tcp', container: 7778, host: port }],
+        restart: false,
+        limits: { memoryMb: 64, pids: 64, cpuShares: 1024, openFiles: 1024, sessionOpenFiles: 16_384, outputMb: 8, outputMbPerSecond: 1, fileMb: 8, workDirMb: 16, workDirFiles: 1000, startSeconds: 60 },
+        labels: {},
+        sdk: { readiness: 'ports' },
+      });
+      // The start fails (its answer never came, nor could the container be removed)...
+      await expect(settles(start, 'the start')).rejects.toThrow();
+      // ...while the engine runs the container, on a host port the store would give the next session.
+      expect((await ofSession()).map((c) => c.State)).toEqual(['running']);
+      partitioned = false;
+      await settles(eventually(async () => (await ofSession()).length === 0, { timeoutMs: 15_000 }), 'the container removed');
+    } finally {
+      await runtime.close();
+      for (const c of await ofSession()) await docker(real).getContainer(c.Id).remove({ force: true, v: true }).catch(() => {});
+      await proxy.close();
+      const mounts = readFileSync('/proc/mounts', 'utf8').split('\n').map((line) => line.split(' ')[1] ?? '');
+      for (const mount of mounts) if (mount.startsWith(`${dataDir}/`)) execFileSync('umount', ['-l', mount]);
+    }
+  }, 60_000);
 
   it('ends a session whose archive the engine never sends, saying its artifacts were not copied', async () => {
     await docker(real).getContainer(containerId).stop({ t: 0 }).catch(() => {});

@@ -142,6 +142,26 @@ export async function ensureCmdOnlyImage(): Promise<void> {
   }
 }
 
+/** The test image with VOLUMEs declared: `/data` (mode 1777, writable by its user) and its working directory. */
+export const VOLUME_IMAGE = `${IMAGE}-volumes`;
+
+/**
+ * VOLUME_IMAGE on engine 1: what a hostile image does to get a writable place of no size on the
+ * engine host's disk, past the read-only root and the size-limited working directory.
+ */
+export async function ensureVolumeImage(): Promise<void> {
+  for (const engine of engines.slice(0, 1)) {
+    const api = docker(engine);
+    const script = "require('fs').mkdirSync('/data');require('fs').chmodSync('/data',0o1777)";
+    const container = await api.createContainer({ Image: IMAGE, User: '0', Entrypoint: ['/usr/local/bin/node'], Cmd: ['-e', script] });
+    await container.start();
+    await container.wait();
+    const changes = ['VOLUME ["/data", "/work/"]', 'USER 1000:1000', 'ENTRYPOINT ["/usr/local/bin/node","/app/echo-server.mjs"]', 'CMD []'];
+    await promisify(execFile)('docker', ['-H', engine, 'commit', ...changes.flatMap((change) => ['--change', change]), container.id, VOLUME_IMAGE]);
+    await container.remove();
+  }
+}
+
 /**
  * The frame of a Docker API test file (inside its describe.skipIf(engines.length < 2)): a service on
  * the test engines with `fleet` for the file's tests, a contract-checking caller, and once the file

@@ -2,7 +2,8 @@
  * A session's container gets a nofile ulimit, soft and hard (the tag's `openFiles`, default 1024):
  * the engine's default is dockerd's own limit (20,000 on the test engines, 524,288 hard under
  * systemd's defaults), so pids x that would be one container's share of the host's file table
- * (outside check 9, F6). Checked on what the runtime asks the engine for (a recording engine).
+ * (outside check 9, F6); no core dumps; an image's VOLUMEs in memory (outside check oc-scale).
+ * Checked on what the runtime asks the engine for (a recording engine).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +21,11 @@ afterEach(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The HostConfig a launch asks a (remote, recording) engine for. */
-async function hostConfigOf(container: Record<string, unknown>): Promise<Docker.HostConfig> {
+/** The HostConfig a launch asks a (remote, recording) engine for; `image` is what the image's inspect says. */
+async function hostConfigOf(container: Record<string, unknown>, image: Partial<Docker.ImageInspectInfo['Config']> = {}): Promise<Docker.HostConfig> {
   let asked: Docker.ContainerCreateOptions | undefined;
   const api = {
+    getImage: () => ({ inspect: async () => ({ Config: image }) }),
     createNetwork: async () => ({}),
     getNetwork: () => ({ disconnect: async () => {}, remove: async () => {} }),
     createContainer: async (options: Docker.ContainerCreateOptions) => {
@@ -41,10 +43,19 @@ async function hostConfigOf(container: Record<string, unknown>): Promise<Docker.
 describe('a container\'s open files', () => {
   it('are limited per process, soft and hard, to 1024 by default', async () => {
     expect(DEFAULT_OPEN_FILES).toBe(1024);
-    expect((await hostConfigOf({})).Ulimits).toEqual([{ Name: 'nofile', Soft: 1024, Hard: 1024 }]);
+    expect((await hostConfigOf({})).Ulimits).toEqual([{ Name: 'nofile', Soft: 1024, Hard: 1024 }, { Name: 'core', Soft: 0, Hard: 0 }]);
   });
 
   it('follow the tag\'s openFiles', async () => {
-    expect((await hostConfigOf({ openFiles: 256 })).Ulimits).toEqual([{ Name: 'nofile', Soft: 256, Hard: 256 }]);
+    expect((await hostConfigOf({ openFiles: 256 })).Ulimits).toEqual([{ Name: 'nofile', Soft: 256, Hard: 256 }, { Name: 'core', Soft: 0, Hard: 0 }]);
+  });
+});
+
+describe("an image's own VOLUMEs", () => {
+  it('get a tmpfs each (the working directory and /tmp are mounted anyway), never an anonymous volume on the engine host', async () => {
+    const volumes = { '/data': {}, '/srv/saves/': {}, '/work/': {}, '/tmp': {} };
+    const tmpfs = (await hostConfigOf({}, { Volumes: volumes })).Tmpfs!;
+    expect(Object.keys(tmpfs).sort()).toEqual(['/data', '/srv/saves', '/tmp']);
+    expect(tmpfs['/data']).toBe(tmpfs['/tmp']);
   });
 });

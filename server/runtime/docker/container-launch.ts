@@ -2,12 +2,13 @@
  * Creating and starting a session's container: the session env, published ports (allocated host
  * port -> declared container port; the game server binds the container port, `PORT_<NAME>`),
  * limits (memory without swap, CPUs, pids, open files per process), no privileges (all capabilities dropped,
- * no-new-privileges, read-only root filesystem with a tmpfs /tmp and a volume for the working
- * directory), its own network, and on an engine of this machine its SDK socket's directory
+ * no-new-privileges, read-only root filesystem with a tmpfs /tmp and for each VOLUME the image
+ * declares, and a volume for the working directory), its own network, and on an engine of this machine its SDK socket's directory
  * (container-sdk.ts). A failure leaves nothing behind.
  */
 import type Docker from 'dockerode';
 import { mkdirSync } from 'node:fs';
+import { posix } from 'node:path';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { LABEL, type Engine } from './engine-client.js';
@@ -26,6 +27,8 @@ const DEFAULT_WORK_MB = 1024;
  * that many (outside check 9, F6).
  */
 export const DEFAULT_OPEN_FILES = 1024;
+/** /tmp, and every VOLUME the image declares: in memory (charged to the container's memory limit), never on the engine host's disk. */
+const TMPFS_OPTIONS = 'rw,nosuid,nodev,size=64m';
 
 /** The game-server SDK's socket directory, mounted read-only, and its environment (container-sdk.ts). */
 export interface ContainerSdkMount {
@@ -68,7 +71,8 @@ export async function launchContainer(
   const sessionDir = files.dir(spec.sessionId);
   let network: string | undefined;
   try {
-    const cmd = await command(engine, spec);
+    const image = (await engine.api.getImage(spec.container.image).inspect()).Config;
+    const cmd = command(image, spec);
     network = await createSessionNetwork(engine.api, labels);
     mkdirSync(sessionDir, { recursive: true, mode: 0o700 });
     // A size-limited filesystem where the engine is on this machine; a plain volume elsewhere.
@@ -91,14 +95,18 @@ export async function launchContainer(
         CapDrop: ['ALL'],
         SecurityOpt: ['no-new-privileges:true'],
         ReadonlyRootfs: true,
-        Tmpfs: { '/tmp': 'rw,nosuid,nodev,size=64m' },
+        Tmpfs: Object.fromEntries([...declaredVolumes(image, workDir), '/tmp'].map((path) => [path, TMPFS_OPTIONS])),
         // Writable, kept after the end until the artifacts are copied out.
         Mounts: [work, ...(sdk ? [sdk.mount] : [])],
         LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
         ...(memoryMb ? { Memory: memoryMb * 1024 * 1024, MemorySwap: memoryMb * 1024 * 1024 } : {}),
         ...(cpus ? { NanoCpus: Math.round(cpus * 1e9) } : {}),
         ...(pids ? { PidsLimit: pids } : {}),
-        Ulimits: [{ Name: 'nofile', Soft: openFiles, Hard: openFiles }],
+        // No core dumps (as the process runtime's prlimit --core=0): the engine's default hard limit is
+        // unlimited, so a game server could raise its own and crash-loop (restart: on-failure) dumps
+        // of up to its memory limit into the engine host's core handler (apport, systemd-coredump),
+        // which runs outside the container and its limits.
+        Ulimits: [{ Name: 'nofile', Soft: openFiles, Hard: openFiles }, { Name: 'core', Soft: 0, Hard: 0 }],
       },
     });
     tracked.containerId = container.id;
@@ -115,16 +123,27 @@ export async function launchContainer(
   }
 }
 
-  /**
+/**
  * The container's command (CMD), which follows the image's ENTRYPOINT: the tag's `command`, or
  * else the image's own CMD, then the request's args. The args never replace what the image
  * runs: without an ENTRYPOINT, CMD is the program itself.
  */
-async function command(engine: Engine, spec: LaunchSpec): Promise<string[] | undefined> {
+function command(image: Docker.ImageInspectInfo['Config'], spec: LaunchSpec): string[] | undefined {
   const { command } = spec.container!;
   if (command) return [...command, ...spec.args];
   if (spec.args.length === 0) return undefined;
-  const image = await engine.api.getImage(spec.container!.image).inspect();
-  return [...(image.Config.Cmd ?? []), ...spec.args];
+  return [...(image.Cmd ?? []), ...spec.args];
 }
 
+/**
+ * The paths the image declares as VOLUMEs, but the working directory and /tmp (mounted anyway).
+ * Left alone, the engine gives each an anonymous volume on its host's disk, writable and of no
+ * size limit, whatever the read-only root and `workMb` say: a hostile image fills the engine
+ * host's disk through one. A tmpfs at the same path takes its place (the engine then makes no
+ * volume), its writes bounded by its size and charged to the memory limit.
+ */
+export function declaredVolumes(image: Pick<Docker.ImageInspectInfo['Config'], 'Volumes'>, workDir: string): string[] {
+  const clean = (path: string) => posix.join('/', path).replace(/(.)\/+$/, '$1');
+  const skip = new Set([clean(workDir), '/tmp']);
+  return [...new Set(Object.keys(image.Volumes ?? {}).map(clean))].filter((path) => !skip.has(path));
+}

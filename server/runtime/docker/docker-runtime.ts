@@ -213,6 +213,7 @@ export class DockerRuntime implements Runtime {
     };
     this.tracked.set(spec.sessionId, tracked);
     const launch = async () => {
+      tracked.launching = true;
       try {
         // The SDK first: its socket is there, and the game server's, before the game server starts.
         const sdk: ContainerSdkMount | undefined = engine.local && this.servesSdks ? await this.serveSdk(spec) : undefined;
@@ -220,11 +221,21 @@ export class DockerRuntime implements Runtime {
       } catch (error) {
         this.tracked.delete(spec.sessionId);
         this.sdks.remove(spec.sessionId);
+        this.reconciler.abandon(spec.sessionId, spec.nodeId);
         throw error;
+      } finally {
+        tracked.launching = false;
       }
-      void this.reconciler.checkReady(tracked);
+      // The engine's events during the launch were left to it: the container as it is now (running: its readiness; ended already: its end).
+      void this.reconciler.refresh(engine, spec.sessionId);
     };
-    if (!namesRegistry(spec.container.image) || (await this.holds(engine, spec.container.image)) !== false) return launch();
+    if (!namesRegistry(spec.container.image) || (await this.holds(engine, spec.container.image)) !== false) {
+      // The session ends start_failed without a word to its caller (the 201 went out): the log says why.
+      return launch().catch((error: Error) => {
+        console.warn(`session ${spec.sessionId}: not started on node ${spec.nodeId}: ${error.message}`);
+        throw error;
+      });
+    }
     // Pulled first, after the 201: a failed pull or launch is an end before running (`start_failed`).
     tracked.pulling = true;
     void (async () => {
@@ -494,6 +505,7 @@ export class DockerRuntime implements Runtime {
       instance: this.instance,
       isLive: (sessionId) => this.tracked.has(sessionId),
       cutoff: this.options.now() - this.options.retentionHours * 3600_000,
+      now: this.options.now,
     });
   }
 

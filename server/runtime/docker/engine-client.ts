@@ -42,6 +42,8 @@ export interface Engine {
   /** When it last answered (wall clock, ms since the epoch), for the panel. */
   lastSeen?: number;
   polling: boolean;
+  /** Its clock's offset from the service's, when last measured (engine-clock.ts). */
+  clock?: { offsetMs: number; measuredAt: number };
 }
 
 /** dockerode's options for an engine address; with `tls`, HTTPS with a client certificate. */

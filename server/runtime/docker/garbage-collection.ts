@@ -6,6 +6,7 @@
 import type Docker from 'dockerode';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { onServiceClock } from './engine-clock.js';
 import { LABEL, listContainers, type Engine } from './engine-client.js';
 import type { SessionFiles } from './session-files.js';
 
@@ -17,6 +18,8 @@ export interface GarbageScope {
   isLive: (sessionId: string) => boolean;
   /** Ended before this (ms since the epoch): removed. */
   cutoff: number;
+  /** The service's clock (an engine's times are translated to it: engine-clock.ts). */
+  now: () => number;
 }
 
 export async function collectGarbage(scope: GarbageScope): Promise<void> {
@@ -34,7 +37,7 @@ export async function collectGarbage(scope: GarbageScope): Promise<void> {
       let endedAt = files.readEnd(sessionId)?.at;
       if (endedAt === undefined) {
         const info = await engine.api.getContainer(c.Id).inspect().catch(() => undefined);
-        endedAt = info ? Date.parse(info.State.FinishedAt) : undefined;
+        endedAt = info ? await onServiceClock(engine, Date.parse(info.State.FinishedAt), scope.now) : undefined;
       }
       if (endedAt === undefined || endedAt > cutoff) continue;
       await engine.api.getContainer(c.Id).remove({ v: true }).catch(() => {});
@@ -57,7 +60,8 @@ const STRAY_AFTER_MS = 10 * 60_000;
 async function removeStrayNetworks(engine: Engine, scope: GarbageScope): Promise<void> {
   const networks = await engine.api.listNetworks({ filters: { label: [`${LABEL.instance}=${scope.instance}`] } }).catch(() => []);
   for (const network of networks) {
-    if (scope.isLive(network.Labels?.[LABEL.session] ?? '') || !(Date.parse(network.Created) < Date.now() - STRAY_AFTER_MS)) continue;
+    const created = await onServiceClock(engine, Date.parse(network.Created), scope.now);
+    if (scope.isLive(network.Labels?.[LABEL.session] ?? '') || !(created < scope.now() - STRAY_AFTER_MS)) continue;
     // Refused while a container is attached: a live session keeps its network.
     await engine.api.getNetwork(network.Id).remove().catch(() => {});
   }

@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import type { PortAllocation } from '../../domain/ports/sessions.js';
 import type { RuntimeEvent } from '../../domain/ports/runtime.js';
 import { copyArtifacts, type ArtifactCopy } from './artifact-copy.js';
+import { onServiceClock } from './engine-clock.js';
 import { LABEL, listContainers, statusOf, type Engine } from './engine-client.js';
 import { withDeadline } from './node-health.js';
 import { probeUntilReady } from './readiness.js';
@@ -61,6 +62,13 @@ export interface Tracked {
   checking: boolean;
   /** Ended while unreachable (or while its image was pulled): stop it once the engine is back. */
   forgotten: boolean;
+  /**
+   * Being created and started (launchContainer): the engine's events about its container are the
+   * launch's to handle. A start the engine refused removes the container it created, and the
+   * removal's event, looked at meanwhile, made the session `lost` (ended `node_lost`, as if its
+   * node had died) before the launch could end it `start_failed`.
+   */
+  launching?: boolean;
   /** Its image is being pulled: no container yet. */
   pulling?: boolean;
   /** Handed to another instance while its image was pulled: let go once launched. */
@@ -94,7 +102,7 @@ export interface ReconcilerOptions {
 export class Reconciler {
   readonly tracked = new Map<string, Tracked>();
   /** Sessions ended `node_lost`: whatever their node still runs of them is removed when it is back. */
-  private readonly abandoned = new Set<string>();
+  private readonly abandoned = new Map<string, string>();
 
   constructor(private readonly options: ReconcilerOptions) {}
 
@@ -118,7 +126,7 @@ export class Reconciler {
       }
       const bySession = new Map(list.map((c) => [c.Labels[LABEL.session]!, c]));
       for (const tracked of [...this.tracked.values()]) {
-        if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending') continue;
+        if (tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || tracked.launching) continue;
         const container = bySession.get(tracked.sessionId);
         if (!container) {
           // Not created yet (start in flight) or gone.
@@ -128,12 +136,15 @@ export class Reconciler {
         tracked.containerId = container.Id;
         await this.reconcile(engine, tracked, container);
       }
-      for (const [sessionId, container] of bySession) {
-        if (!this.abandoned.has(sessionId)) continue;
+      // The list is the engine's whole truth: an abandoned session it does not show has nothing left.
+      for (const [sessionId, nodeId] of [...this.abandoned]) {
+        if (nodeId !== engine.nodeId) continue;
+        this.abandoned.delete(sessionId);
+        const container = bySession.get(sessionId);
+        if (!container) continue;
         await engine.api.getContainer(container.Id).remove({ force: true, v: true }).catch(() => {});
         const network = container.HostConfig?.NetworkMode;
         if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network);
-        this.abandoned.delete(sessionId);
       }
     } finally {
       engine.polling = false;
@@ -146,7 +157,7 @@ export class Reconciler {
    */
   async refresh(engine: Engine, sessionId: string): Promise<void> {
     const tracked = this.tracked.get(sessionId);
-    if (!tracked?.containerId || tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || this.options.closed()) return;
+    if (!tracked?.containerId || tracked.launching || tracked.nodeId !== engine.nodeId || tracked.phase === 'ending' || this.options.closed()) return;
     let state: string;
     try {
       state = (await engine.api.getContainer(tracked.containerId).inspect()).State.Status;
@@ -294,7 +305,7 @@ export class Reconciler {
       tracked.forgotten = true;
       return this.options.engineFailed(engine);
     }
-    this.abandoned.add(tracked.sessionId);
+    this.abandoned.set(tracked.sessionId, tracked.nodeId);
     this.lose(tracked);
   }
 
@@ -344,8 +355,9 @@ export class Reconciler {
     if (engine.local && work) await removeWorkFilesystem(dirname(work.Source));
     const network = info.HostConfig.NetworkMode;
     if (network?.startsWith(BRIDGE_PREFIX)) await removeSessionNetwork(engine.api, network, info.Id);
+    // The engine's time of the end, on the service's clock; never later than now (an end is seen after it).
     const finished = Date.parse(info.State.FinishedAt);
-    const at = Number.isFinite(finished) && finished > 0 ? finished : this.options.now();
+    const at = Math.min(Number.isFinite(finished) && finished > 0 ? await onServiceClock(engine, finished, this.options.now) : Infinity, this.options.now());
     const exitCode = info.State.ExitCode;
     const oomKilled = info.State.OOMKilled;
     files.writeEnd(tracked.sessionId, { exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir });
@@ -353,6 +365,16 @@ export class Reconciler {
     this.options.gone(tracked.sessionId);
     // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).
     this.options.emit({ type: 'exited', sessionId: tracked.sessionId, at, exitCode, signal: oomKilled ? 'SIGKILL' : null });
+  }
+
+  /**
+   * A start that failed here may have left a container on the node after all: a create or start
+   * the engine carried out but whose answer was lost with it, and a removal that could not reach
+   * it. Left, it runs on for a session that ended, on host ports the store gives to the next one
+   * (whose start then fails). Removed when the engine next lists it (its return).
+   */
+  abandon(sessionId: string, nodeId: string): void {
+    this.abandoned.set(sessionId, nodeId);
   }
 
   lose(tracked: Tracked): void {
@@ -374,7 +396,7 @@ export class Reconciler {
   loseNode(engine: Engine): void {
     for (const tracked of [...this.tracked.values()]) {
       if (tracked.nodeId !== engine.nodeId) continue;
-      this.abandoned.add(tracked.sessionId);
+      this.abandoned.set(tracked.sessionId, tracked.nodeId);
       this.lose(tracked);
     }
   }

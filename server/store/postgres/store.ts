@@ -27,6 +27,10 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       // A real write that changes nothing: fails when the database refuses writes (read-only, disk full, gone).
       await sql.run('UPDATE schema_migrations SET applied = applied WHERE version = (SELECT max(version) FROM schema_migrations)');
     },
+    clockMs: async () => {
+      const [row] = await sql.rows<{ ms: number }>('SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS ms');
+      return Number(row!.ms);
+    },
     onUnresponsive: (listener) => database.onUnresponsive(listener),
     close: () => database.close(),
   };

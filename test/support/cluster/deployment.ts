@@ -50,6 +50,8 @@ export interface DeploymentOptions {
   fleet: unknown;
   /** More environment for every instance. */
   env?: Record<string, string>;
+  /** More environment for one instance (1-based), after `env`. */
+  instanceEnv?: (instance: number) => Record<string, string>;
   /** HAProxy's health check interval (deploy/haproxy.cfg says 2s). */
   checkInterval?: string;
 }
@@ -79,7 +81,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   };
   try {
     for (let i = 1; i <= options.instances; i++) {
-      const instance = serviceInstance(`instance${i}`, await freePort(), join(root, `instance${i}`), shared);
+      const instance = serviceInstance(`instance${i}`, await freePort(), join(root, `instance${i}`), { ...shared, ...options.instanceEnv?.(i) });
       instances.push(instance);
       // One at a time: the first creates the schema and the bootstrap account.
       await instance.start();
