@@ -506,8 +506,10 @@ export interface paths {
          * Check that the service can take traffic
          * @description Readiness for a load balancer: 200 `ready` while the store accepts writes and background work
          *     (runtime events, timers, token use flushes, webhook delivery, quota) succeeds; 503 `degraded`
-         *     while any of it is failing (a full disk, an I/O error). A degraded service still answers reads;
-         *     writes answer 500. It retries by itself and is `ready` again once the cause is gone. Each
+         *     while any of it is failing (a full disk, an I/O error), and while the instance shuts down
+         *     (component `shutdown`, since 1.6.0: it still answers requests then). A degraded service still
+         *     answers reads; writes it cannot keep answer 503 (a full disk, an unreachable database) or 500.
+         *     It retries by itself and is `ready` again once the cause is gone. Each
          *     problem names its component, since when, and the `identifier` its log lines carry. No
          *     authentication.
          */
@@ -1525,7 +1527,7 @@ export interface components {
             status: "ready" | "degraded";
             /** @description What is failing now; empty when ready. */
             problems: {
-                /** @description The failing part: `store` (requests), `runtime-events`, `token-last-used`, `event-pruning`, `quota`, `webhooks`, `ttl`, `recovery`. */
+                /** @description The failing part: `store` (requests), `runtime-events`, `token-last-used`, `event-pruning`, `quota`, `webhooks`, `ttl`, `recovery`; or `shutdown` (since 1.6.0): the instance is stopping and still serves requests for its `SHUTDOWN_DELAY_SECONDS`, so a proxy takes it out of rotation before its listener closes. */
                 component: string;
                 /**
                  * Format: date-time

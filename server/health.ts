@@ -9,6 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FailureReporter } from './domain/ports/failure-reporter.js';
 
+/** The readiness problem of an instance that is shutting down (SIGTERM). */
+const SHUTDOWN = 'shutdown';
+
 export interface Problem {
   component: string;
   since: number;
@@ -117,6 +120,11 @@ export class Health implements FailureReporter {
 
   readiness(): { ready: boolean; problems: Problem[] } {
     return { ready: this.problems.size === 0, problems: [...this.problems.values()] };
+  }
+
+  /** The instance is shutting down: not ready from now on (a proxy stops sending it requests), and never again. */
+  shuttingDown(): void {
+    this.problems.set(SHUTDOWN, { component: SHUTDOWN, since: this.options.now(), identifier: randomUUID() });
   }
 
   close(): void {

@@ -426,6 +426,10 @@ export async function createService(
       return `http://${host}:${address.port}`;
     },
     async close() {
+      // Out of a proxy's rotation first, still serving every request meanwhile: connections it
+      // opened to the closing listener were refused, and those queued unaccepted were reset.
+      health.shuttingDown();
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       for (const timer of timers) clearInterval(timer);
       webhooks.close();
       health.close();

@@ -28,6 +28,13 @@ export interface Config {
   /** base64 of 32 bytes; when unset the key is kept in <dataDir>/secret.key (created on first run). */
   secretKey: string | undefined;
   defaultQuotaMinutes: number;
+  /**
+   * On SIGTERM, how long GET /readyz answers 503 while every request is still served, before the
+   * listener closes (SHUTDOWN_DELAY_SECONDS): a proxy's health checks take the instance out first,
+   * so no connection it sends is refused or reset by the closing listener. Default 5 s with
+   * DATABASE_URL (instances behind HAProxy: 2 failed checks 2 s apart), else 0.
+   */
+  shutdownDelayMs: number;
   logLevel: string;
   /** Locations, nodes and image catalog; default <dataDir>/fleet.json, created on first run. */
   fleetFile: string;
@@ -100,6 +107,9 @@ const SAMPLERS: Record<string, (arg: number) => TraceSampling> = {
 /** How long ended sessions' records stay (SESSION_RETENTION_HOURS): a week. */
 export const DEFAULT_RETENTION_HOURS = 7 * 24;
 
+/** SHUTDOWN_DELAY_SECONDS with DATABASE_URL: deploy/haproxy.cfg takes an instance out after 2 failed checks 2 s apart. */
+export const DEFAULT_CLUSTER_SHUTDOWN_DELAY_SECONDS = 5;
+
 /** Webhook subscriptions one account may have (SUBSCRIPTIONS_PER_ACCOUNT). */
 export const DEFAULT_SUBSCRIPTION_LIMIT = 25;
 
@@ -133,6 +143,7 @@ interface EnvSettings {
   HTTP_MAX_CONNECTIONS: number;
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: number;
   EVENT_STREAMS_PER_ACCOUNT: number;
+  SHUTDOWN_DELAY_SECONDS?: number;
   LOG_FOLLOWS_PER_ACCOUNT: number;
   ARTIFACT_DOWNLOADS_PER_ACCOUNT: number;
   SUBSCRIPTIONS_PER_ACCOUNT: number;
@@ -184,6 +195,7 @@ const schema: JSONSchemaType<EnvSettings> = {
     HTTP_MAX_CONNECTIONS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnections },
     HTTP_MAX_CONNECTIONS_PER_ADDRESS: { type: 'integer', minimum: 1, default: DEFAULT_SERVER_LIMITS.maxConnectionsPerAddress },
     EVENT_STREAMS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.events },
+    SHUTDOWN_DELAY_SECONDS: { type: 'number', minimum: 0, maximum: 300, nullable: true },
     LOG_FOLLOWS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.logs },
     ARTIFACT_DOWNLOADS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_STREAM_LIMITS.artifacts },
     SUBSCRIPTIONS_PER_ACCOUNT: { type: 'integer', minimum: 1, default: DEFAULT_SUBSCRIPTION_LIMIT },
@@ -230,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     bootstrapToken: raw.BOOTSTRAP_TOKEN,
     secretKey: raw.SECRET_KEY,
     defaultQuotaMinutes: raw.DEFAULT_QUOTA_MINUTES,
+    shutdownDelayMs: (raw.SHUTDOWN_DELAY_SECONDS ?? (raw.DATABASE_URL ? DEFAULT_CLUSTER_SHUTDOWN_DELAY_SECONDS : 0)) * 1000,
     logLevel: raw.LOG_LEVEL,
     fleetFile: resolve(raw.FLEET_FILE ?? join(raw.DATA_DIR, 'fleet.json')),
     runtime: raw.RUNTIME,

@@ -68,3 +68,21 @@ describe('a service shut down while keep-alive clients keep sending', () => {
     expect(outcomes.every((o) => o.toldToClose)).toBe(true);
   });
 });
+
+describe('a service shut down behind a proxy (SHUTDOWN_DELAY_SECONDS)', () => {
+  it('answers GET /readyz 503 for the delay while still serving every request, then closes', async () => {
+    const running = await startService({ shutdownDelayMs: 1500 });
+    const get = (path: string) => fetch(`${running.url}${path}`, { headers: { authorization: `Bearer ${running.token}` } });
+    expect((await get('/readyz')).status).toBe(200);
+    const closed = running.close();
+    // Half the delay in: out of the proxy's rotation, still answering what it is sent.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const readiness = await get('/readyz');
+    expect(readiness.status).toBe(503);
+    expect(((await readiness.json()) as { problems: { component: string }[] }).problems.map((p) => p.component)).toEqual(['shutdown']);
+    expect((await get('/healthz')).status).toBe(200);
+    expect((await get('/account')).status).toBe(200);
+    await closed;
+    await expect(get('/healthz')).rejects.toThrow();
+  });
+});

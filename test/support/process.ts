@@ -21,7 +21,8 @@ export async function spawnService(env: Record<string, string>): Promise<Service
   // On the PostgreSQL pass, the data directory's database (the same one across restarts).
   const databaseUrl = env.DATA_DIR && !('DATABASE_URL' in env) ? await testDatabaseUrl(env.DATA_DIR) : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+    // SHUTDOWN_DELAY_SECONDS 0: a test's SIGTERM ends the service at once (the delay has its own test).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_DELAY_SECONDS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     bootstrapToken: TEST_BOOTSTRAP_TOKEN,
     secretKey: undefined,
     defaultQuotaMinutes: 6000,
+    shutdownDelayMs: 0,
     logLevel: 'silent',
     fleetFile: join(dataDir, 'fleet.json'),
     runtime: undefined,

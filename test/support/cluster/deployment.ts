@@ -70,6 +70,8 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     LOG_LEVEL: 'warn',
     // HAProxy forwards the caller's address (deploy/haproxy.cfg: option forwardfor).
     TRUST_PROXY: '127.0.0.1',
+    // A test's SIGTERM ends the instance at once (it is the readiness delay's own test that sets one).
+    SHUTDOWN_DELAY_SECONDS: '0',
     ...options.env,
   };
   const instances: Instance[] = [];
