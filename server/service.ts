@@ -29,7 +29,7 @@ import { PostgresCoordination } from './cluster/postgres.js';
 import { WebhookDispatcher } from './events/webhooks.js';
 import { loadFleet, sandboxFleet } from './config/fleet.js';
 import { createRuntime, runtimeDriver } from './runtime/create-runtime.js';
-import { fileTableWarning, hostFileMax } from './runtime/process/file-table.js';
+import { fileTableWarning, hostFileMax, mayRaiseLimits, openFilesLimitWarning, ownHardOpenFiles } from './runtime/process/file-table.js';
 import type { FleetConfig } from './config/fleet-types.js';
 import type { Runtime } from './domain/ports/runtime.js';
 import { monotonicMs, sharedWall, steadyClock } from './clock.js';
@@ -403,9 +403,14 @@ export async function createService(
           'this data directory is a copy (or was moved): it is a new instance, and the game servers of the one it came from are neither adopted nor stopped',
         );
       }
-      // The process runtime's game servers share this host's file table: a fleet that, full, could fill half of it is told.
-      const fileTable = runtimeDriver(config, fleet) === 'process' ? fileTableWarning(fleet, fleet.images.map((image) => limitsOf(fleet, image)), hostFileMax()) : undefined;
-      if (fileTable) app.log.warn(fileTable);
+      // The process runtime's game servers share this host's file table (a fleet that, full, could fill half of it is told),
+      // and their open-files limit is set by this service (one past its own hard limit, which it may not raise, fails every start).
+      if (runtimeDriver(config, fleet) === 'process') {
+        const limits = fleet.images.map((image) => limitsOf(fleet, image));
+        for (const warning of [fileTableWarning(fleet, limits, hostFileMax()), openFilesLimitWarning(limits, ownHardOpenFiles(), mayRaiseLimits())]) {
+          if (warning) app.log.warn(warning);
+        }
+      }
       await sessions.recover({ adopt: supervision?.recoveryAdopts ?? true });
       supervision?.start(sessions);
       const orphaned = await sessions.orphaned();

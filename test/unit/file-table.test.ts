@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FleetConfig } from '../../server/config/fleet-types.js';
 import { defaultLimits } from '../../server/domain/catalog.js';
-import { fileTableWarning, hostFileMax, sessionFileBound } from '../../server/runtime/process/file-table.js';
+import { fileTableWarning, hostFileMax, mayRaiseLimits, openFilesLimitWarning, ownHardOpenFiles, sessionFileBound } from '../../server/runtime/process/file-table.js';
 
 const fleet = (capacity: number, isolation: FleetConfig['runtime']['isolation'] = 'sandbox'): FleetConfig =>
   ({
@@ -39,5 +39,30 @@ describe('the host file table warning', () => {
     writeFileSync(join(dir, 'file-max'), '2466165\n');
     expect(hostFileMax(join(dir, 'file-max'))).toBe(2_466_165);
     expect(hostFileMax(join(dir, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('the open-files limit warning', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'open-files-limit-'));
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it("reads the service's hard limit and whether it may raise it from /proc's formats", () => {
+    const limitsText = 'Limit                     Soft Limit           Hard Limit           Units     \nMax open files            1024                 4096                 files     \n';
+    expect(ownHardOpenFiles(file('limits', limitsText))).toBe(4096);
+    expect(ownHardOpenFiles(file('unlimited', limitsText.replace('4096     ', 'unlimited')))).toBeUndefined();
+    // CAP_SYS_RESOURCE is bit 24.
+    expect(mayRaiseLimits(file('root', 'Name:\tnode\nCapEff:\t000001ffffffffff\n'))).toBe(true);
+    expect(mayRaiseLimits(file('plain', 'Name:\tnode\nCapEff:\t0000000000000000\n'))).toBe(false);
+    expect(mayRaiseLimits(file('no-resource', 'CapEff:\t000001fffeffffff\n'))).toBe(false);
+  });
+
+  it('warns when an image asks more open files than the service may give, and only then', () => {
+    expect(openFilesLimitWarning([limits], 512, false)).toMatch(/openFiles \(1000\) passes this service's hard open-files limit \(512\)/);
+    expect(openFilesLimitWarning([limits], 512, true)).toBeUndefined();
+    expect(openFilesLimitWarning([limits], 1000, false)).toBeUndefined();
+    expect(openFilesLimitWarning([limits], undefined, false)).toBeUndefined();
   });
 });

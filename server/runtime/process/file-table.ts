@@ -44,3 +44,39 @@ export function fileTableWarning(fleet: FleetConfig, limits: readonly SessionLim
     'lower runtime.limits.sessionOpenFiles or the nodes\' capacity, or raise fs.file-max'
   );
 }
+
+/** This process's hard limit on open files (RLIMIT_NOFILE), or undefined where unreadable or unlimited. */
+export function ownHardOpenFiles(path = '/proc/self/limits'): number | undefined {
+  try {
+    const line = readFileSync(path, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const hard = Number(line?.split(/\s{2,}/)[2]);
+    return Number.isSafeInteger(hard) && hard > 0 ? hard : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this process may raise a hard limit past its own: CAP_SYS_RESOURCE (bit 24) in its effective set. */
+export function mayRaiseLimits(path = '/proc/self/status'): boolean {
+  try {
+    const effective = /^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync(path, 'utf8'))?.[1];
+    return effective !== undefined && (BigInt(`0x${effective}`) & (1n << 24n)) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A warning when an image's `openFiles` passes this service's hard open-files limit and it may
+ * not raise it: the sandbox's prlimit then fails and every start of that image ends
+ * `start_failed`, the reason only in the session's output log (outside check oc-faults).
+ */
+export function openFilesLimitWarning(limits: readonly SessionLimits[], hard: number | undefined, mayRaise: boolean): string | undefined {
+  if (hard === undefined || mayRaise) return undefined;
+  const wanted = Math.max(0, ...limits.map((l) => l.openFiles));
+  if (wanted <= hard) return undefined;
+  return (
+    `an image's openFiles (${wanted}) passes this service's hard open-files limit (${hard}) and it lacks CAP_SYS_RESOURCE: ` +
+    "every start of such an image fails (start_failed); raise the service's limit (systemd LimitNOFILE=, ulimit -Hn) or lower openFiles"
+  );
+}
