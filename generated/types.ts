@@ -562,7 +562,7 @@ export interface paths {
         };
         /**
          * Read the panel session
-         * @description The signed-in operator and the session's CSRF token (the panel reads it after a reload).
+         * @description The signed-in operator, when the cookie and the `X-CSRF-Token` header go together (the panel checks its stored token after a reload; since 1.7.0 the cookie alone does not read the token).
          */
         get: operations["getAdminSession"];
         put?: never;
@@ -1536,7 +1536,7 @@ export interface components {
                 identifier: string;
             }[];
         };
-        /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every state change. */
+        /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every call (reads too, since 1.7.0). */
         AdminSession: {
             /** @example admin@example.com */
             email: string;
@@ -1977,7 +1977,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not signed in to the admin panel (the `gsh_admin` cookie missing, unknown or expired), a state change without the session's CSRF token, or (sign-in) a wrong email or password; details says which. No `WWW-Authenticate`: no HTTP scheme names a cookie sign-in (bearer operations' 401 carries one since 1.6.0). */
+        /** @description Not signed in to the admin panel (the `gsh_admin` cookie missing, unknown or expired), a call without the session's CSRF token (reads too, since 1.7.0), or (sign-in) a wrong email or password; details says which. No `WWW-Authenticate`: no HTTP scheme names a cookie sign-in (bearer operations' 401 carries one since 1.6.0). */
         AdminUnauthorized: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -2080,8 +2080,10 @@ export interface components {
          */
         TokenId: string;
         /**
-         * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-         *     without it, or with another session's, the answer is 401.
+         * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+         *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+         *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+         *     the token, kept by the panel in its origin's storage, does not go there.
          * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
          */
         CsrfToken: string;
@@ -3040,7 +3042,16 @@ export interface operations {
     getAdminSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3098,8 +3109,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3141,7 +3154,16 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3168,8 +3190,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3205,7 +3229,16 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The account id.
@@ -3238,8 +3271,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3281,7 +3316,16 @@ export interface operations {
     listUserTokens: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The account id.
@@ -3314,8 +3358,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3359,8 +3405,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3400,8 +3448,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3450,8 +3500,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3491,7 +3543,16 @@ export interface operations {
     listUserAudit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The account id.
@@ -3522,7 +3583,16 @@ export interface operations {
     listFleetLocations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3548,8 +3618,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3637,7 +3709,16 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3671,8 +3752,10 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3713,7 +3796,16 @@ export interface operations {
                  */
                 account?: components["parameters"]["SessionAccount"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The session id the caller chose at start (unique within the account).
@@ -3745,7 +3837,16 @@ export interface operations {
     listImages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3769,7 +3870,16 @@ export interface operations {
     getOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3793,7 +3903,16 @@ export interface operations {
     listWarmPools: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3819,8 +3938,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];

@@ -1,13 +1,17 @@
 /**
- * The admin panel's credentials: the session cookie and the CSRF token every state change
- * carries in X-CSRF-Token. Bearer tokens are not panel credentials.
+ * The admin panel's credentials: the session cookie and the CSRF token every call carries in
+ * X-CSRF-Token, reads too. A browser sends a host's cookies to every port of that host (cookies
+ * know no ports, and SameSite compares sites, not origins), so a game server listening on the
+ * panel's host name got the operator's cookie the moment the operator's browser opened any page
+ * of it: with the cookie alone, GET /admin/api/auth handed out the CSRF token and with it the
+ * whole panel. The CSRF token is kept by the panel in its origin's storage, which other ports
+ * cannot read. Bearer tokens are not panel credentials.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Operators } from '../../domain/operators.js';
 import type { OperatorIdentity } from '../context.js';
 
 export const ADMIN_COOKIE = 'gsh_admin';
-const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export type PanelAuth = { ok: true; operator: OperatorIdentity } | { ok: false; details: string };
 
@@ -28,15 +32,13 @@ function sameText(a: string, b: string): boolean {
 
 export async function authenticatePanel(
   operators: Operators,
-  request: { method: string; cookieHeader: string | undefined; csrfHeader: string | string[] | undefined },
+  request: { cookieHeader: string | undefined; csrfHeader: string | string[] | undefined },
 ): Promise<PanelAuth> {
   const sessionId = cookieValue(request.cookieHeader, ADMIN_COOKIE);
   const session = sessionId ? await operators.session(sessionId) : undefined;
   if (!sessionId || !session) return { ok: false, details: 'not signed in to the admin panel: session cookie missing, unknown or expired' };
-  if (!SAFE_METHODS.has(request.method)) {
-    const csrf = typeof request.csrfHeader === 'string' ? request.csrfHeader : '';
-    if (!sameText(csrf, session.csrf)) return { ok: false, details: 'missing or wrong X-CSRF-Token header' };
-  }
+  const csrf = typeof request.csrfHeader === 'string' ? request.csrfHeader : '';
+  if (!sameText(csrf, session.csrf)) return { ok: false, details: 'missing or wrong X-CSRF-Token header' };
   return { ok: true, operator: { ...session, sessionId } };
 }
 
