@@ -115,6 +115,19 @@ describe('admin API', () => {
     expect((await panel('GET', '/admin/api/auth')).json).toMatchObject({ email: TEST_ADMIN.email, csrf_token: csrf });
   });
 
+  it('finds its session among gsh_admin cookies another page of the host set before it', async () => {
+    // A page on another port of the host can set cookies for it on longer paths, sent first.
+    const other = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
+    for (const tossed of [`gsh_admin=${'A'.repeat(43)}`, otherCookie, 'gsh_admin=junk']) {
+      const read = await panel('GET', '/admin/api/auth', { headers: { Cookie: `${tossed}; ${cookie}` } });
+      expect(read.status).toBe(200);
+      expect(read.json.csrf_token).toBe(csrf);
+    }
+    // Another session's cookie with this one's CSRF token is still no credential.
+    expect((await panel('GET', '/admin/api/auth', { headers: { Cookie: otherCookie } })).json.details).toBe('missing or wrong X-CSRF-Token header');
+  });
+
   it('onboards, pages, updates and disables accounts', async () => {
     const created = [];
     for (let i = 0; i < 3; i++) {

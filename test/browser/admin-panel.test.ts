@@ -208,12 +208,14 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
     await expect.poll(async () => (await caller(base, running.token, contract)('GET', '/session/browser-2')).json.status).toMatch(/^(draining|shuttingdown|exited)$/);
   });
 
-  it('a page on another port of the host is sent the session cookie, which alone opens nothing', async () => {
+  it('a page on another port of the host is sent the session cookie, which alone opens nothing, and cannot sign the panel out', async () => {
     // A game server on the panel's host (the process runtime's sessions are): any page of it the
     // operator opens can send the browser to its own /admin path, and cookies know no ports.
     const sent: string[] = [];
     const game = createServer((request, response) => {
       sent.push(request.headers.cookie ?? '');
+      // And sets one of its own for the host, on a longer path than the panel's: sent first.
+      response.setHeader('Set-Cookie', `gsh_admin=${'A'.repeat(43)}; Path=/admin/api; Max-Age=86400; HttpOnly`);
       response.end('ok');
     });
     await new Promise<void>((resolve) => game.listen(0, new URL(base).hostname, resolve));
@@ -226,7 +228,7 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
       const replayed = await fetch(`${base}/admin/api/auth`, { headers: { Cookie: stolen! } });
       expect(replayed.status).toBe(401);
       expect(await replayed.text()).not.toContain('csrf_token');
-      // The panel itself still reads with its stored token.
+      // The panel itself still reads with its stored token, past the cookie the other port set.
       await page.reload();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
     } finally {
