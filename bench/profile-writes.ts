@@ -80,7 +80,9 @@ const WORKLOADS: Workload[] = [
     async prepare(service) {
       const signedIn = await fetch(`${service.url}/admin/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
       const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
-      const ready = async () => ((await (await fetch(`${service.url}/admin/api/pool`, { headers: { cookie } })).json()) as { pools: { ready: number }[] }).pools[0]?.ready ?? 0;
+      // Reads need the CSRF token too (spec 1.7.0).
+      const headers = { cookie, 'x-csrf-token': ((await signedIn.json()) as { csrf_token: string }).csrf_token };
+      const ready = async () => ((await (await fetch(`${service.url}/admin/api/pool`, { headers })).json()) as { pools: { ready: number }[] }).pools[0]?.ready ?? 0;
       await waitUntil('the pool to fill', async () => (await ready()) >= WARM, 300_000, 250);
     },
     load(service) {

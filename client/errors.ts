@@ -106,6 +106,19 @@ export class UnexpectedResponseError extends Error {
   }
 }
 
+/**
+ * The service's URL answered with a redirect, which the client never follows: no operation
+ * redirects, so one comes from something in front of the service (an http-to-https redirect,
+ * a moved host), and following it sent the request's body (a start's env values) to wherever it
+ * pointed. Point the base URL at `location` if that is the service.
+ */
+export class RedirectedError extends Error {
+  constructor(readonly status: number, readonly location: string) {
+    super(`the service answered ${status}, a redirect to ${location}, which is not followed: use that URL as the base URL if it is the service`);
+    this.name = 'RedirectedError';
+  }
+}
+
 /** The service could not be reached (connection refused, DNS, TLS, reset before an answer). */
 export class UnreachableError extends Error {
   constructor(readonly url: string, cause: unknown) {

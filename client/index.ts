@@ -17,7 +17,7 @@
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/types.js';
-import { UnreachableError } from './errors.js';
+import { RedirectedError, UnreachableError } from './errors.js';
 import { readingByContentType, type SessionHostClient } from './read-by-content-type.js';
 
 export type { components, paths, SessionHostClient };
@@ -48,14 +48,22 @@ export function createSessionHostClient(options: ClientOptions): SessionHostClie
   const inner = options.fetch ?? globalThis.fetch;
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    // A failure to connect becomes an UnreachableError; an abort stays an abort.
+    // A failure to connect becomes an UnreachableError; an abort stays an abort. Redirects are
+    // not followed (RedirectedError says why): fetch drops the token on a redirect to another
+    // origin, but sends the body on a 307 or 308, and a custom fetch may send the token too.
     fetch: async (request: Request) => {
+      let response: Response;
       try {
-        return await inner(request);
+        response = await inner(new Request(request, { redirect: 'manual' }));
       } catch (error) {
         if (request.signal.aborted || (error as Error)?.name === 'AbortError') throw error;
         throw new UnreachableError(options.baseUrl, error);
       }
+      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+        await response.body?.cancel();
+        throw new RedirectedError(response.status, response.headers.get('location')!);
+      }
+      return response;
     },
   });
   if (options.token) client.use(bearerAuth(options.token));

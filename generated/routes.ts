@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.6.0";
+export const apiVersion = "1.7.0";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [
@@ -1204,7 +1204,13 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "getAdminSession", method: "GET", path: "/admin/api/auth", url: "/admin/api/auth",
     tag: "Admin", summary: "Read the panel session", source: "spec/paths/admin_api_auth.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
-    schema: {},
+    schema: {
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
+    },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "AdminSession#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -1259,6 +1265,11 @@ export const routes: readonly RouteDefinition[] = [
           cursor: { type: "string", minLength: 1, maxLength: 512 },
         },
       },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "UserList#" } },
@@ -1300,6 +1311,11 @@ export const routes: readonly RouteDefinition[] = [
         type: "object",
         properties: { id: { type: "string", pattern: "^acc_[0-9a-z]{1,40}$" } },
         required: ["id"],
+      },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
       },
     },
     responses: {
@@ -1347,6 +1363,11 @@ export const routes: readonly RouteDefinition[] = [
         type: "object",
         properties: { id: { type: "string", pattern: "^acc_[0-9a-z]{1,40}$" } },
         required: ["id"],
+      },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
       },
     },
     responses: {
@@ -1480,6 +1501,11 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", pattern: "^acc_[0-9a-z]{1,40}$" } },
         required: ["id"],
       },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "AuditLog#" } },
@@ -1493,7 +1519,13 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "listFleetLocations", method: "GET", path: "/admin/api/location", url: "/admin/api/location",
     tag: "Admin", summary: "List every location", source: "spec/paths/admin_api_location.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
-    schema: {},
+    schema: {
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
+    },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "LocationList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -1548,6 +1580,11 @@ export const routes: readonly RouteDefinition[] = [
           cursor: { type: "string", minLength: 1, maxLength: 512 },
         },
       },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
     },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "AccountSessionList#" } },
@@ -1600,6 +1637,11 @@ export const routes: readonly RouteDefinition[] = [
         properties: { id: { type: "string", minLength: 1, maxLength: 128 } },
         required: ["id"],
       },
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
     },
     responses: {
       200: { contentType: "text/plain", schema: { type: "string" } },
@@ -1614,7 +1656,13 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "listImages", method: "GET", path: "/admin/api/image", url: "/admin/api/image",
     tag: "Admin", summary: "List the image catalog", source: "spec/paths/admin_api_image.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
-    schema: {},
+    schema: {
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
+    },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "ImageCatalog#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -1626,7 +1674,13 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "getOverview", method: "GET", path: "/admin/api/overview", url: "/admin/api/overview",
     tag: "Admin", summary: "Read the overview of the last hour", source: "spec/paths/admin_api_overview.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
-    schema: {},
+    schema: {
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
+    },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "Overview#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },
@@ -1638,7 +1692,13 @@ export const routes: readonly RouteDefinition[] = [
     operationId: "listWarmPools", method: "GET", path: "/admin/api/pool", url: "/admin/api/pool",
     tag: "Admin", summary: "List the warm pools", source: "spec/paths/admin_api_pool.yaml",
     security: "adminSession", requiredScopes: [], requestContentType: null,
-    schema: {},
+    schema: {
+      headers: {
+        type: "object",
+        properties: { "x-csrf-token": { type: "string", maxLength: 128 } },
+        required: [],
+      },
+    },
     responses: {
       200: { contentType: "application/json", schema: { $ref: "WarmPoolList#" } },
       401: { contentType: "application/json", schema: { $ref: "Error#" } },

@@ -564,7 +564,7 @@ export interface paths {
         };
         /**
          * Read the panel session
-         * @description The signed-in operator and the session's CSRF token (the panel reads it after a reload).
+         * @description The signed-in operator, when the cookie and the `X-CSRF-Token` header go together (the panel checks its stored token after a reload; since 1.7.0 the cookie alone does not read the token).
          */
         get: operations["getAdminSession"];
         put?: never;
@@ -1538,7 +1538,7 @@ export interface components {
                 identifier: string;
             }[];
         };
-        /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every state change. */
+        /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` on every call (reads too, since 1.7.0). */
         AdminSession: {
             /** @example admin@example.com */
             email: string;
@@ -1979,7 +1979,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not signed in to the admin panel (the `gsh_admin` cookie missing, unknown or expired), a state change without the session's CSRF token, or (sign-in) a wrong email or password; details says which. No `WWW-Authenticate`: no HTTP scheme names a cookie sign-in (bearer operations' 401 carries one since 1.6.0). */
+        /** @description Not signed in to the admin panel (the `gsh_admin` cookie missing, unknown or expired), a call without the session's CSRF token (reads too, since 1.7.0), or (sign-in) a wrong email or password; details says which. No `WWW-Authenticate`: no HTTP scheme names a cookie sign-in (bearer operations' 401 carries one since 1.6.0). */
         AdminUnauthorized: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];
@@ -2082,8 +2082,10 @@ export interface components {
          */
         TokenId: string;
         /**
-         * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-         *     without it, or with another session's, the answer is 401.
+         * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+         *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+         *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+         *     the token, kept by the panel in its origin's storage, does not go there.
          * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
          */
         CsrfToken: string;
@@ -3042,7 +3044,16 @@ export interface operations {
     getAdminSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3100,8 +3111,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3143,7 +3156,16 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3170,8 +3192,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3207,7 +3231,16 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The account id.
@@ -3240,8 +3273,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3283,7 +3318,16 @@ export interface operations {
     listUserTokens: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The account id.
@@ -3316,8 +3360,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3361,8 +3407,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3402,8 +3450,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3452,8 +3502,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3493,7 +3545,16 @@ export interface operations {
     listUserAudit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The account id.
@@ -3524,7 +3585,16 @@ export interface operations {
     listFleetLocations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3550,8 +3620,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3639,7 +3711,16 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3673,8 +3754,10 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
@@ -3715,7 +3798,16 @@ export interface operations {
                  */
                 account?: components["parameters"]["SessionAccount"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path: {
                 /**
                  * @description The session id the caller chose at start (unique within the account).
@@ -3747,7 +3839,16 @@ export interface operations {
     listImages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3771,7 +3872,16 @@ export interface operations {
     getOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3795,7 +3905,16 @@ export interface operations {
     listWarmPools: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
+                 * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
+                 */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3821,8 +3940,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The `csrf_token` of the admin sign-in. Every admin operation that changes state needs it;
-                 *     without it, or with another session's, the answer is 401.
+                 * @description The `csrf_token` of the admin sign-in. Every admin operation but sign-in needs it, reads too
+                 *     (since 1.7.0; before, only changes): without it, or with another session's, the answer is 401.
+                 *     A browser sends the `gsh_admin` cookie to every port of the panel's host, a game server's too;
+                 *     the token, kept by the panel in its origin's storage, does not go there.
                  * @example c2Vzc2lvbi1jc3JmLXRva2VuLWV4YW1wbGU
                  */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];

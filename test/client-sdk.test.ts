@@ -4,6 +4,8 @@
  * polling fallback. Against the Prism mock (forced statuses with `Prefer: code=…`), the sandbox
  * (errors on demand with `X-Sandbox-Status`) and the real service.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sleep } from '../client/sleep.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +17,7 @@ import {
   InvalidRequestError,
   MethodNotAllowedError,
   NotFoundError,
+  RedirectedError,
   retryDelayMs,
   startSession,
   unwrap,
@@ -400,5 +403,37 @@ describe('the client SDK against the real service', () => {
   it('reports an unreachable service as UnreachableError', async () => {
     const api = createSessionHostClient({ baseUrl: 'http://127.0.0.1:9', token: running.token });
     await expect(api.GET('/account')).rejects.toBeInstanceOf(UnreachableError);
+  });
+});
+
+describe('the client SDK against a redirect', () => {
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+
+  it("follows none: a 307 to another host gets neither the token nor the body (a start's env)", async () => {
+    const heard: string[] = [];
+    const elsewhere = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        heard.push(`${request.headers.authorization ?? '-'} ${body}`);
+        response.writeHead(201, { 'Content-Type': 'application/json' }).end('{}');
+      });
+    });
+    const elsewhereUrl = await listen(elsewhere);
+    const front = createServer((_request, response) => response.writeHead(307, { Location: `${elsewhereUrl}/session` }).end());
+    const frontUrl = await listen(front);
+    try {
+      const api = createSessionHostClient({ baseUrl: frontUrl, token: 'gsh_RedirectTestToken00000000000000000000000' });
+      const start = api.POST('/session', { body: { id: 'redirected', location: 'local-a', image: 'echo', env: { SECRET: 'hunter2' } } });
+      await expect(start).rejects.toThrow(RedirectedError);
+      await expect(start).rejects.toThrow(`a redirect to ${elsewhereUrl}/session`);
+      expect(heard).toEqual([]);
+    } finally {
+      front.close();
+      elsewhere.close();
+    }
   });
 });

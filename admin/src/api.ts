@@ -1,7 +1,10 @@
 /**
  * The panel's API client: openapi-fetch typed by the generated `paths`, so the panel is the
  * spec's first integrator. The session cookie travels by itself (same origin, HttpOnly); the
- * CSRF token from sign-in goes in X-CSRF-Token on every change.
+ * CSRF token from sign-in goes in X-CSRF-Token on every call. The service asks for it on reads
+ * too, as the browser also sends the cookie to every other port of this host (a game server's):
+ * the token is kept in this origin's localStorage, which pages of other ports cannot read, so it
+ * outlives a reload without the service handing it to whoever holds the cookie.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/types';
@@ -22,11 +25,12 @@ export type {
 } from '../../generated/types';
 export type { ApiError, Scope };
 
-let csrfToken: string | undefined;
+const CSRF_KEY = 'session-host-admin-csrf';
 let onSignedOut: () => void = () => {};
 
 export function setCsrfToken(token: string | undefined): void {
-  csrfToken = token;
+  if (token === undefined) localStorage.removeItem(CSRF_KEY);
+  else localStorage.setItem(CSRF_KEY, token);
 }
 export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
@@ -34,7 +38,8 @@ export function whenSignedOut(handler: () => void): void {
 
 const panelAuth: Middleware = {
   onRequest({ request }) {
-    if (request.method !== 'GET' && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
+    const csrfToken = localStorage.getItem(CSRF_KEY);
+    if (csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
     return request;
   },
   onResponse({ response, request }) {

@@ -63,8 +63,9 @@ function App() {
 
   useEffect(() => {
     whenSignedOut(() => (setCsrfToken(undefined), setOperator(null)));
+    // Signed in when the stored CSRF token still goes with the cookie (api.ts).
     void api.GET('/admin/api/auth').then(({ data }) => {
-      setCsrfToken(data?.csrf_token);
+      if (!data) setCsrfToken(undefined);
       setOperator(data?.email ?? null);
     });
   }, []);

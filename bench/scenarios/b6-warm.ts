@@ -33,8 +33,10 @@ async function poolReady(service: OurService): Promise<() => Promise<number>> {
   const signedIn = await fetch(`${service.url}/admin/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   if (signedIn.status !== 200) throw new Error(`admin sign-in answered ${signedIn.status}`);
   const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+  // Reads need the CSRF token too (spec 1.7.0).
+  const headers = { cookie, 'x-csrf-token': ((await signedIn.json()) as { csrf_token: string }).csrf_token };
   return async () => {
-    const listed = (await (await fetch(`${service.url}/admin/api/pool`, { headers: { cookie } })).json()) as { pools: { ready: number }[] };
+    const listed = (await (await fetch(`${service.url}/admin/api/pool`, { headers })).json()) as { pools: { ready: number }[] };
     return listed.pools[0]?.ready ?? 0;
   };
 }

@@ -35,11 +35,20 @@ function udp(host: string, port: number, message: string, timeoutMs: number): Pr
   });
 }
 
+/**
+ * The most of a TCP answer kept: a line, not whatever the game sends. A game sending without a
+ * newline grew the CLI's memory for as long as it sent.
+ */
+export const MAX_TCP_ANSWER = 64 * 1024;
+
 function tcp(host: string, port: number, message: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host, port, timeout: timeoutMs }, () => socket.write(`${message}\n`));
+    const socket = connect({ host, port }, () => socket.write(`${message}\n`));
     let received = '';
+    // A deadline for the whole answer, not an idle timeout: a byte a second kept an idle one from ever firing.
+    const deadline = setTimeout(() => finish(new Error(`no line back within ${timeoutMs} ms`)), timeoutMs);
     const finish = (error?: Error) => {
+      clearTimeout(deadline);
       socket.destroy();
       if (error && received === '') reject(error);
       else resolve(received.split('\n')[0]!.trimEnd());
@@ -47,9 +56,9 @@ function tcp(host: string, port: number, message: string, timeoutMs: number): Pr
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       received += chunk;
-      if (received.includes('\n')) finish();
+      if (received.length > MAX_TCP_ANSWER) received = received.slice(0, MAX_TCP_ANSWER);
+      if (received.includes('\n') || received.length === MAX_TCP_ANSWER) finish();
     });
-    socket.once('timeout', () => finish(new Error(`no line back within ${timeoutMs} ms`)));
     socket.once('error', finish);
     socket.once('end', () => finish(new Error('closed without an answer')));
   });

@@ -322,9 +322,8 @@ export function createApp(deps: AppDependencies) {
     if (Object.values(request.params as Record<string, string>).some((value) => value === '')) {
       return { code: 'RESOURCE_NOT_FOUND', extras: { details: `no route ${request.method} ${pathOf(request)}` } };
     }
-    // The panel's cookie (and CSRF token on changes); an Authorization header counts for nothing here.
+    // The panel's cookie and CSRF token (admin-auth.ts); an Authorization header counts for nothing here.
     const panel = await authenticatePanel(deps.operators, {
-      method: request.method,
       cookieHeader: request.headers.cookie,
       csrfHeader: request.headers['x-csrf-token'],
     });

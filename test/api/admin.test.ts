@@ -100,8 +100,32 @@ describe('admin API', () => {
     expect((await panel('POST', '/admin/api/user', { body, csrf: 'x'.repeat(43) })).status).toBe(401);
     // Nothing was created.
     expect((await panel('GET', '/admin/api/user?q=nocsrf')).json.users).toEqual([]);
-    // Reads need no CSRF token.
-    expect((await panel('GET', '/admin/api/auth', { csrf: null })).json).toMatchObject({ email: TEST_ADMIN.email, csrf_token: csrf });
+  });
+
+  it('refuses a read with the cookie alone: a game server on another port of the host is sent it too', async () => {
+    // Browsers send a host's cookies to every port of it (test/browser/admin-panel.test.ts shows
+    // Chromium doing so): the cookie alone read the CSRF token, and with it the whole panel.
+    for (const path of ['/admin/api/auth', '/admin/api/user', '/admin/api/location', '/admin/api/overview']) {
+      const cookieOnly = await panel('GET', path, { csrf: null });
+      expectError(cookieOnly, 401, 'UNAUTHORIZED', path);
+      expect(cookieOnly.json.details).toBe('missing or wrong X-CSRF-Token header');
+      expect(JSON.stringify(cookieOnly.json)).not.toContain(csrf);
+    }
+    expect((await panel('GET', '/admin/api/auth', { csrf: 'x'.repeat(43) })).status).toBe(401);
+    expect((await panel('GET', '/admin/api/auth')).json).toMatchObject({ email: TEST_ADMIN.email, csrf_token: csrf });
+  });
+
+  it('finds its session among gsh_admin cookies another page of the host set before it', async () => {
+    // A page on another port of the host can set cookies for it on longer paths, sent first.
+    const other = await call('POST', '/admin/api/auth', { token: null, body: TEST_ADMIN });
+    const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
+    for (const tossed of [`gsh_admin=${'A'.repeat(43)}`, otherCookie, 'gsh_admin=junk']) {
+      const read = await panel('GET', '/admin/api/auth', { headers: { Cookie: `${tossed}; ${cookie}` } });
+      expect(read.status).toBe(200);
+      expect(read.json.csrf_token).toBe(csrf);
+    }
+    // Another session's cookie with this one's CSRF token is still no credential.
+    expect((await panel('GET', '/admin/api/auth', { headers: { Cookie: otherCookie } })).json.details).toBe('missing or wrong X-CSRF-Token header');
   });
 
   it('onboards, pages, updates and disables accounts', async () => {

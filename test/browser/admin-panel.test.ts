@@ -7,6 +7,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../support/contract.js';
@@ -204,6 +206,34 @@ describe.skipIf(!hasChromium)('admin panel in Chromium', () => {
     await shoot('sessions');
     await row.getByRole('button', { name: 'Stop browser-2' }).click();
     await expect.poll(async () => (await caller(base, running.token, contract)('GET', '/session/browser-2')).json.status).toMatch(/^(draining|shuttingdown|exited)$/);
+  });
+
+  it('a page on another port of the host is sent the session cookie, which alone opens nothing, and cannot sign the panel out', async () => {
+    // A game server on the panel's host (the process runtime's sessions are): any page of it the
+    // operator opens can send the browser to its own /admin path, and cookies know no ports.
+    const sent: string[] = [];
+    const game = createServer((request, response) => {
+      sent.push(request.headers.cookie ?? '');
+      // And sets one of its own for the host, on a longer path than the panel's: sent first.
+      response.setHeader('Set-Cookie', `gsh_admin=${'A'.repeat(43)}; Path=/admin/api; Max-Age=86400; HttpOnly`);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => game.listen(0, new URL(base).hostname, resolve));
+    try {
+      const other = await page.context().newPage();
+      await other.goto(`http://${new URL(base).hostname}:${(game.address() as AddressInfo).port}/admin/`);
+      await other.close();
+      const stolen = /gsh_admin=[^;\s]+/.exec(sent.join(';'))?.[0];
+      expect(stolen, 'the browser sent the cookie to the other port').toBeDefined();
+      const replayed = await fetch(`${base}/admin/api/auth`, { headers: { Cookie: stolen! } });
+      expect(replayed.status).toBe(401);
+      expect(await replayed.text()).not.toContain('csrf_token');
+      // The panel itself still reads with its stored token, past the cookie the other port set.
+      await page.reload();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    } finally {
+      game.close();
+    }
   });
 
   it('shows Images, and signs out', async () => {
