@@ -5,7 +5,7 @@
  * its game server killed, though nothing had happened to it. Unknown is not gone. Unsandboxed.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { ProcessRuntime, STOP_OVERRUN_MS } from '../../server/runtime/process/process-runtime.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
+import { stopWithFrozenSupervisor } from '../support/frozen-supervisor.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { reapSessionsDir } from '../support/session-processes.js';
 
@@ -64,18 +65,9 @@ describe('the liveness check while /proc cannot be read (EMFILE)', () => {
   it('kills a stalled supervisor whose stop deadline came while /proc could not be read, once it can', async () => {
     // Its deadline's look at the supervisor failed the same way and was taken for "gone": nothing
     // was killed, nor looked at again, and the session stayed shuttingdown for good (stalled-supervisor.test.ts).
-    const events: RuntimeEvent[] = [];
     const graceMs = 500;
-    const runtime = new ProcessRuntime({ sessionsDir, graceMs, retentionMs: 3_600_000, sandboxes: undefined, now: Date.now, instanceId: randomUUID() });
-    runtime.onEvent((event) => events.push(event));
-    const port = await freePort();
-    let supervisor: number | undefined;
+    const { events, close } = await stopWithFrozenSupervisor(sessionsDir, 's2', await freePort(), graceMs);
     try {
-      await runtime.start(listenerLaunch('s2', port));
-      await eventually(() => events.some((e) => e.type === 'running'), { timeoutMs: 15_000, what: 'the game server running' });
-      supervisor = JSON.parse(readFileSync(join(sessionsDir, 's2', 'state.json'), 'utf8')).supervisorPid as number;
-      process.kill(supervisor, 'SIGSTOP');
-      await runtime.stop('s2');
       // Out of descriptors from before the deadline to 1.5 s past it.
       await new Promise((resolve) => setTimeout(resolve, graceMs + STOP_OVERRUN_MS - 500));
       exhausted.proc = true;
@@ -85,14 +77,7 @@ describe('the liveness check while /proc cannot be read (EMFILE)', () => {
       expect(events.at(-1)).toMatchObject({ type: 'lost', sessionId: 's2' });
     } finally {
       exhausted.proc = false;
-      if (supervisor) {
-        try {
-          process.kill(supervisor, 'SIGCONT');
-        } catch {
-          // Gone (killed, as it should be).
-        }
-      }
-      await runtime.close();
+      await close();
     }
   }, 60_000);
 });
