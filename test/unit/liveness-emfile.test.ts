@@ -5,11 +5,12 @@
  * its game server killed, though nothing had happened to it. Unknown is not gone. Unsandboxed.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import fs, { mkdtempSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
 import { ProcessRuntime, STOP_OVERRUN_MS } from '../../server/runtime/process/process-runtime.js';
 import { eventually } from '../support/eventually.mjs';
@@ -18,17 +19,26 @@ import { stopWithFrozenSupervisor } from '../support/frozen-supervisor.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { reapSessionsDir } from '../support/session-processes.js';
 
-/** While set, reading any /proc/<pid>/stat fails as it does with no file descriptor left. */
-const exhausted = vi.hoisted(() => ({ proc: false }));
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const readFileSync = ((path: unknown, ...rest: unknown[]) => {
+/**
+ * While set, reading any /proc/<pid>/stat fails as it does with no file descriptor left. Patched
+ * on node:fs itself (and its ES module exports synced), not with vi.mock: the unit tier shares
+ * modules across files (isolate: false), so a runtime another file loaded first kept the real
+ * readFileSync and this test passed without its fix.
+ */
+const exhausted = { proc: false };
+const realReadFileSync = fs.readFileSync;
+beforeAll(() => {
+  fs.readFileSync = ((path: unknown, ...rest: unknown[]) => {
     if (exhausted.proc && typeof path === 'string' && /^\/proc\/\d+\/stat$/.test(path)) {
       throw Object.assign(new Error(`EMFILE: too many open files, open '${path}'`), { code: 'EMFILE' });
     }
-    return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
+    return (realReadFileSync as (...args: unknown[]) => unknown)(path, ...rest);
   }) as typeof fs.readFileSync;
-  return { ...fs, readFileSync, default: { ...fs, readFileSync } };
+  syncBuiltinESMExports();
+});
+afterAll(() => {
+  fs.readFileSync = realReadFileSync;
+  syncBuiltinESMExports();
 });
 
 const answers = (port: number) =>
