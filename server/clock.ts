@@ -26,10 +26,20 @@ export const SHARED_CLOCK_TOLERANCE_MS = 1000;
  * behind took tokens expired an hour ago. `offset` is told (the caller logs it), 0 within the tolerance.
  */
 export async function sharedWall(wall: () => number, databaseMs: () => Promise<number>): Promise<{ wall: () => number; offsetMs: number }> {
-  const before = wall();
-  const database = await databaseMs();
-  // The database read its clock somewhere in the round trip: its middle is the best guess.
-  const offsetMs = Math.round(database - (before + wall()) / 2);
+  // The database read its clock somewhere in the round trip: its middle is the best guess, off by
+  // up to half the round trip. A slow one (a busy database at start) alone could pass for an offset
+  // past the tolerance: the shortest of a few is taken, as NTP does.
+  let best: { offsetMs: number; roundTripMs: number } | undefined;
+  for (let sample = 0; sample < CLOCK_SAMPLES; sample++) {
+    const before = wall();
+    const database = await databaseMs();
+    const after = wall();
+    if (!best || after - before < best.roundTripMs) best = { offsetMs: Math.round(database - (before + after) / 2), roundTripMs: after - before };
+  }
+  const { offsetMs } = best!;
   if (Math.abs(offsetMs) <= SHARED_CLOCK_TOLERANCE_MS) return { wall, offsetMs: 0 };
   return { wall: () => wall() + offsetMs, offsetMs };
 }
+
+/** Round trips sharedWall measures (at start only: a few queries). */
+const CLOCK_SAMPLES = 3;

@@ -9,7 +9,9 @@
  * last transaction, which was never acknowledged: synchronous = FULL syncs the WAL at each commit,
  * so a transaction that committed after a bad frame had that frame synced before it; the bad frame
  * was written whole and was damaged since. Frames of earlier generations (other salts) after the
- * valid ones are the leftovers SQLite overwrites, not damage. Format: sqlite.org/fileformat.html.
+ * valid ones are the leftovers SQLite overwrites, not damage: they never count as commits after
+ * the end, whose frame may itself be one of them (where the valid log ends) or a frame of this
+ * generation whose salts were damaged (the checksum does not cover them). Format: sqlite.org/fileformat.html.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
@@ -47,18 +49,24 @@ function damageIn(fd: number, size: number): string | undefined {
   if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return `its header names a page size of ${pageSize}`;
   const salts = header.subarray(16, 24);
   const frameBytes = FRAME_HEADER_BYTES + pageSize;
-  let badFrame: number | undefined;
-  let commitsAfterBad = 0;
+  // Where SQLite's reading stops (the first frame of another generation or failing its checksum), and why.
+  let end: { frame: number; why: string } | undefined;
+  let commitsAfterEnd = 0;
   for (let frame = 0, at = HEADER_BYTES; at + frameBytes <= size; frame++, at += frameBytes) {
     const bytes = read(fd, at, frameBytes);
     const ofThisGeneration = bytes.subarray(8, 16).equals(salts);
-    if (badFrame === undefined) {
-      if (!ofThisGeneration) return undefined;
+    if (end === undefined) {
+      // Another generation's salts end the log too: a damaged salt byte (which no checksum covers)
+      // hid every frame from there on, as a damaged page does.
+      if (!ofThisGeneration) {
+        end = { frame, why: 'does not carry its WAL header\'s salts' };
+        continue;
+      }
       sum = checksum(bytes.subarray(FRAME_HEADER_BYTES), bigEndian, checksum(bytes.subarray(0, 8), bigEndian, sum));
       if (sum[0] === bytes.readUInt32BE(16) && sum[1] === bytes.readUInt32BE(20)) continue;
-      badFrame = frame;
-    } else if (ofThisGeneration && bytes.readUInt32BE(4) !== 0 && ++commitsAfterBad === 2) {
-      return `frame ${badFrame + 1} fails its checksum while transactions committed after it follow`;
+      end = { frame, why: 'fails its checksum' };
+    } else if (ofThisGeneration && bytes.readUInt32BE(4) !== 0 && ++commitsAfterEnd === 2) {
+      return `frame ${end.frame + 1} ${end.why} while transactions committed after it follow`;
     }
   }
   return undefined;

@@ -66,6 +66,29 @@ describe('a damaged WAL', () => {
     expect(() => openDatabase(path)).toThrow(/-wal is corrupt \(frame 1 fails its checksum while transactions committed after it follow/);
   });
 
+  it('refuses one whose frame has a damaged salt (bytes its checksum does not cover) with transactions committed after it', () => {
+    // Byte 8 of a frame is its first salt: SQLite took the frame for another generation's leftover and stopped there.
+    const path = crashedCopy(flipByteAt(WAL_HEADER_BYTES + 8));
+    expect(() => openDatabase(path)).toThrow(/-wal is corrupt \(frame 1 does not carry its WAL header's salts while transactions committed after it follow/);
+  });
+
+  it('opens one restarted after a checkpoint, an older generation\'s committed frames left after its own', () => {
+    const path = join(dir, 'restarted.db');
+    const restarted = openDatabase(path);
+    restarted.exec('CREATE TABLE acknowledged (n INTEGER)');
+    for (let n = 1; n <= 20; n++) restarted.prepare('INSERT INTO acknowledged VALUES (?)').run(n);
+    const before = statSync(`${path}-wal`).size;
+    restarted.pragma('wal_checkpoint(PASSIVE)');
+    // Everything checkpointed: this write starts the WAL over (new salts) from its first frame.
+    restarted.prepare('INSERT INTO acknowledged VALUES (?)').run(21);
+    expect(statSync(`${path}-wal`).size).toBe(before);
+    const copy = join(dir, 'restarted-copy.db');
+    copyFileSync(path, copy);
+    copyFileSync(`${path}-wal`, `${copy}-wal`);
+    restarted.close();
+    expect(rowsOf(copy)).toHaveLength(21);
+  });
+
   it('opens one torn in its last frame, as a crash leaves it, with the writes before it', () => {
     const frames = Math.floor((statSync(`${live}-wal`).size - WAL_HEADER_BYTES) / frameBytes);
     const lastFrame = WAL_HEADER_BYTES + (frames - 1) * frameBytes;

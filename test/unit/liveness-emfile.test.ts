@@ -5,29 +5,40 @@
  * its game server killed, though nothing had happened to it. Unknown is not gone. Unsandboxed.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import fs, { mkdtempSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
-import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js';
+import { ProcessRuntime, STOP_OVERRUN_MS } from '../../server/runtime/process/process-runtime.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
+import { stopWithFrozenSupervisor } from '../support/frozen-supervisor.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { reapSessionsDir } from '../support/session-processes.js';
 
-/** While set, reading any /proc/<pid>/stat fails as it does with no file descriptor left. */
-const exhausted = vi.hoisted(() => ({ proc: false }));
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const readFileSync = ((path: unknown, ...rest: unknown[]) => {
+/**
+ * While set, reading any /proc/<pid>/stat fails as it does with no file descriptor left. Patched
+ * on node:fs itself (and its ES module exports synced), not with vi.mock: the unit tier shares
+ * modules across files (isolate: false), so a runtime another file loaded first kept the real
+ * readFileSync and this test passed without its fix.
+ */
+const exhausted = { proc: false };
+const realReadFileSync = fs.readFileSync;
+beforeAll(() => {
+  fs.readFileSync = ((path: unknown, ...rest: unknown[]) => {
     if (exhausted.proc && typeof path === 'string' && /^\/proc\/\d+\/stat$/.test(path)) {
       throw Object.assign(new Error(`EMFILE: too many open files, open '${path}'`), { code: 'EMFILE' });
     }
-    return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
+    return (realReadFileSync as (...args: unknown[]) => unknown)(path, ...rest);
   }) as typeof fs.readFileSync;
-  return { ...fs, readFileSync, default: { ...fs, readFileSync } };
+  syncBuiltinESMExports();
+});
+afterAll(() => {
+  fs.readFileSync = realReadFileSync;
+  syncBuiltinESMExports();
 });
 
 const answers = (port: number) =>
@@ -58,6 +69,25 @@ describe('the liveness check while /proc cannot be read (EMFILE)', () => {
     } finally {
       exhausted.proc = false;
       await runtime.close();
+    }
+  }, 60_000);
+
+  it('kills a stalled supervisor whose stop deadline came while /proc could not be read, once it can', async () => {
+    // Its deadline's look at the supervisor failed the same way and was taken for "gone": nothing
+    // was killed, nor looked at again, and the session stayed shuttingdown for good (stalled-supervisor.test.ts).
+    const graceMs = 500;
+    const { events, close } = await stopWithFrozenSupervisor(sessionsDir, 's2', await freePort(), graceMs);
+    try {
+      // Out of descriptors from before the deadline to 1.5 s past it.
+      await new Promise((resolve) => setTimeout(resolve, graceMs + STOP_OVERRUN_MS - 500));
+      exhausted.proc = true;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      exhausted.proc = false;
+      await eventually(() => events.some((e) => e.type === 'lost' || e.type === 'exited'), { timeoutMs: 5_000, what: 'the session to end' });
+      expect(events.at(-1)).toMatchObject({ type: 'lost', sessionId: 's2' });
+    } finally {
+      exhausted.proc = false;
+      await close();
     }
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hiddenPrefixOf, sandboxArgv } from '../../server/runtime/process/sandbox.js';
 
-const tools = { bwrap: '/usr/bin/bwrap', pasta: '/usr/bin/pasta', setpriv: '/usr/bin/setpriv', prlimit: '/usr/bin/prlimit', nft: '/usr/sbin/nft', seccompFile: '/run/session-host-seccomp-0.bpf' };
+const tools = { bwrap: '/usr/bin/bwrap', pasta: '/usr/bin/pasta', setpriv: '/usr/bin/setpriv', prlimit: '/usr/bin/prlimit', nft: '/usr/sbin/nft', perl: '/usr/bin/perl', seccompFile: '/run/session-host-seccomp-0.bpf' };
 const argv = sandboxArgv(tools, {
   uid: 400_007,
   workDir: '/srv/data/sessions/s1/work',

@@ -26,7 +26,9 @@ async function offsetOf(engine: Engine, now: () => number): Promise<number> {
     const after = now();
     if (!Number.isFinite(engineMs)) return known?.offsetMs ?? 0;
     const offset = Math.round(engineMs - (before + after) / 2);
-    engine.clock = { offsetMs: Math.abs(offset) <= TOLERANCE_MS ? 0 : offset, measuredAt: after };
+    // The engine read its clock somewhere in the round trip (an info request can take seconds on a
+    // busy engine): only an offset past the tolerance by more than that uncertainty is one.
+    engine.clock = { offsetMs: Math.abs(offset) <= TOLERANCE_MS + (after - before) / 2 ? 0 : offset, measuredAt: after };
     return engine.clock.offsetMs;
   } catch {
     return known?.offsetMs ?? 0;

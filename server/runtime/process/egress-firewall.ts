@@ -13,7 +13,7 @@
  *   operator's `runtime.allowedNetworks` and DNS (port 53) to the host's resolvers.
  * And it bounds how many connections (conntrack entries) each session, and all together, may
  * have open (`flows`), so game servers cannot fill the host's conntrack table.
- * As deploy/docker/session-host-firewall.nft does for the Docker runtime (but for `flows`). Only new connections
+ * As deploy/docker/session-host-firewall.nft does for the Docker runtime (its `flows` fixed in the file). Only new connections
  * are judged: replies to players connecting in (from anywhere, loopback included) pass. pasta
  * leaves a refused connection of the game's unanswered (its connect times out), as a drop would.
  *

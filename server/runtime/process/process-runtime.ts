@@ -268,18 +268,21 @@ export class ProcessRuntime implements Runtime {
    * (SIGSTOP, a frozen cgroup): it is killed, and the liveness check ends the session as lost
    * with its game server. Without this the session stayed shuttingdown, its game running, for good.
    */
-  private watchStop(sessionId: string, pid: number, start: string | undefined) {
+  private watchStop(sessionId: string, pid: number, start: string | undefined, afterMs = this.options.graceMs + STOP_OVERRUN_MS) {
     clearTimeout(this.stopDeadlines.get(sessionId));
     const deadline = setTimeout(() => {
       this.stopDeadlines.delete(sessionId);
       if (!this.watched.has(sessionId) || this.readState(sessionId)?.phase === 'ended') return;
-      if (start ? !isSameProcess(pid, start) : !isAlive(pid)) return;
+      const same = start ? isSameProcessIfKnown(pid, start) : isAlive(pid);
+      // Not known (its /proc entry unreadable: no file descriptor left) is not gone: looked at again, as the liveness check does.
+      if (same === undefined) return this.watchStop(sessionId, pid, start, LIVENESS_POLL_MS);
+      if (!same) return;
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
         // Gone meanwhile: the liveness check tells.
       }
-    }, this.options.graceMs + STOP_OVERRUN_MS);
+    }, afterMs);
     deadline.unref();
     this.stopDeadlines.set(sessionId, deadline);
   }

@@ -28,13 +28,15 @@ export interface SandboxTools {
   prlimit: string;
   /** Applies the egress firewall (egress-firewall.ts). */
   nft: string;
+  /** Closes inherited descriptors inside the sandbox (CLOSE_INHERITED); Essential on Debian, not everywhere. */
+  perl: string;
   /** The seccomp filter's program (seccomp.ts), written at the check: bwrap reads it on SECCOMP_FD. */
   seccompFile: string;
 }
 
 /** Where the tools are looked for: system directories only, never the caller's PATH. */
 const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const PACKAGES: Record<Exclude<keyof SandboxTools, 'seccompFile'>, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux', nft: 'nftables' };
+const PACKAGES: Record<Exclude<keyof SandboxTools, 'seccompFile'>, string> = { bwrap: 'bubblewrap', pasta: 'passt', setpriv: 'util-linux', prlimit: 'util-linux', nft: 'nftables', perl: 'perl' };
 /** Directories replaced by empty ones: per-user and runtime state (sockets), never the game's. */
 const HIDDEN = ['/tmp', '/var/tmp', '/root', '/home', '/run', '/var/run', '/dev/shm'];
 /** The host's cgroup hierarchies, hidden under an empty tmpfs (not in HIDDEN: no executable lives there). */
@@ -54,15 +56,21 @@ export function checkSandbox(cgroupsAvailable: () => string | undefined): Sandbo
   return checked;
 }
 
-function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
+/** The tools' paths (looked for in the system directories only), or the packages of those missing. */
+export function findTools(exists: (path: string) => boolean = existsSync): Partial<SandboxTools> | { missing: string[] } {
   const found: Partial<SandboxTools> = {};
   const missing = new Set<string>();
   for (const name of Object.keys(PACKAGES) as (keyof typeof PACKAGES)[]) {
-    const path = SYSTEM_DIRS.map((dir) => join(dir, name)).find((candidate) => existsSync(candidate));
+    const path = SYSTEM_DIRS.map((dir) => join(dir, name)).find((candidate) => exists(candidate));
     if (path) found[name] = path;
     else missing.add(PACKAGES[name]);
   }
-  if (missing.size > 0) return { ok: false, problem: `${[...missing].join(' and ')} not installed` };
+  return missing.size > 0 ? { missing: [...missing] } : found;
+}
+
+function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
+  const found = findTools();
+  if ('missing' in found) return { ok: false, problem: `${found.missing.join(' and ')} not installed` };
   if (process.getuid?.() !== 0) return { ok: false, problem: 'the service does not run as root, so it cannot give each game server a user of its own' };
   const cgroups = cgroupsAvailable();
   if (cgroups) return { ok: false, problem: cgroups };
@@ -83,7 +91,7 @@ function probe(cgroupsAvailable: () => string | undefined): SandboxCheck {
 export function noSandboxMessage(problem: string): string {
   return (
     `The process runtime will not run game servers unsandboxed: ${problem}. ` +
-    'Install bubblewrap, passt and nftables and run the service as root, or set runtime.isolation to "none" in the fleet file (trusted code on a developer machine only).'
+    'Install bubblewrap, passt, nftables and perl and run the service as root, or set runtime.isolation to "none" in the fleet file (trusted code on a developer machine only).'
   );
 }
 
@@ -144,11 +152,11 @@ export function sandboxArgv(tools: SandboxTools, session: SandboxSession): strin
     '--udp-ns', 'none',
     '--no-map-gw',
     '--',
-    ...bubblewrapArgv(tools.bwrap, session),
+    ...bubblewrapArgv(tools, session),
   ];
 }
 
-function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
+function bubblewrapArgv({ bwrap, perl }: SandboxTools, session: SandboxSession): string[] {
   const args = [bwrap, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   // A symlink (/var/run -> /run) follows what it points to.
   for (const dir of HIDDEN) if (isRealDirectory(dir)) args.push('--tmpfs', dir);
@@ -174,6 +182,7 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
     // No --new-session: the game server has no terminal, and it must stay in the process group a stop signals.
     '--die-with-parent',
     '--',
+    perl,
     ...CLOSE_INHERITED,
   );
   return args;
@@ -185,11 +194,10 @@ function bubblewrapArgv(bwrap: string, session: SandboxSession): string[] {
  * way closes them: pasta's sockets of the forwarded ports (listening in the host's network
  * namespace) and whatever the service inherited without close-on-exec (a supervisor's pipe)
  * reached every game server (outside check: a game held a UDP socket of the host's namespace).
- * Perl, not a shell: dash cannot name a descriptor past 9. `<&=` adopts a descriptor without
+ * Perl, not a shell: dash cannot name a descriptor past 9 (the probe's tools include it: a host without it is told to install it, not that a test sandbox failed). `<&=` adopts a descriptor without
  * duplicating it, so close() closes that one; perl-base is Essential on Debian.
  */
 const CLOSE_INHERITED = [
-  '/usr/bin/perl',
   '-e',
   'opendir(my $d, "/proc/self/fd") or exit 126; my @fds = grep { /^\\d+$/ && $_ > 2 } readdir $d; closedir $d; ' +
     'for (@fds) { open(my $f, "+<&=", $_) and close $f } exec { $ARGV[0] } @ARGV; exit 127',
