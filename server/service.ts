@@ -30,6 +30,7 @@ import { WebhookDispatcher } from './events/webhooks.js';
 import { loadFleet, sandboxFleet } from './config/fleet.js';
 import { createRuntime, runtimeDriver } from './runtime/create-runtime.js';
 import { fileTableWarning, hostFileMax, mayRaiseLimits, openFilesLimitWarning, ownHardOpenFiles } from './runtime/process/file-table.js';
+import { fleetFlows, sharedTableWarning } from './runtime/process/egress-firewall.js';
 import type { FleetConfig } from './config/fleet-types.js';
 import type { Runtime } from './domain/ports/runtime.js';
 import { monotonicMs, sharedWall, steadyClock } from './clock.js';
@@ -407,7 +408,13 @@ export async function createService(
       // and their open-files limit is set by this service (one past its own hard limit, which it may not raise, fails every start).
       if (runtimeDriver(config, fleet) === 'process') {
         const limits = fleet.images.map((image) => limitsOf(fleet, image));
-        for (const warning of [fileTableWarning(fleet, limits, hostFileMax()), openFilesLimitWarning(limits, ownHardOpenFiles(), mayRaiseLimits())]) {
+        const flows = fleetFlows(fleet);
+        const warnings = [
+          fileTableWarning(fleet, limits, hostFileMax()),
+          openFilesLimitWarning(limits, ownHardOpenFiles(), mayRaiseLimits()),
+          fleet.runtime.isolation === 'none' ? undefined : sharedTableWarning(flows.perSession, flows.slots, flows.tableSize),
+        ];
+        for (const warning of warnings) {
           if (warning) app.log.warn(warning);
         }
       }

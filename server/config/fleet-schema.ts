@@ -185,6 +185,7 @@ export const fleetSchema: JSONSchemaType<FleetConfig> = {
         retentionHours: { type: 'number', minimum: 0, nullable: true },
         allowedNetworks: { type: 'array', items: { type: 'string' }, maxItems: 1000, nullable: true },
         outboundFlowsPerSession: { type: 'integer', minimum: 16, maximum: 1048576, nullable: true },
+        outboundFlowsPerSecond: { type: 'integer', minimum: 1, maximum: 1000000, nullable: true },
         retentionMb: { type: 'number', minimum: 0, nullable: true },
         retentionFiles: { type: 'integer', minimum: 0, nullable: true },
         stopGraceSeconds: { type: 'number', minimum: 0, maximum: 3600 },

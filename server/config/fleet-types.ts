@@ -165,6 +165,11 @@ export interface FleetConfig {
      * open at once (default 4096); past it new ones are refused (egress-firewall.ts).
      */
     outboundFlowsPerSession?: number;
+    /**
+     * Process runtime, sandboxed: new outbound connections one session may open per second (default
+     * 100, in bursts of five seconds' worth); past it new ones are refused (egress-firewall.ts).
+     */
+    outboundFlowsPerSecond?: number;
     /** Process runtime: ended sessions' directories kept at most this many MiB in all; the oldest go first (default 10240). */
     retentionMb?: number;
     /** Process runtime: ended sessions' directories kept at most this many files and directories (inodes) in all; the oldest go first (default 1,000,000). */

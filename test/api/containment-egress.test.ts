@@ -118,6 +118,20 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     }
   });
 
+  it('opens at most its outbound flows a second (bursts of five seconds\' worth): counting them must not be flooded', async () => {
+    const port = 20_000 + random(40_000);
+    const count = 1_000;
+    const { log } = await attack(closed, { ATTACK: 'spray', SPRAY_COUNT: String(count), SPRAY_PORT: String(port) });
+    expect(log).toContain(`SPRAYED ${count}`);
+    const entries = readFileSync('/proc/net/nf_conntrack', 'utf8').split('\n').filter((line) => {
+      const match = / dst=203\.0\.113\.\d+ sport=\d+ dport=(\d+) /.exec(line);
+      return match !== null && Number(match[1]) >= port && Number(match[1]) < port + count;
+    });
+    // The default 100 a second in bursts of 500, over the spray's second or so: without it, 1,000.
+    expect(entries.length).toBeGreaterThan(400);
+    expect(entries.length).toBeLessThan(800);
+  });
+
   it('opens at most its outbound flows at once: the host\'s conntrack table is every connection\'s', async () => {
     // Ports of this run's own, so the host's table is read for this game's entries only.
     const port = 20_000 + random(40_000);

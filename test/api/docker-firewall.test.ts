@@ -9,6 +9,7 @@
  * namespace holding every destination, each listening on one TCP port.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,17 +96,27 @@ describe.skipIf(!canRun)(`the Docker host firewall on destinations beyond the ho
   });
 
   // Last: the session's bridge is then full for 30 s (UDP entries' lifetime).
-  it('bounds the connections one session may have open (the host conntrack table is shared)', () => {
-    // 5,000 datagrams, each a connection of its own (one destination port each), past the 4,096 a
-    // session bridge may hold: without the bound every one is an entry of the host's table.
-    const sprayed = run(ns.session, process.execPath, '-e', `
-      const socket = require('node:dgram').createSocket('udp4');
-      let left = 5000;
-      socket.bind(() => { for (let i = 0; i < 5000; i++) socket.send('x', 20000 + i, '${DESTINATIONS.elsewhere}', () => { if (--left === 0) { console.log('sprayed'); socket.close(); } }); });
-    `).trim();
-    expect(sprayed).toBe('sprayed');
-    const entries = Number(run(ns.host, 'cat', '/proc/sys/net/netfilter/nf_conntrack_count').trim());
-    expect(entries).toBeGreaterThan(4000);
-    expect(entries).toBeLessThanOrEqual(4096 + 16);
+  it('bounds the connections one session may open a second and have open (the host conntrack table is shared)', () => {
+    const entries = () => Number(run(ns.host, 'cat', '/proc/sys/net/netfilter/nf_conntrack_count').trim());
+    /** 5,000 datagrams from the session, each a connection of its own (one destination port each). */
+    const spray = (firstPort: number) =>
+      run(ns.session, process.execPath, '-e', `
+        const socket = require('node:dgram').createSocket('udp4');
+        let left = 5000;
+        socket.bind(() => { for (let i = 0; i < 5000; i++) socket.send('x', ${firstPort} + i, '${DESTINATIONS.elsewhere}', () => { if (--left === 0) { console.log('sprayed'); socket.close(); } }); });
+      `).trim();
+    const before = entries();
+    expect(spray(20_000)).toBe('sprayed');
+    // The burst (500) and the rate over the spray's fraction of a second: without it, 5,000.
+    const burst = entries() - before;
+    expect(burst).toBeGreaterThan(400);
+    expect(burst).toBeLessThan(1000);
+    // The rate raised (the rules loaded again: new lists), the count of open ones is what stops it.
+    const raised = readFileSync(RULES, 'utf8').replace('limit rate over 100/second burst 500 packets', 'limit rate over 1000000/second burst 1000000 packets');
+    execFileSync('ip', ['netns', 'exec', ns.host, 'nft', '-f', '-'], { input: raised });
+    const counted = entries();
+    expect(spray(30_000)).toBe('sprayed');
+    expect(entries() - counted).toBeGreaterThan(4000);
+    expect(entries() - counted).toBeLessThanOrEqual(4096 + 16);
   });
 });

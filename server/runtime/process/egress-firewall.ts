@@ -11,8 +11,9 @@
  *   Azure's host endpoint 168.63.129.16 and multicast groups (224.0.0.0/4, ff00::/8), always;
  * - private networks (RFC 1918, 100.64.0.0/10, fc00::/7, the NAT64 and 6to4 prefixes), except the
  *   operator's `runtime.allowedNetworks` and DNS (port 53) to the host's resolvers.
- * And it bounds how many connections (conntrack entries) each session, and all together, may
- * have open (`flows`), so game servers cannot fill the host's conntrack table.
+ * And it bounds how many connections (conntrack entries) each session may have open, and how many
+ * it may open a second (`flows`), so game servers cannot fill the host's conntrack table nor make
+ * the kernel count one long list per packet (below).
  * As deploy/docker/session-host-firewall.nft does for the Docker runtime (its `flows` fixed in the file). Only new connections
  * are judged: replies to players connecting in (from anywhere, loopback included) pass. pasta
  * leaves a refused connection of the game's unanswered (its connect times out), as a drop would.
@@ -25,6 +26,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import type { FleetConfig } from '../../config/fleet-types.js';
 
 const PRIVATE_V4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10'];
 const PRIVATE_V6 = ['fc00::/7', '64:ff9b::/96', '64:ff9b:1::/48', '2002::/16'];
@@ -36,25 +38,65 @@ export interface EgressPolicy {
   allowedNetworks: readonly string[];
   /** DNS servers game servers may query on port 53 (the host's resolvers). */
   resolvers: readonly string[];
-  /** Connections (conntrack entries) game servers may open: each session, and all together. */
-  flows: { perSession: number; total: number };
+  /** Connections (conntrack entries) each session may have open at once, and open per second. */
+  flows: { perSession: number; perSecond: number };
 }
 
 /** Outbound connections one session may have open at once (fleet `runtime.outboundFlowsPerSession`). */
 export const DEFAULT_FLOWS_PER_SESSION = 4096;
 
+/** New outbound connections one session may open per second (fleet `runtime.outboundFlowsPerSecond`). */
+export const DEFAULT_FLOWS_PER_SECOND = 100;
+
+/** The fewest open connections a session is allowed, however many slots share the table. */
+export const MIN_FLOWS_PER_SESSION = 64;
+
 /**
- * Outbound connections all game servers together may have open: half the host's conntrack table
- * (nf_conntrack_max; 65,536 when it cannot be read), so a full one never comes from them.
+ * The host's conntrack table size (nf_conntrack_max), or 131,072 (the kernel's default on small
+ * hosts) when it cannot be read (conntrack not loaded yet: the table's `ct` loads it).
  */
-export function totalFlows(conntrackMax = '/proc/sys/net/netfilter/nf_conntrack_max'): number {
+export function conntrackMax(path = '/proc/sys/net/netfilter/nf_conntrack_max'): number {
   try {
-    const max = Number(readFileSync(conntrackMax, 'utf8').trim());
-    if (Number.isInteger(max) && max > 0) return Math.max(1, Math.floor(max / 2));
+    const max = Number(readFileSync(path, 'utf8').trim());
+    if (Number.isInteger(max) && max > 0) return max;
   } catch {
-    // No conntrack yet (the table's `ct` loads it): the kernel's smallest usual default, halved.
+    // Not loaded yet.
   }
-  return 65_536;
+  return 131_072;
+}
+
+/**
+ * Connections each session may have open: the fleet's setting, lowered so that all the nodes'
+ * slots together, full, hold at most half the host's conntrack table (never below
+ * MIN_FLOWS_PER_SESSION: `sharedTableWarning` says so then). A per-session bound, not a count of
+ * all sessions together: nft's `ct count` walks its whole list of connections for every new one
+ * it judges (outside check: 60,000 new flows under one count of all cost 5.4 s of kernel time,
+ * 0.3 s without), so one list of every session's connections made each new connection of any
+ * game server cost up to a third of a millisecond of the host's packet processing.
+ */
+export function flowsPerSession(configured: number, slots: number, tableSize: number): number {
+  return Math.max(MIN_FLOWS_PER_SESSION, Math.min(configured, Math.floor(tableSize / 2 / Math.max(1, slots))));
+}
+
+/** The fleet's flow bounds on this host: each session's, and the slots that share the table. */
+export function fleetFlows(fleet: FleetConfig, tableSize = conntrackMax()): EgressPolicy['flows'] & { slots: number; tableSize: number } {
+  const slots = fleet.locations.flatMap((location) => location.nodes).reduce((sum, node) => sum + node.capacity, 0);
+  return {
+    perSession: flowsPerSession(fleet.runtime.outboundFlowsPerSession ?? DEFAULT_FLOWS_PER_SESSION, slots, tableSize),
+    perSecond: fleet.runtime.outboundFlowsPerSecond ?? DEFAULT_FLOWS_PER_SECOND,
+    slots,
+    tableSize,
+  };
+}
+
+/** A warning when the slots, full, could still hold more than half the host's conntrack table; else undefined. */
+export function sharedTableWarning(perSession: number, slots: number, tableSize: number): string | undefined {
+  if (perSession * slots <= tableSize / 2) return undefined;
+  return (
+    `the fleet's ${slots} session slots may hold ${perSession * slots} outbound connections (${perSession} each), more than half of ` +
+    `this host's conntrack table (nf_conntrack_max ${tableSize}): past it the kernel drops every new connection of the host; ` +
+    'raise net.netfilter.nf_conntrack_max or lower the nodes\' capacity'
+  );
 }
 
 /** One table per instance (its data directory's hash), as its cgroups are. */
@@ -78,6 +120,7 @@ export function egressRuleset(table: string, policy: EgressPolicy): string {
     set('resolvers_v4', 'ipv4_addr', resolvers[4]),
     set('resolvers_v6', 'ipv6_addr', resolvers[6]),
     '  set session_flows {\n    typeof meta skuid\n    size 65536\n    flags dynamic\n  }',
+    '  set session_new_flows {\n    typeof meta skuid\n    size 65536\n    flags dynamic,timeout\n    timeout 1m\n  }',
     '  chain output {',
     '    type filter hook output priority filter - 10; policy accept;',
     `    meta skuid != ${from}-${to} accept`,
@@ -87,8 +130,10 @@ export function egressRuleset(table: string, policy: EgressPolicy): string {
     // PostgreSQL's. pasta sends a game's UDP to any number of destinations from one socket, so
     // neither its open files nor anything else bounded them: 3,000 datagrams to distinct public
     // addresses were 3,000 entries, each kept 30 s.
+    // Counting walks the session's list of connections for each new one: a flood of new ones is
+    // cut first, by a token bucket per session (a hash lookup).
+    `    update @session_new_flows { meta skuid limit rate over ${policy.flows.perSecond}/second burst ${policy.flows.perSecond * 5} packets } counter reject with icmpx type admin-prohibited`,
     `    add @session_flows { meta skuid ct count over ${policy.flows.perSession} } counter reject with icmpx type admin-prohibited`,
-    `    ct count over ${policy.flows.total} counter reject with icmpx type admin-prohibited`,
     '    fib daddr type local counter reject with icmpx type admin-prohibited',
     '    ip daddr { 169.254.0.0/16, 168.63.129.16 } counter reject with icmpx type admin-prohibited',
     '    ip6 daddr fe80::/10 counter reject with icmpx type admin-prohibited',

@@ -10,7 +10,7 @@ import { projectRoot } from '../../project-root.js';
 import type { FleetConfig } from '../../config/fleet-types.js';
 import type { LaunchSpec } from '../../domain/ports/runtime.js';
 import { adoptSpareCgroups, cgroupProblem, createCgroups, createSpareCgroups, removeSessionCgroups, removeSpareCgroups } from './cgroups.js';
-import { applyEgressFirewall, DEFAULT_FLOWS_PER_SESSION, egressTable, hostResolvers, removeEgressFirewall, totalFlows } from './egress-firewall.js';
+import { applyEgressFirewall, egressTable, fleetFlows, hostResolvers, removeEgressFirewall } from './egress-firewall.js';
 import type { SeccompHandoff } from './launcher.mjs';
 import { checkSandbox, hiddenPrefixOf, noSandboxMessage, sandboxArgv, seccompHandoff, type SandboxTools } from './sandbox.js';
 
@@ -133,7 +133,8 @@ export function processSandboxes(fleet: FleetConfig, dataDir: string): Sandboxes
   chmodSync(dataDir, 0o711);
   const uids = fleet.runtime.uids ?? DEFAULT_UIDS;
   const allowedNetworks = (fleet.runtime.allowedNetworks ?? []).map((network) => network.trim());
-  const flows = { perSession: fleet.runtime.outboundFlowsPerSession ?? DEFAULT_FLOWS_PER_SESSION, total: totalFlows() };
+  const { perSession, perSecond } = fleetFlows(fleet);
+  const flows = { perSession, perSecond };
   const egress = applyEgressFirewall(check.tools.nft, egressTable(instanceCgroupGroup(dataDir)), { uids, allowedNetworks, resolvers: hostResolvers(), flows });
   if (egress) throw new FleetConfigError(noSandboxMessage(egress));
   allowTraversal(dirname(dataDir));
