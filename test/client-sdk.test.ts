@@ -200,15 +200,20 @@ describe('the client SDK against the sandbox', () => {
     expect(seen.at(-1)).toBe('running');
   });
 
-  it('reads the session back when a retried start meets 409 (the first attempt went through)', async () => {
+  /** A fetch through the contract checker whose first POST reaches the service, its answer lost on the way back. */
+  const firstPostAnswerLost = (): typeof fetch => {
     let posts = 0;
-    // The first POST reaches the service, but its answer is lost on the way back.
-    const lossy: typeof fetch = async (input, init) => {
+    return async (input, init) => {
       const request = new Request(input, init);
       const response = await contract.fetch(request);
       if (request.method === 'POST' && ++posts === 1) throw new TypeError('fetch failed: socket hang up');
       return response;
     };
+  };
+
+  it('reads the session back when a retried start meets 409 (the first attempt went through)', async () => {
+    // The first POST reaches the service, but its answer is lost on the way back.
+    const lossy = firstPostAnswerLost();
     const { sleep } = recordingSleep();
     const result = await startSession(client(lossy), { id: 'sdk-sb-2', location: 'local-a', image: 'echo', restart: false }, { sleep });
     expect(result.alreadyStarted).toBe(true);
@@ -220,13 +225,7 @@ describe('the client SDK against the sandbox', () => {
   it('keeps the 409 when the session read back is not one any attempt could have started (a reused id)', async () => {
     // sdk-sb-reused already ran in local-b; a start asking for local-a only loses its first answer, then meets 409.
     expect((await client().POST('/session', { body: { id: 'sdk-sb-reused', location: 'local-b', image: 'echo' } })).response.status).toBe(201);
-    let posts = 0;
-    const lossy: typeof fetch = async (input, init) => {
-      const request = new Request(input, init);
-      const response = await contract.fetch(request);
-      if (request.method === 'POST' && ++posts === 1) throw new TypeError('fetch failed: socket hang up');
-      return response;
-    };
+    const lossy = firstPostAnswerLost();
     const { sleep } = recordingSleep();
     const outcome = await startSession(client(lossy), { id: 'sdk-sb-reused', location: 'local-a', image: 'echo', restart: false }, { sleep }).catch((e: unknown) => e);
     // It was "already started" in local-b, a location this start never asked for.

@@ -18,6 +18,7 @@ import { DockerRuntime } from '../../server/runtime/docker/docker-runtime.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { containerOf as found, docker, engines, IMAGE, removeLeftovers, skipReason } from '../support/docker.js';
+import { containerLaunch } from '../support/launch-specs.js';
 
 const NODE = 'dock-1';
 /** The session's container, or undefined before there is one. */
@@ -81,26 +82,7 @@ describe.skipIf(engines.length < 1)(`a Docker start let go after its pull${engin
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const spec = async (id: string): Promise<LaunchSpec> => {
-    const port = await freePort();
-    return {
-      sessionId: `acc/${id}`,
-      publicId: id,
-      accountId: 'acc',
-      location: 'dock',
-      nodeId: NODE,
-      container: { image: ref, memoryMb: 64, cpus: 1, pids: 64, workMb: 16, artifactsMb: 8, user: '1000:1000' },
-      file: '',
-      args: [],
-      env: { SESSION_ID: id },
-      host: '127.0.0.1',
-      ports: [{ name: 'query', type: 'tcp', container: 7778, host: port }],
-      restart: false,
-      limits: { memoryMb: 64, pids: 64, cpuShares: 1024, openFiles: 1024, sessionOpenFiles: 16_384, outputMb: 8, outputMbPerSecond: 1, fileMb: 8, workDirMb: 16, workDirFiles: 1000, startSeconds: 60 },
-      labels: {},
-      sdk: { readiness: 'ports' },
-    };
-  };
+  const spec = async (id: string): Promise<LaunchSpec> => containerLaunch(id, ref, NODE, await freePort(), { SESSION_ID: id });
 
   /** Start with a pull, and hand the session to "another instance" before the pull is done. */
   const startReleased = async (id: string, live: boolean) => {

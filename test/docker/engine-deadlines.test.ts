@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, request, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeEvent } from '../../server/domain/ports/runtime.js';
@@ -20,11 +20,28 @@ import { docker, engines, IMAGE, skipReason } from '../support/docker.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { tempDirs } from '../support/temp-dirs.js';
+import { containerLaunch } from '../support/launch-specs.js';
 
 const tempDir = tempDirs('engine-deadlines-');
 const NODE = 'held-1';
 /** Far past the deadlines below: a call still unsettled by then has none. */
 const SETTLES_WITHIN_MS = 20_000;
+
+/**
+ * Passes one request on to the engine at `target` and its answer back, unless `keep` takes the
+ * answer itself (to drop or rewrite it). Headers at once: an event stream's come long before its first event, and the
+ * runtime waits for them.
+ */
+function forward(target: string, req: IncomingMessage, res: ServerResponse, keep: (answer: IncomingMessage) => boolean = () => true): void {
+  const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    if (!keep(answer)) return;
+    res.writeHead(answer.statusCode!, answer.headers);
+    res.flushHeaders();
+    answer.pipe(res);
+  });
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
 
 /** The engine at `target`, except that requests `hold` matches ("METHOD /path", or a test of it) are never answered. */
 async function holdingProxy(target: string, hold: RegExp | ((request: string) => boolean)): Promise<{ engine: string; held: () => number; close(): Promise<void> }> {
@@ -33,12 +50,7 @@ async function holdingProxy(target: string, hold: RegExp | ((request: string) =>
   const holds = typeof hold === 'function' ? hold : (request: string) => hold.test(request);
   const server = createServer((req, res) => {
     if (holds(`${req.method} ${req.url}`)) return void pending.push(res);
-    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(target, req, res);
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
   return {
@@ -60,11 +72,8 @@ async function shiftedClockProxy(target: string, shiftMs: number): Promise<{ eng
   const shift = (iso: unknown) => (typeof iso === 'string' && Date.parse(iso) > 0 ? new Date(Date.parse(iso) + shiftMs).toISOString() : iso);
   const server = createServer((req, res) => {
     const rewrite = req.method === 'GET' && /\/(containers\/[^/]+\/json|info)(\?|$)/.test(req.url!);
-    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      if (!rewrite || answer.statusCode !== 200) {
-        res.writeHead(answer.statusCode!, answer.headers);
-        return void answer.pipe(res);
-      }
+    forward(target, req, res, (answer) => {
+      if (!rewrite || answer.statusCode !== 200) return true;
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
@@ -74,9 +83,8 @@ async function shiftedClockProxy(target: string, shiftMs: number): Promise<{ eng
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       });
+      return false;
     });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
   return { engine: `unix://${socket}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
@@ -94,15 +102,12 @@ async function partitionedProxy(target: string, partitioned: () => boolean): Pro
     const what = `${req.method} ${req.url}`;
     if (partitioned() && /^(DELETE \S*\/containers\/|GET \S*\/_ping)/.test(what)) return void dropped.push(res);
     const answerLost = partitioned() && /^POST \S*\/containers\/[^/]+\/start/.test(what);
-    const upstream = request({ socketPath: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      if (answerLost) return void (answer.resume(), dropped.push(res));
-      res.writeHead(answer.statusCode!, answer.headers);
-      // At once: the event stream's headers come long before its first event, and the runtime waits for them.
-      res.flushHeaders();
-      answer.pipe(res);
+    forward(target, req, res, (answer) => {
+      if (!answerLost) return true;
+      answer.resume();
+      dropped.push(res);
+      return false;
     });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
   return {
@@ -321,23 +326,7 @@ describe.skipIf(engines.length < 1)(`the Docker runtime's engine calls${engines.
     const ofSession = () => docker(real).listContainers({ all: true, filters: { label: [`session-host.session=${sessionId}`] } });
     try {
       const port = await freePort();
-      const start = runtime.start({
-        sessionId,
-        publicId: 'partitioned-start',
-        accountId: 'acc',
-        location: 'dock',
-        nodeId: NODE,
-        container: { image: IMAGE, memoryMb: 64, cpus: 1, pids: 64, workMb: 16, artifactsMb: 8, user: '1000:1000' },
-        file: '',
-        args: [],
-        env: {},
-        host: '127.0.0.1',
-        ports: [{ name: 'query', type: 'tcp', container: 7778, host: port }],
-        restart: false,
-        limits: { memoryMb: 64, pids: 64, cpuShares: 1024, openFiles: 1024, sessionOpenFiles: 16_384, outputMb: 8, outputMbPerSecond: 1, fileMb: 8, workDirMb: 16, workDirFiles: 1000, startSeconds: 60 },
-        labels: {},
-        sdk: { readiness: 'ports' },
-      });
+      const start = runtime.start(containerLaunch('partitioned-start', IMAGE, NODE, port));
       // The start fails (its answer never came, nor could the container be removed)...
       await expect(settles(start, 'the start')).rejects.toThrow();
       // ...while the engine runs the container, on a host port the store would give the next session.
