@@ -61,7 +61,7 @@ describe('a service that cannot sandbox game servers', () => {
     expect(outcome).toBe(1);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/will not run game servers unsandboxed: .*root.*bubblewrap, passt and nftables.*"none".*trusted code on a developer machine only/);
+    expect(lines[0]).toMatch(/will not run game servers unsandboxed: .*root.*bubblewrap, passt, nftables and perl.*"none".*trusted code on a developer machine only/);
   });
 
   it('starts with isolation "none" (trusted code on a developer machine)', async () => {
