@@ -404,8 +404,9 @@ export async function createService(
           'this data directory is a copy (or was moved): it is a new instance, and the game servers of the one it came from are neither adopted nor stopped',
         );
       }
-      // The process runtime's game servers share this host's file table (a fleet that, full, could fill half of it is told),
-      // and their open-files limit is set by this service (one past its own hard limit, which it may not raise, fails every start).
+      // The process runtime's game servers share this host's file table and conntrack table (a fleet that, full, could
+      // fill half of either is told), and their open-files limit is set by this service (one past its own hard limit,
+      // which it may not raise, fails every start).
       if (runtimeDriver(config, fleet) === 'process') {
         const limits = fleet.images.map((image) => limitsOf(fleet, image));
         const flows = fleetFlows(fleet);
