@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import fs, { mkdtempSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
 import { stopWithFrozenSupervisor } from '../support/frozen-supervisor.js';
 import { listenerLaunch } from '../support/launch-specs.js';
+import { answers } from '../support/port-answers.js';
 import { reapSessionsDir } from '../support/session-processes.js';
 
 /**
@@ -40,13 +40,6 @@ afterAll(() => {
   fs.readFileSync = realReadFileSync;
   syncBuiltinESMExports();
 });
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 
 describe('the liveness check while /proc cannot be read (EMFILE)', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-liveness-emfile-'));

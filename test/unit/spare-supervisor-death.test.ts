@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,16 +15,10 @@ import { ProcessRuntime } from '../../server/runtime/process/process-runtime.js'
 import { isAlive } from '../../server/runtime/process/proc.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
+import { answers } from '../support/port-answers.js';
 import { listenerLaunch } from '../support/launch-specs.js';
 import { spare } from '../support/spare-processes.js';
 import { reapSessionsDir } from '../support/session-processes.js';
-
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(true));
-  });
 
 describe('a spare supervisor that dies', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-spare-death-'));
@@ -52,7 +45,7 @@ describe('a spare supervisor that dies', () => {
       const state = JSON.parse(readFileSync(statePath, 'utf8'));
       expect(state.supervisorPid).not.toBe(supervisor);
       expect(isAlive(state.supervisorPid)).toBe(true);
-      await eventually(async () => !(await refused(port)), { timeoutMs: 10_000, what: 'the game server, under its new supervisor' });
+      await eventually(() => answers(port), { timeoutMs: 10_000, what: 'the game server, under its new supervisor' });
     } finally {
       await runtime.close();
     }
@@ -69,7 +62,7 @@ describe('a spare supervisor that dies', () => {
       await runtime.start(listenerLaunch('s2', port));
       await eventually(() => events.some((e) => e.type === 'lost' && e.sessionId === 's2'), { timeoutMs: 10_000, what: 'the session lost' });
       await eventually(() => !isAlive(launcher), { timeoutMs: 10_000, what: 'the launcher to end' });
-      expect(await refused(port)).toBe(true);
+      expect(await answers(port)).toBe(false);
     } finally {
       await runtime.close();
     }
@@ -89,7 +82,7 @@ describe('a spare supervisor that dies', () => {
       what: 'the game launched',
     });
     await eventually(() => !isAlive(gamePid!), { timeoutMs: 10_000, what: 'the game server ended with its supervisor' });
-    expect(await refused(port)).toBe(true);
+    expect(await answers(port)).toBe(false);
     expect(readFileSync(join(sessionsDir, 's3', 'supervisor.log'), 'utf8')).toContain('sdk.sock');
   }, 60_000);
 });

@@ -5,22 +5,15 @@
  * its game server. Unsandboxed: the test needs no root.
  */
 import { mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STOP_OVERRUN_MS } from '../../server/runtime/process/process-runtime.js';
 import { eventually } from '../support/eventually.mjs';
 import { freePort } from '../support/free-port.js';
+import { answers } from '../support/port-answers.js';
 import { stopWithFrozenSupervisor } from '../support/frozen-supervisor.js';
 import { reapSessionsDir } from '../support/session-processes.js';
-
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(true));
-  });
 
 describe('a stop whose supervisor is stopped (SIGSTOP)', () => {
   const sessionsDir = mkdtempSync(join(tmpdir(), 'session-host-stalled-supervisor-'));
@@ -39,7 +32,7 @@ describe('a stop whose supervisor is stopped (SIGSTOP)', () => {
       expect(events.at(-1)).toMatchObject({ type: 'lost', sessionId: 's1' });
       // Not before the supervisor had its grace period and margin.
       expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(graceMs + STOP_OVERRUN_MS - 50);
-      await eventually(() => refused(port), { timeoutMs: 5_000, what: 'the game server gone' });
+      await eventually(async () => !(await answers(port)), { timeoutMs: 5_000, what: 'the game server gone' });
     } finally {
       await close();
     }
