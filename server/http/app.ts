@@ -121,9 +121,9 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 /** Retry-After on a 503: the store was busy (a full pool, a long-held row lock), typically for a moment. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Retry-After on a 503 for a full disk: space comes back when an operator (or the retention purge) frees it, not in a moment. */
-export const FULL_RETRY_AFTER_SECONDS = 10;
+const FULL_RETRY_AFTER_SECONDS = 10;
 /** Retry-After on a 503 for a database that could not be reached: a restart or a failover takes seconds. */
-export const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A store failure that did nothing of the request and may pass when it is sent again: answered
