@@ -68,6 +68,10 @@ function damageIn(fd: number, size: number): string | undefined {
       if (sum[0] === bytes.readUInt32BE(16) && sum[1] === bytes.readUInt32BE(20)) continue;
       end = { frame, why: 'fails its checksum' };
     } else if (ofThisGeneration && bytes.readUInt32BE(4) !== 0 && ++commitsAfterEnd === 2) {
+      // A header rewritten meanwhile is a live writer's (a second instance started on a running
+      // one's data directory): it restarted the log after a checkpoint, and its new frames read
+      // against the old header looked like damage. Not judged here: SQLite's lock says it is in use.
+      if (!read(fd, 0, HEADER_BYTES).equals(header)) return undefined;
       return `frame ${end.frame + 1} ${end.why} while transactions committed after it follow`;
     }
   }
