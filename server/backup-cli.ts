@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CONTROL_SOCKET, type ControlAnswer } from './control.js';
 import { backupDataDir, DATABASE_FILE } from './store/backup.js';
+import { refuseDamagedWal } from './store/sqlite.js';
 
 function askService(dataDir: string, target: string): Promise<ControlAnswer | undefined> {
   return new Promise((done, fail) => {
@@ -31,6 +32,8 @@ async function backupStopped(dataDir: string, target: string): Promise<ControlAn
   const path = join(dataDir, DATABASE_FILE);
   // better-sqlite3's own message names no path ("the directory does not exist"): say which one, and the likely cause.
   if (!existsSync(path)) return { ok: false, error: `no database at ${path}: is DATA_DIR the service's data directory?` };
+  // As the service's start does: opened and closed here, a damaged WAL was deleted with the writes it held.
+  refuseDamagedWal(path);
   const db = new Database(path, { fileMustExist: true, timeout: 0 });
   try {
     return { ok: true, ...(await backupDataDir(db, dataDir, target)) };

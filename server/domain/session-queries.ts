@@ -7,7 +7,7 @@ import type { Catalog } from './catalog.js';
 import { closedToStarts } from './placement.js';
 import type { NodeHealth, Runtime } from './ports/runtime.js';
 import type { SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
-import type { WarmServerRepository } from './ports/warm-servers.js';
+import type { WarmServer, WarmServerRepository } from './ports/warm-servers.js';
 import type { WarmPools } from './warm-pools.js';
 import { isFinal } from './session-states.js';
 
@@ -76,13 +76,15 @@ export class SessionQueries {
   async availableLocations(accountId: string, imageName: string): Promise<{ id: string; ips: string[] }[] | undefined> {
     const image = await this.catalog.image(accountId, imageName);
     if (!image) return undefined;
-    const locations = await this.locations(accountId);
+    // Read once: the views count them too.
+    const servers = this.warm ? await this.warm.servers.all() : [];
+    const locations = await this.locationViews(await this.catalog.locations(accountId), servers);
     // Full of warm servers is no reason to send a start elsewhere: one of the image with neither
     // env nor args (what this question knows of a start) takes a ready one of its pool.
     const warmFor = new Set<string>();
     if (this.warm) {
       const open = new Set(locations.flatMap((l) => l.nodes.filter((n) => !n.locked && n.drain === 'none' && n.health === 'up').map((n) => n.id)));
-      for (const server of await this.warm.servers.all()) {
+      for (const server of servers) {
         if (server.status !== 'ready' || server.image !== image.name || server.tag !== image.defaultTag || !open.has(server.nodeId)) continue;
         if (!warmFor.has(server.location) && (await this.warm.pools.serving(server))) warmFor.add(server.location);
       }
@@ -134,11 +136,12 @@ export class SessionQueries {
     return (await this.repository.live()).filter((session) => !nodes.has(session.nodeId));
   }
 
-  private async locationViews(locations: Awaited<ReturnType<Catalog['allLocations']>>): Promise<LocationView[]> {
+  /** `servers`: the warm servers, when the caller has read them already. */
+  private async locationViews(locations: Awaited<ReturnType<Catalog['allLocations']>>, servers?: WarmServer[]): Promise<LocationView[]> {
     const live = await this.repository.liveCountsByNode();
     // A warm server holds its node's slot as a session does: a cold start finds it taken.
     const warm = new Map<string, number>();
-    for (const server of this.warm ? await this.warm.servers.all() : []) warm.set(server.nodeId, (warm.get(server.nodeId) ?? 0) + 1);
+    for (const server of servers ?? (this.warm ? await this.warm.servers.all() : [])) warm.set(server.nodeId, (warm.get(server.nodeId) ?? 0) + 1);
     return locations.map((location) => {
       const nodes = location.nodes.map((n) => ({
         id: n.id,

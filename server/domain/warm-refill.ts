@@ -218,6 +218,8 @@ export class WarmRefill {
     const run = this.runOf(pool);
     if (!run) return 0;
     const { image, tag, limits } = run;
+    // The same for the whole batch: hashed once, outside the placement locks.
+    const launch = warmLaunchOf(pool, tag, limits);
     const { runtime } = this.deps;
     const nodes = warmNodesOf(location, runtime).filter((node) => runtime.nodeAvailable?.(node.id) ?? true);
     const { sessions, servers } = this.deps;
@@ -248,7 +250,7 @@ export class WarmRefill {
           ports: tag.ports.map((port, n) => ({ ...port, host: placement.ports[n]! })),
           status: 'starting',
           created: this.deps.now(),
-          launch: warmLaunchOf(pool, tag, limits),
+          launch,
         };
         await servers.insert(server);
         batch.push(server);

@@ -121,9 +121,9 @@ function replyError(request: FastifyRequest, reply: FastifyReply, code: ErrorCod
 /** Retry-After on a 503: the store was busy (a full pool, a long-held row lock), typically for a moment. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Retry-After on a 503 for a full disk: space comes back when an operator (or the retention purge) frees it, not in a moment. */
-export const FULL_RETRY_AFTER_SECONDS = 10;
+const FULL_RETRY_AFTER_SECONDS = 10;
 /** Retry-After on a 503 for a database that could not be reached: a restart or a failover takes seconds. */
-export const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A store failure that did nothing of the request and may pass when it is sent again: answered
@@ -142,10 +142,12 @@ function storeRefusal(error: Error): { details: string; retryAfterSeconds: numbe
 }
 
 /** An error a handler or Fastify raised, as the spec's error that answers it. */
-function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras; headers?: Record<string, string> } {
+function classify(error: FastifyError, limit: number): { code: ErrorCode; extras: ErrorExtras; headers?: Record<string, string>; warn?: boolean } {
   if (error instanceof HttpFailure) return { code: error.code, extras: error.extras };
   const refusal = storeRefusal(error);
-  if (refusal) return { code: 'SERVICE_UNAVAILABLE', extras: { details: refusal.details }, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } };
+  if (refusal) {
+    return { code: 'SERVICE_UNAVAILABLE', extras: { details: refusal.details }, headers: { 'Retry-After': String(refusal.retryAfterSeconds) }, warn: refusal.warn };
+  }
   if (error.validation && error.validationContext === 'params') {
     // A path parameter of the wrong shape names nothing that exists.
     return { code: 'RESOURCE_NOT_FOUND', extras: { details: 'no such resource: the id in the path is malformed' } };
@@ -254,8 +256,8 @@ export function createApp(deps: AppDependencies) {
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const encoding = contentEncodingOf(request);
     if (!request.routeOptions.config.route?.requestContentType) return done(null, undefined);
+    const encoding = contentEncodingOf(request);
     if (encoding !== undefined) {
       // Bodies are never decompressed: compressed bytes read as text were "not a JSON document".
       return done(new HttpFailure('UNSUPPORTED_MEDIA_TYPE', { details: `Content-Encoding ${echoed(encoding)} is not supported: send the body uncompressed` }), undefined);
@@ -344,9 +346,9 @@ export function createApp(deps: AppDependencies) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { code, extras, headers } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
+    const { code, extras, headers, warn } = classify(error, request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error, identifier: request.id }, 'unexpected error');
-    else if (storeRefusal(error)?.warn) request.log.warn({ err: error, identifier: request.id }, `refused: ${extras.details}`);
+    else if (warn) request.log.warn({ err: error, identifier: request.id }, `refused: ${extras.details}`);
     if (headers) return sendError(request, reply, errorBody(code, { requestId: request.id, path: pathOf(request) }, extras), headers);
     return replyError(request, reply, code, extras);
   });

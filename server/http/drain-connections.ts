@@ -9,7 +9,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /** Long enough for a client that just had an answer to send its next request on the same connection (loopback, a LAN, HAProxy). */
-export const DRAIN_SETTLE_MS = 100;
+const DRAIN_SETTLE_MS = 100;
 
 export async function drainConnections(server: Server, settleMs = DRAIN_SETTLE_MS): Promise<void> {
   // No connection, nothing to drain: a shutdown (and every test's) is not made longer for nothing.

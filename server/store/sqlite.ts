@@ -22,10 +22,18 @@ function corrupt(path: string, finding: string): DatabaseCorrupt {
   );
 }
 
-export function openDatabase(path: string): Db {
-  // Before SQLite opens it: SQLite takes a damaged WAL for an empty one, and deletes it on close.
+/**
+ * Throws DatabaseCorrupt when the WAL of the database at `path` is damaged (wal-check.ts). Called
+ * before anything opens that database with SQLite: SQLite takes a damaged WAL for an empty one,
+ * and deletes it on close (the last connection checkpoints), with every write it held.
+ */
+export function refuseDamagedWal(path: string): void {
   const walFinding = walDamage(`${path}-wal`);
   if (walFinding) throw corrupt(`${path}-wal`, `${walFinding}: SQLite would drop without a word every write it holds since the last checkpoint`);
+}
+
+export function openDatabase(path: string): Db {
+  refuseDamagedWal(path);
   const db = new Database(path, { timeout: 0 });
   try {
     // Exclusive before WAL: the WAL index then lives in memory, not in a -shm file, so the

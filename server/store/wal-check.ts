@@ -52,8 +52,10 @@ function damageIn(fd: number, size: number): string | undefined {
   // Where SQLite's reading stops (the first frame of another generation or failing its checksum), and why.
   let end: { frame: number; why: string } | undefined;
   let commitsAfterEnd = 0;
+  // One buffer for every frame; past the end only frame headers are read (their salts and commit field).
+  const buffer = Buffer.allocUnsafe(frameBytes);
   for (let frame = 0, at = HEADER_BYTES; at + frameBytes <= size; frame++, at += frameBytes) {
-    const bytes = read(fd, at, frameBytes);
+    const bytes = read(fd, at, end === undefined ? frameBytes : FRAME_HEADER_BYTES, buffer);
     const ofThisGeneration = bytes.subarray(8, 16).equals(salts);
     if (end === undefined) {
       // Another generation's salts end the log too: a damaged salt byte (which no checksum covers)
@@ -66,16 +68,20 @@ function damageIn(fd: number, size: number): string | undefined {
       if (sum[0] === bytes.readUInt32BE(16) && sum[1] === bytes.readUInt32BE(20)) continue;
       end = { frame, why: 'fails its checksum' };
     } else if (ofThisGeneration && bytes.readUInt32BE(4) !== 0 && ++commitsAfterEnd === 2) {
+      // A header rewritten meanwhile is a live writer's (a second instance started on a running
+      // one's data directory): it restarted the log after a checkpoint, and its new frames read
+      // against the old header looked like damage. Not judged here: SQLite's lock says it is in use.
+      if (!read(fd, 0, HEADER_BYTES).equals(header)) return undefined;
       return `frame ${end.frame + 1} ${end.why} while transactions committed after it follow`;
     }
   }
   return undefined;
 }
 
-function read(fd: number, position: number, length: number): Buffer {
-  const buffer = Buffer.alloc(length);
-  readSync(fd, buffer, 0, length, position);
-  return buffer;
+/** `length` bytes at `position`, read into the start of `buffer` (zeros for any past the file's end). */
+function read(fd: number, position: number, length: number, buffer = Buffer.allocUnsafe(length)): Buffer {
+  buffer.fill(0, readSync(fd, buffer, 0, length, position), length);
+  return buffer.subarray(0, length);
 }
 
 /** SQLite's WAL checksum: pairs of 32-bit words, in the byte order the magic names. */

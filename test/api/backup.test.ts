@@ -14,6 +14,7 @@ import { caller } from '../support/http.js';
 import { spawnService, type ServiceProcess } from '../support/process.js';
 import { tempDataDir, TEST_BOOTSTRAP_TOKEN } from '../support/service.js';
 import { mintTokens } from '../support/token-load.js';
+import { openDatabase } from '../../server/store/sqlite.js';
 
 const run = promisify(execFile);
 
@@ -79,6 +80,27 @@ describe('backup, restore and the integrity check', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`backup failed: no database at ${join(missing, 'service.db')}: is DATA_DIR the service's data directory?`);
     expect(() => statSync(target)).toThrow();
+  });
+
+  it('refuses to back up a stopped data directory whose WAL is damaged, and leaves the WAL as it was', async () => {
+    // A service killed with writes in its WAL (openDatabase's file, copied while open), then one byte of the WAL's header flipped.
+    const live = dir();
+    const db = openDatabase(join(live, 'service.db'));
+    const stopped = dir();
+    copyFileSync(join(live, 'service.db'), join(stopped, 'service.db'));
+    copyFileSync(join(live, 'service.db-wal'), join(stopped, 'service.db-wal'));
+    db.close();
+    const wal = join(stopped, 'service.db-wal');
+    const fd = openSync(wal, 'r+');
+    writeSync(fd, Buffer.from([0xff]), 0, 1, 16);
+    closeSync(fd);
+    const walBytes = statSync(wal).size;
+    const target = join(dir(), 'backup');
+    const refused = await run(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', target], { env: { ...process.env, DATA_DIR: stopped } }).catch((error) => error);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/backup failed: .*service\.db-wal is corrupt \(its header checksum does not match/);
+    // SQLite, opening it, took the WAL for empty and deleted it on close, with every write in it.
+    expect(statSync(wal).size).toBe(walBytes);
   });
 
   it('refuses to start on a corrupt database, with the reason and the recovery steps', async () => {

@@ -26,7 +26,7 @@ const MAX_SESSION_COOKIES = 8;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The values of a cookie in a Cookie header, in the order sent (ours are base64url: no quoting or decoding needed). */
-export function cookieValues(header: string | undefined, name: string): string[] {
+function cookieValues(header: string | undefined, name: string): string[] {
   const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');

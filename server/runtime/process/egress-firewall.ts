@@ -43,10 +43,10 @@ export interface EgressPolicy {
 }
 
 /** Outbound connections one session may have open at once (fleet `runtime.outboundFlowsPerSession`). */
-export const DEFAULT_FLOWS_PER_SESSION = 4096;
+const DEFAULT_FLOWS_PER_SESSION = 4096;
 
 /** New outbound connections one session may open per second (fleet `runtime.outboundFlowsPerSecond`). */
-export const DEFAULT_FLOWS_PER_SECOND = 100;
+const DEFAULT_FLOWS_PER_SECOND = 100;
 
 /** The fewest open connections a session is allowed, however many slots share the table. */
 export const MIN_FLOWS_PER_SESSION = 64;
@@ -55,7 +55,7 @@ export const MIN_FLOWS_PER_SESSION = 64;
  * The host's conntrack table size (nf_conntrack_max), or 131,072 (the kernel's default on small
  * hosts) when it cannot be read (conntrack not loaded yet: the table's `ct` loads it).
  */
-export function conntrackMax(path = '/proc/sys/net/netfilter/nf_conntrack_max'): number {
+function conntrackMax(path = '/proc/sys/net/netfilter/nf_conntrack_max'): number {
   try {
     const max = Number(readFileSync(path, 'utf8').trim());
     if (Number.isInteger(max) && max > 0) return max;

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FleetConfig, SessionLimits } from '../../config/fleet-types.js';
+import { hasCapability } from './capabilities.js';
 
 /** The host's fs.file-max, or undefined where it cannot be read (not Linux). */
 export function hostFileMax(path = '/proc/sys/fs/file-max'): number | undefined {
@@ -56,14 +57,11 @@ export function ownHardOpenFiles(path = '/proc/self/limits'): number | undefined
   }
 }
 
-/** Whether this process may raise a hard limit past its own: CAP_SYS_RESOURCE (bit 24) in its effective set. */
+const CAP_SYS_RESOURCE = 24n;
+
+/** Whether this process may raise a hard limit past its own: CAP_SYS_RESOURCE in its effective set. */
 export function mayRaiseLimits(path = '/proc/self/status'): boolean {
-  try {
-    const effective = /^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync(path, 'utf8'))?.[1];
-    return effective !== undefined && (BigInt(`0x${effective}`) & (1n << 24n)) !== 0n;
-  } catch {
-    return false;
-  }
+  return hasCapability(CAP_SYS_RESOURCE, path);
 }
 
 /**

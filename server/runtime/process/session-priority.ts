@@ -8,18 +8,9 @@
  * its session's group (issue 19: they slowed the starts and warm handoffs they were to yield to).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hasCapability } from './capabilities.js';
 
 const CAP_SYS_ADMIN = 21n;
-
-/** Whether this process holds `capability` (a bit of CapEff), read from /proc; unknown counts as no. */
-export function hasCapability(capability: bigint): boolean {
-  try {
-    const capabilities = BigInt(`0x${/^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]}`);
-    return ((capabilities >> capability) & 1n) === 1n;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Changed only where the kernel has autogroups and this process may change them as often as it

@@ -11,7 +11,8 @@ import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { removeCgroups } from './game-tree.mjs';
 import { isSameProcess } from './proc.js';
-import { hasCapability, setSessionGroupNice } from './session-priority.js';
+import { hasCapability } from './capabilities.js';
+import { setSessionGroupNice } from './session-priority.js';
 import { SpareSpawner, type SpawnedSpare } from './spare-spawner.js';
 
 /** A process by pid and start time (proc.ts: a pid can be reused once its process is gone). */
