@@ -97,6 +97,20 @@ export class Operators {
     return { operatorId: found.operatorId, email: found.email, csrf: found.csrf, expiresAt: found.expires };
   }
 
+  /**
+   * The live panel session whose CSRF token is `csrf`, if one of `sessionIds` (the cookie values
+   * a request sent, in any number) is its id. Looked up by the token, not by the cookies: a page
+   * on another port of the host can plant as many cookies of our name as it likes, and each
+   * cookie looked up would be a store query.
+   */
+  async sessionByCsrf(csrf: string, sessionIds: readonly string[]): Promise<(PanelSession & { sessionId: string }) | undefined> {
+    const found = await this.repository.findSessionByCsrf(csrf);
+    if (!found || found.expires <= this.now()) return undefined;
+    const sessionId = sessionIds.find((id) => this.secrets.hashSessionId(id).equals(found.idHash));
+    if (sessionId === undefined) return undefined;
+    return { operatorId: found.operatorId, email: found.email, csrf: found.csrf, expiresAt: found.expires, sessionId };
+  }
+
   async signOut(sessionId: string): Promise<void> {
     await this.repository.deleteSession(this.secrets.hashSessionId(sessionId));
   }

@@ -107,7 +107,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, body: ErrorBody
   // RFC 9110: a 401 carries a challenge (some clients take one without it for a protocol error); the panel's cookie has no scheme to name.
   if (body.statusCode === 401 && request.routeOptions.config?.route?.security === 'bearer') reply.header('WWW-Authenticate', BEARER_CHALLENGE);
   // API-Version here too: errors Fastify raises before routing skip the onRequest hook.
-  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', ...headers }).type('application/json').send(body);
+  return reply.code(body.statusCode).headers({ 'API-Version': apiVersion, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', ...headers }).type('application/json').send(body);
 }
 
 function isErrorBody(body: unknown): body is ErrorBody {
@@ -195,7 +195,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket, log
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(text)}\r\nAPI-Version: ${apiVersion}\r\nConnection: close\r\n\r\n${text}`,
+      `Content-Length: ${Buffer.byteLength(text)}\r\nAPI-Version: ${apiVersion}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
   );
 }
 
@@ -290,7 +290,8 @@ export function createApp(deps: AppDependencies) {
     // Named before authentication, so refused requests carry them too (errors answered before
     // routing set them in sendError). No response is ever to be sniffed into another type.
     setTraceparent(tracing, request, reply);
-    reply.header('API-Version', apiVersion).header('X-Content-Type-Options', 'nosniff');
+    // Nothing of the API is to be kept by a browser or proxy: answers carry tokens and env values.
+    reply.header('API-Version', apiVersion).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
     const refused = authenticate(request);
     if (refused instanceof Promise) refused.then((late) => settle(late, request, reply, done), done);
     else settle(refused, request, reply, done);

@@ -16,6 +16,10 @@ export function createOperatorRepository(db: Db): Sync<OperatorRepository> {
     `SELECT s.operator_id AS operatorId, o.email, s.csrf, s.expires
      FROM admin_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.id_hash = ?`,
   );
+  const findSessionByCsrf = db.prepare(
+    `SELECT s.id_hash AS idHash, s.operator_id AS operatorId, o.email, s.csrf, s.expires
+     FROM admin_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.csrf = ?`,
+  );
   const deleteSession = db.prepare('DELETE FROM admin_sessions WHERE id_hash = ?');
   const setPasswordHash = db.prepare('UPDATE operators SET password_hash = ? WHERE id = ?');
   const deleteSessionsOf = db.prepare('DELETE FROM admin_sessions WHERE operator_id = ?');
@@ -34,6 +38,7 @@ export function createOperatorRepository(db: Db): Sync<OperatorRepository> {
       insertSession.run({ idHash, ...session });
     },
     findSession: (idHash) => findSession.get(idHash) as PanelSessionRecord | undefined,
+    findSessionByCsrf: (csrf) => findSessionByCsrf.get(csrf) as (PanelSessionRecord & { idHash: Buffer }) | undefined,
     deleteSession: (idHash) => {
       deleteSession.run(idHash);
     },

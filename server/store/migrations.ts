@@ -458,6 +458,15 @@ const schemaHistory: readonly Migration[] = [
       ALTER TABLE warm_servers ADD COLUMN launch TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 16,
+    name: 'panel sessions by CSRF token',
+    sql: () => `
+      -- A panel request's session is found by its X-CSRF-Token, then matched to one of the
+      -- cookies it sent (however many a page on another port of the host planted).
+      CREATE UNIQUE INDEX admin_sessions_by_csrf ON admin_sessions (csrf);
+    `,
+  },
 ];
 
 /** The migrations as SQLite runs them. */

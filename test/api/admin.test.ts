@@ -124,6 +124,12 @@ describe('admin API', () => {
       expect(read.status).toBe(200);
       expect(read.json.csrf_token).toBe(csrf);
     }
+    // However many well-shaped ones were planted first (each cookie looked up was a store query,
+    // so only the first 8 were: 8 planted ones signed the operator out for as long as they lived).
+    const planted = Array.from({ length: 40 }, (_, i) => `gsh_admin=${String(i).padStart(43, 'B')}`).join('; ');
+    const found = await panel('GET', '/admin/api/auth', { headers: { Cookie: `${planted}; ${otherCookie}; ${cookie}` } });
+    expect(found.status).toBe(200);
+    expect(found.json.csrf_token).toBe(csrf);
     // Another session's cookie with this one's CSRF token is still no credential.
     expect((await panel('GET', '/admin/api/auth', { headers: { Cookie: otherCookie } })).json.details).toBe('missing or wrong X-CSRF-Token header');
   });

@@ -59,6 +59,7 @@ describe('errors keep the spec error body', () => {
       const [head, body] = answer.split('\r\n\r\n');
       expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
       expect(head).toContain(`API-Version: ${apiVersion}`);
+      expect(head).toContain('Cache-Control: no-store');
       expect(JSON.parse(body!)).toMatchObject({ statusCode: status, code: 'BAD_REQUEST', details: expect.any(String), identifier: expect.any(String) });
     }
   });

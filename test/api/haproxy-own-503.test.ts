@@ -42,6 +42,7 @@ describe.skipIf(haproxyMissing)(`HAProxy with no instance up${haproxyMissing ? `
     const text = await answer.text();
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
     // The API-Version header is the instances' to send: HAProxy's answer carries none.
     expect(checkResponse('POST', answer.url, 503, answer.headers, text).filter((problem) => !problem.includes('API-Version'))).toEqual([]);
     const body = JSON.parse(text);

@@ -52,10 +52,12 @@ describe('request limits', () => {
     expectError(await service.call('GET', '/admin/%zz', { token: null }), 404, 'RESOURCE_NOT_FOUND', '/admin/%zz');
   });
 
-  it('sends X-Content-Type-Options: nosniff on successes, errors and unrouted paths', async () => {
-    for (const [path, token] of [['/account', undefined], ['/account', null], ['/nowhere', undefined], ['/session/none', undefined]] as const) {
+  it('sends X-Content-Type-Options: nosniff and Cache-Control: no-store on successes, errors and unrouted paths', async () => {
+    for (const [path, token] of [['/account', undefined], ['/account', null], ['/nowhere', undefined], ['/session/none', undefined], ['/token', undefined]] as const) {
       const result = await service.call('GET', path, token === null ? { token } : {});
       expect(result.headers.get('x-content-type-options'), path).toBe('nosniff');
+      // Answers carry tokens, env values and session state: no browser or proxy is to keep them.
+      expect(result.headers.get('cache-control'), path).toBe('no-store');
     }
   });
 

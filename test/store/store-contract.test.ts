@@ -449,6 +449,8 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     await store.operators.insert({ id: 'op', email: 'ops@example.com', passwordHash: 'h1', created: 1 });
     await store.operators.insertSession(Buffer.from('cookie'), { operatorId: 'op', csrf: 'x', created: 1, expires: 100 });
     expect(await store.operators.findSession(Buffer.from('cookie'))).toEqual({ operatorId: 'op', email: 'ops@example.com', csrf: 'x', expires: 100 });
+    expect(await store.operators.findSessionByCsrf('x')).toEqual({ idHash: Buffer.from('cookie'), operatorId: 'op', email: 'ops@example.com', csrf: 'x', expires: 100 });
+    expect(await store.operators.findSessionByCsrf('y')).toBeUndefined();
     await store.operators.setPasswordHash('op', 'h2');
     expect(await store.operators.findSession(Buffer.from('cookie'))).toBeUndefined();
     expect((await store.operators.findByEmail('ops@example.com'))?.passwordHash).toBe('h2');

@@ -22,6 +22,8 @@ export interface OperatorRepository {
   setPasswordHash(operatorId: string, passwordHash: string): Promise<void>;
   insertSession(idHash: Buffer, session: { operatorId: string; csrf: string; created: number; expires: number }): Promise<void>;
   findSession(idHash: Buffer): Promise<PanelSessionRecord | undefined>;
+  /** The session whose CSRF token this is, with the hash of its id (one indexed lookup however many cookies a request sends). */
+  findSessionByCsrf(csrf: string): Promise<(PanelSessionRecord & { idHash: Buffer }) | undefined>;
   deleteSession(idHash: Buffer): Promise<void>;
   deleteExpiredSessions(now: number): Promise<void>;
 }

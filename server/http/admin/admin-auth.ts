@@ -7,7 +7,6 @@
  * whole panel. The CSRF token is kept by the panel in its origin's storage, which other ports
  * cannot read. Bearer tokens are not panel credentials.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Operators } from '../../domain/operators.js';
 import type { OperatorIdentity } from '../context.js';
 
@@ -16,14 +15,14 @@ export const ADMIN_COOKIE = 'gsh_admin';
 export type PanelAuth = { ok: true; operator: OperatorIdentity } | { ok: false; details: string };
 
 /**
- * Session cookies of ours a request may carry that are looked up: a page on another port of the
- * host can set its own `gsh_admin` for the host (cookies know no ports), on longer paths so that
- * browsers send it first; taking only the first value then signed the operator out for as long
- * as that cookie lived, signing in again or not. Each value costs a store lookup, so a few are
- * tried, of the shape ours have (32 random bytes, base64url), not every one a request carries.
+ * A page on another port of the host can set its own `gsh_admin` for the host (cookies know no
+ * ports), as many as it likes, on longer paths so that browsers send them first. The session is
+ * therefore found by the CSRF token, and then must be one of the cookies sent, however many there
+ * are. Only to say why a request was refused are cookies looked up one by one, a few of them.
  */
-const MAX_SESSION_COOKIES = 8;
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+const SESSION_COOKIES_DESCRIBED = 8;
+/** Our session ids and CSRF tokens: 32 random bytes, base64url. */
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 /** The values of a cookie in a Cookie header, in the order sent (ours are base64url: no quoting or decoding needed). */
 function cookieValues(header: string | undefined, name: string): string[] {
@@ -35,29 +34,20 @@ function cookieValues(header: string | undefined, name: string): string[] {
   return values;
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export async function authenticatePanel(
   operators: Operators,
   request: { cookieHeader: string | undefined; csrfHeader: string | string[] | undefined },
 ): Promise<PanelAuth> {
   const csrf = typeof request.csrfHeader === 'string' ? request.csrfHeader : '';
-  let signedIn = false;
-  const sent = new Set(cookieValues(request.cookieHeader, ADMIN_COOKIE).filter((value) => SESSION_ID.test(value)));
-  for (const sessionId of [...sent].slice(0, MAX_SESSION_COOKIES)) {
-    const session = await operators.session(sessionId);
-    if (!session) continue;
-    signedIn = true;
-    // The session the CSRF token is of: another one sent along (set by someone else) is not it.
-    if (sameText(csrf, session.csrf)) return { ok: true, operator: { ...session, sessionId } };
+  const sent = [...new Set(cookieValues(request.cookieHeader, ADMIN_COOKIE).filter((value) => SECRET.test(value)))];
+  if (sent.length > 0 && SECRET.test(csrf)) {
+    const session = await operators.sessionByCsrf(csrf, sent);
+    if (session) return { ok: true, operator: session };
   }
-  return signedIn
-    ? { ok: false, details: 'missing or wrong X-CSRF-Token header' }
-    : { ok: false, details: 'not signed in to the admin panel: session cookie missing, unknown or expired' };
+  for (const sessionId of sent.slice(0, SESSION_COOKIES_DESCRIBED)) {
+    if (await operators.session(sessionId)) return { ok: false, details: 'missing or wrong X-CSRF-Token header' };
+  }
+  return { ok: false, details: 'not signed in to the admin panel: session cookie missing, unknown or expired' };
 }
 
 export function sessionCookie(value: string, options: { secure: boolean; expires?: Date }): string {

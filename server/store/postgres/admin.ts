@@ -34,6 +34,14 @@ export function createPgOperatorRepository({ sql, transaction }: PgDb): Operator
           [idHash],
         )
       )[0],
+    findSessionByCsrf: async (csrf) =>
+      (
+        await sql.rows<PanelSessionRecord & { idHash: Buffer }>(
+          `SELECT s.id_hash AS "idHash", s.operator_id AS "operatorId", o.email, s.csrf, s.expires
+           FROM admin_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.csrf = $1`,
+          [csrf],
+        )
+      )[0],
     deleteSession: async (idHash) => {
       await sql.run('DELETE FROM admin_sessions WHERE id_hash = $1', [idHash]);
     },
