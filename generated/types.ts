@@ -1958,7 +1958,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0); so is a `charset` other than UTF-8 (since 1.6.0; JSON is UTF-8, RFC 8259, and such a body was read as UTF-8 with U+FFFD in place of its other bytes). */
+        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0); so is a `charset` other than UTF-8 (since 1.6.0; JSON is UTF-8, RFC 8259, and such a body was read as UTF-8 with U+FFFD in place of its other bytes), or US-ASCII, its subset (taken since 1.7.1; a body declared so with other bytes is 422). */
         UnsupportedMediaType: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

@@ -144,6 +144,12 @@ describe('errors keep the spec error body', () => {
       expect(minted.status).toBe(201);
       expect(minted.json.name).toBe('München 🎮');
     }
+    // US-ASCII is UTF-8's subset: taken when the bytes are ASCII, refused (not mangled) when not.
+    const ascii = await send('application/json; charset=US-ASCII', Buffer.from('{"name":"plain","scopes":["session:read"]}'));
+    expect(ascii.status).toBe(201);
+    const notAscii = await send('application/json; charset=us-ascii', utf8);
+    expectError(notAscii, 422, 'INVALID_REQUEST', '/token');
+    expect(notAscii.json.violations).toEqual([{ field: 'body', description: 'is not us-ascii (declared): send the JSON as UTF-8' }]);
   });
 
   it('answers an oversized body with 413', async () => {
