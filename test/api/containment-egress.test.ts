@@ -118,9 +118,15 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     }
   });
 
-  /** The host's conntrack entries left by a game spraying `count` datagrams, each to a destination of its own (ports of this run's own). */
+  /**
+   * The host's conntrack entries left by a game spraying `count` datagrams, each to a destination
+   * of its own. Each spray takes ports after the last one's: entries live 30 s, and two random
+   * ranges overlapped often enough to count another test's entries as this one's.
+   */
+  let nextSprayPort = 20_000 + random(20_000);
   const sprayedEntries = async (service: typeof closed, count = 1_000): Promise<number> => {
-    const port = 20_000 + random(20_000);
+    const port = nextSprayPort;
+    nextSprayPort += count;
     const { log } = await attack(service, { ATTACK: 'spray', SPRAY_COUNT: String(count), SPRAY_PORT: String(port) });
     expect(log).toContain(`SPRAYED ${count}`);
     return readFileSync('/proc/net/nf_conntrack', 'utf8').split('\n').filter((line) => {
@@ -141,7 +147,9 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     const entries = await sprayedEntries(allowing);
     // Without the limit, about as many as the burst lets through (each kept 30 s).
     expect(entries).toBeGreaterThan(0);
-    expect(entries).toBeLessThanOrEqual(FLOWS);
+    // The kernel's count (nf_conncount) is checked per packet without a lock against entries
+    // being confirmed and expiring, so a few over the cap may pass: far from the burst's 500.
+    expect(entries).toBeLessThanOrEqual(FLOWS + 8);
   });
 
   it('reaches a private network the operator allows, never the host itself', async () => {
