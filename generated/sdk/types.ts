@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Ping health
-         * @description The game server is healthy. When its image tag sets `sdk.healthSeconds`, a game server that
+         * @description The game server is healthy. When its image tag sets `healthSeconds` (fleet file), a game server that
          *     has called `POST /ready` and then goes that long without a ping is considered hung: it is
          *     killed (and restarted when the session asked for `restart`).
          */
