@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.7.0";
+export const apiVersion = "1.7.1";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [

@@ -1334,7 +1334,7 @@ export interface components {
          */
         SessionEvent: {
             /**
-             * @description Increasing event id (the SSE `id`); empty on snapshot events.
+             * @description Increasing event id (the SSE `id`). On `snapshot` events, the id of the newest event when the stream started, the same on each (resuming with it as `Last-Event-ID` gets every change after the snapshot); it said empty there before 1.7.1, which the service never sent.
              * @example 42
              */
             id: string;
