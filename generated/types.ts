@@ -1313,8 +1313,9 @@ export interface components {
         };
         SubscriptionCreateRequest: {
             /**
+             * an http:// or https:// URL
              * Format: uri
-             * @description Receives a signed POST per session state change.
+             * @description Receives a signed POST per session state change. The scheme in any case (since 1.8.0; `HTTPS://` was 422).
              * @example https://backend.example.com/hooks/sessions
              */
             url: string;
