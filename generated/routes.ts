@@ -411,7 +411,7 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "Account",
     type: "object",
-    required: ["id", "name", "quota"],
+    required: ["id", "name", "quota", "max_sessions"],
     properties: {
       id: { type: "string" },
       name: { type: "string" },

@@ -1487,9 +1487,10 @@ export interface components {
             /**
              * @description The most live sessions (not yet `exited` or `dead`) the account may have at once; a start
              *     past it answers 420 with `details` saying so. null: no cap beyond the locations' capacity.
+             *     Always sent; required since 1.8.0.
              * @example 10
              */
-            max_sessions?: number | null;
+            max_sessions: number | null;
         };
         /** @description An image registry's push notification (Docker Hub's payload shape; other fields are ignored). */
         RegistryPush: {

@@ -127,7 +127,7 @@ describe('the typed client against the Prism mock of the spec', () => {
   it("gets the spec's examples back, typed", async () => {
     const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
     const account = unwrap(await api.GET('/account'));
-    expect(account).toEqual({ id: 'acc_operator', name: 'Operator', quota: { total: 6000, used: 12.5, remaining: 5987.5 } });
+    expect(account).toEqual({ id: 'acc_operator', name: 'Operator', quota: { total: 6000, used: 12.5, remaining: 5987.5 }, max_sessions: null });
     const created = unwrap(await api.POST('/token', { body: { name: 'matchmaker', scopes: ['session:start'] } }));
     expect(created.token).toMatch(/^gsh_/);
     const sessions = unwrap(await api.GET('/session'));
