@@ -1,7 +1,7 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 import type { NamedSchema, RouteDefinition } from '../server/http/operation.js';
 
-export const apiVersion = "1.7.1";
+export const apiVersion = "1.8.0";
 
 /** The spec's component schemas, registered once each (addSchema) and named by `$ref: 'Name#'`. */
 export const schemas: readonly NamedSchema[] = [
@@ -287,7 +287,15 @@ export const schemas: readonly NamedSchema[] = [
     type: "object",
     additionalProperties: false,
     required: ["url"],
-    properties: { url: { type: "string", format: "uri", maxLength: 2048, pattern: "^https?://" } },
+    properties: {
+      url: {
+        type: "string",
+        format: "uri",
+        maxLength: 2048,
+        pattern: "^[Hh][Tt][Tt][Pp][Ss]?://",
+        title: "an http:// or https:// URL",
+      },
+    },
   },
   {
     $id: "SubscriptionCreated",
@@ -403,7 +411,7 @@ export const schemas: readonly NamedSchema[] = [
   {
     $id: "Account",
     type: "object",
-    required: ["id", "name", "quota"],
+    required: ["id", "name", "quota", "max_sessions"],
     properties: {
       id: { type: "string" },
       name: { type: "string" },

@@ -1313,8 +1313,9 @@ export interface components {
         };
         SubscriptionCreateRequest: {
             /**
+             * an http:// or https:// URL
              * Format: uri
-             * @description Receives a signed POST per session state change.
+             * @description Receives a signed POST per session state change. The scheme in any case (since 1.8.0; `HTTPS://` was 422).
              * @example https://backend.example.com/hooks/sessions
              */
             url: string;
@@ -1334,7 +1335,7 @@ export interface components {
          */
         SessionEvent: {
             /**
-             * @description Increasing event id (the SSE `id`); empty on snapshot events.
+             * @description Increasing event id (the SSE `id`). On `snapshot` events, the id of the newest event when the stream started, the same on each (resuming with it as `Last-Event-ID` gets every change after the snapshot); it said empty there before 1.7.1, which the service never sent.
              * @example 42
              */
             id: string;
@@ -1486,9 +1487,10 @@ export interface components {
             /**
              * @description The most live sessions (not yet `exited` or `dead`) the account may have at once; a start
              *     past it answers 420 with `details` saying so. null: no cap beyond the locations' capacity.
+             *     Always sent; required since 1.8.0.
              * @example 10
              */
-            max_sessions?: number | null;
+            max_sessions: number | null;
         };
         /** @description An image registry's push notification (Docker Hub's payload shape; other fields are ignored). */
         RegistryPush: {
@@ -1958,7 +1960,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0); so is a `charset` other than UTF-8 (since 1.6.0; JSON is UTF-8, RFC 8259, and such a body was read as UTF-8 with U+FFFD in place of its other bytes), or US-ASCII, its subset (taken since 1.7.1; a body declared so with other bytes is 422). */
+        /** @description The request body is not application/json, or is compressed: bodies are read as sent, so a `Content-Encoding` other than `identity` is 415 too (since 1.5.0); so is a `charset` other than UTF-8 (since 1.6.0; JSON is UTF-8, RFC 8259, and such a body was read as UTF-8 with U+FFFD in place of its other bytes), or US-ASCII, its subset (taken since 1.8.0; a body declared so with other bytes is 422). */
         UnsupportedMediaType: {
             headers: {
                 "API-Version": components["headers"]["ApiVersion"];

@@ -2,12 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AjvModule from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createSessionHostClient, NotFoundError, unwrap, waitForStatus } from '../client/index.js';
+import { ApiError, createSessionHostClient, NotFoundError, unwrap, waitForStatus, type SessionEvent } from '../client/index.js';
+import { schemas } from '../generated/routes.js';
 import { eventually } from './support/eventually.mjs';
 import { contractFetch } from './support/contract.js';
 import { usePrism } from './support/prism.js';
 import { startService, type RunningService } from './support/service.js';
+
+// SessionEvent as the spec says it (ajv and ajv-formats are CommonJS: their default export is the module object).
+const ajv = new AjvModule.default({ strict: false });
+addFormatsModule.default(ajv);
+for (const schema of schemas) ajv.addSchema(schema);
+const sessionEventIsValid = ajv.getSchema('SessionEvent')!;
 
 describe('the typed client against the real service', () => {
   const contract = contractFetch();
@@ -117,7 +127,7 @@ describe('the typed client against the Prism mock of the spec', () => {
   it("gets the spec's examples back, typed", async () => {
     const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
     const account = unwrap(await api.GET('/account'));
-    expect(account).toEqual({ id: 'acc_operator', name: 'Operator', quota: { total: 6000, used: 12.5, remaining: 5987.5 } });
+    expect(account).toEqual({ id: 'acc_operator', name: 'Operator', quota: { total: 6000, used: 12.5, remaining: 5987.5 }, max_sessions: null });
     const created = unwrap(await api.POST('/token', { body: { name: 'matchmaker', scopes: ['session:start'] } }));
     expect(created.token).toMatch(/^gsh_/);
     const sessions = unwrap(await api.GET('/session'));
@@ -128,6 +138,20 @@ describe('the typed client against the Prism mock of the spec', () => {
     const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
     const started = unwrap(await api.POST('/session', { body: { location: 'local-a', image: 'echo' } }));
     expect(started).toMatchObject({ status: 'created', started: null });
+  });
+
+  it('streams events whose data are SessionEvents, each id the SSE id, as the service sends them (the example had no session and a session id for id)', async () => {
+    const api = createSessionHostClient({ baseUrl: prism.url, token: 'gsh_MockMockMockMockMockMockMock' });
+    const text = await new Response(unwrap(await api.GET('/events'))).text();
+    const received: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => received.push(event) });
+    parser.feed(text);
+    expect(received.map((event) => event.event)).toEqual(['snapshot', 'session']);
+    for (const event of received) {
+      const data = JSON.parse(event.data) as SessionEvent;
+      expect(sessionEventIsValid(data), JSON.stringify(sessionEventIsValid.errors)).toBe(true);
+      expect(data.id).toBe(event.id);
+    }
   });
 
   it('gets a 401 ApiError from the mock without a token', async () => {

@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Ping health
-         * @description The game server is healthy. When its image tag sets `sdk.healthSeconds`, a game server that
+         * @description The game server is healthy. When its image tag sets `healthSeconds` (fleet file), a game server that
          *     has called `POST /ready` and then goes that long without a ping is considered hung: it is
          *     killed (and restarted when the session asked for `restart`).
          */
@@ -108,8 +108,6 @@ export interface components {
             type: "tcp" | "udp";
             host: number;
         };
-        /** @description A player's id. */
-        PlayerId: string;
         /** @description The session a game server is allocated to (present once `state` is `allocated`). */
         AllocatedSession: {
             /** @description The session id (as in the control API). */
@@ -122,9 +120,16 @@ export interface components {
             host: string;
             /** @description The declared ports and the host ports allocated to them (the game binds the same number). */
             ports: components["schemas"]["Port"][];
-            /** @description The players the control API has joined to the session (`PUT /session/player/join`), kept current as they join and leave. */
-            players: components["schemas"]["PlayerId"][];
+            /**
+             * @description The players the control API has joined to the session (`PUT /session/player/join`), kept
+             *     current as they join and leave; their ids as the control API took them, 1 to 128 characters
+             *     of any kind (since 1.2.0: they were typed as PlayerId, whose pattern only the ids this SDK
+             *     takes in `/player/{player}` follow, so a joined `Ünï` or `a b` broke the schema).
+             */
+            players: string[];
         };
+        /** @description A player's id. */
+        PlayerId: string;
         /** @description What the game server runs for. */
         Allocation: {
             /**
@@ -201,8 +206,8 @@ export interface components {
     pathItems: never;
 }
 export type Port = components['schemas']['Port'];
-export type PlayerId = components['schemas']['PlayerId'];
 export type AllocatedSession = components['schemas']['AllocatedSession'];
+export type PlayerId = components['schemas']['PlayerId'];
 export type Allocation = components['schemas']['Allocation'];
 export type SdkError = components['schemas']['SdkError'];
 export type ResponseBadRequest = components['responses']['BadRequest'];

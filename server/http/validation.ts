@@ -108,6 +108,13 @@ export function violationsOf(errors: readonly ErrorObject[], part: string): Viol
     } else if (error.keyword === 'additionalProperties') {
       field += `.${echoed((error.params as { additionalProperty: string }).additionalProperty)}`;
       description = 'is not a known field';
+    } else if (error.keyword === 'type' && part === 'querystring' && path.length === 1 && (error.params as { type: string }).type === 'object') {
+      // A deepObject parameter sent flat (`filter=mode:ranked`): ajv's "must be object" does not say how to send it.
+      description = `must be sent as ${echoed(path[0]!)}[<key>]=<value>, one per key`;
+    } else if (error.keyword === 'enum') {
+      // ajv says only "must be equal to one of the allowed values": name them, so a caller who
+      // typed `session:write` or `status=run` learns the right word without the spec at hand.
+      description = `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')}`;
     } else if (error.keyword === 'pattern' && typeof error.parentSchema?.title === 'string') {
       description = `must be ${error.parentSchema.title}`;
     }

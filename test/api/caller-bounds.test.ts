@@ -120,7 +120,7 @@ describe('webhook subscriptions per receiver', () => {
     const first = await subscribe('http://127.0.0.1:9/hooks/../hook#a');
     expect(first.status).toBe(201);
     expect(first.json.url).toBe('http://127.0.0.1:9/hook');
-    for (const spelling of ['http://127.0.0.1:9/hook', 'http://127.0.0.1:9/./hook#b', 'http://127.0.0.1:09/hook#']) {
+    for (const spelling of ['http://127.0.0.1:9/hook', 'http://127.0.0.1:9/./hook#b', 'http://127.0.0.1:09/hook#', 'HTTP://127.0.0.1:9/hook']) {
       const again = await subscribe(spelling);
       expectError(again, 409, 'CONFLICT', '/subscription');
       expect(again.json.details).toContain(first.json.id);

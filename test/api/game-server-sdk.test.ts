@@ -144,6 +144,12 @@ describe('the game-server SDK', { timeout: 90_000 }, () => {
     await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p1', 'p2']), { timeout: 15_000, interval: 20 });
     expect((await service.call('DELETE', '/session/player/leave', { body: { players: ['p1'] } })).status).toBe(200);
     await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2']), { timeout: 15_000, interval: 20 });
+    // The control API takes any characters in a player id, the SDK's own /player/{player} fewer:
+    // the allocation carries the joined ones as they are, and its schema says so.
+    expect((await service.call('PUT', '/session/player/join', { body: { session: id, players: ['Ünï name/1'] } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await playersInSdk()).toEqual(['p2', 'Ünï name/1']), { timeout: 15_000, interval: 20 });
+    const allocation = (await sdkCall(await socketOf(id), 'GET', '/allocation')).body;
+    expect(allocationIsValid(allocation), JSON.stringify(allocationIsValid.errors)).toBe(true);
     // The owner-only umask the socket is made with never reaches the game server (it starts meanwhile).
     expect((await service.call('DELETE', `/session/${id}`)).status).toBe(204);
     await waitForStatus(service.call, id, ['exited'], 30_000);

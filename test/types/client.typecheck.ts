@@ -22,6 +22,7 @@ export async function checks() {
   const restarts: boolean = session.restart;
   const expires: number | null = session.expires;
   const next: string | null = unwrap(await api.GET('/session', { params: { query: { limit: 10 } } })).next_cursor;
+  const cap: number | null = unwrap(await api.GET('/account')).max_sessions;
   unwrap(await api.POST('/token', { body: { name: 'mm', scopes: ['session:start'], expires_after: '1h30m' } }));
   const { location } = await startSession(api, { id: 'm-1', location: 'local-a', image: 'echo', restart: false }, { locations: ['local-b'] });
   await waitForStatus(api, 'm-1', ['running', 'exited']);
