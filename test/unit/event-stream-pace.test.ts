@@ -23,7 +23,9 @@ const log: StoredEvent[] = records.map((record, i) => ({ id: i + 1, status: 'run
 function streamEvents(lastEventId: string | undefined, changes: ((change: SessionChange) => void)[] = []) {
   const onChange = (listener: (change: SessionChange) => void) => {
     changes.push(listener);
-    return () => changes.splice(changes.indexOf(listener), 1);
+    return () => {
+      if (changes.includes(listener)) changes.splice(changes.indexOf(listener), 1);
+    };
   };
   const sessions = { list: async () => [...records], onChange } as unknown as Sessions;
   const events = {
