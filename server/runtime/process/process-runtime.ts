@@ -5,7 +5,7 @@
  * supervisor outlives the service, so after a restart the service adopts the session by
  * watching state.json again; PID reuse is guarded by comparing process start times.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { AdoptSpec, LaunchSpec, PreparedAllocation, Runtime, RuntimeEvent, WarmAllocation } from '../../domain/ports/runtime.js';
 import { followFile } from '../follow-file.js';
@@ -17,7 +17,7 @@ import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdenti
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
 import { setSessionGroupNice } from './session-priority.js';
 import { StartFailures, type StartFailureOptions } from './start-failures.js';
-import { PlayersFile } from './players-file.js';
+import { WindowedWrites } from '../windowed-writes.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { allocationOf, SDK_SOCKET, SDK_SOCKET_IN_SESSION } from '../sdk-endpoint.js';
@@ -128,7 +128,16 @@ export class ProcessRuntime implements Runtime {
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
   private readonly startFailures: StartFailures;
-  private readonly players = new PlayersFile((sessionId) => this.dir(sessionId));
+  /** players.json, at most once a second per session (windowed-writes.ts). */
+  private readonly players = new WindowedWrites<readonly string[]>((sessionId, players) => {
+    const dir = this.dir(sessionId);
+    try {
+      writeFileSync(join(dir, 'players.json.tmp'), JSON.stringify(players), { mode: 0o600 });
+      renameSync(join(dir, 'players.json.tmp'), join(dir, 'players.json'));
+    } catch {
+      // Not this runtime's session any more, or no space: the SDK keeps its last list.
+    }
+  });
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
@@ -309,7 +318,7 @@ export class ProcessRuntime implements Runtime {
   /**
    * The players the API joined, for the game server's SDK allocation: players.json in the
    * session directory (the service's, not the game's), replaced atomically, at most once a
-   * second (players-file.ts); its supervisor watches it. Best effort: a full disk leaves the
+   * second (windowed-writes.ts); its supervisor watches it. Best effort: a full disk leaves the
    * SDK's list as it was.
    */
   playersChanged(sessionId: string, players: readonly string[]): void {
@@ -383,6 +392,8 @@ export class ProcessRuntime implements Runtime {
   async close(): Promise<void> {
     clearInterval(this.liveness);
     clearInterval(this.retention);
+    // The players of the last second, for the game servers that outlive the service.
+    this.players.flushAll();
     this.startFailures.close();
     this.spares.close();
     // Game servers outlive the service: while one runs, its egress table stays; with none left, it goes.
