@@ -254,7 +254,9 @@ export interface paths {
          *
          *     Only regular files, folders and symbolic links (as links) are archived: FIFOs, sockets and
          *     devices a game server left behind are skipped. An account may hold 4 downloads open at once
-         *     per service instance (operator-configurable; behind a load balancer over several instances,
+         *     per service instance, and at most half (rounded up) of the archives an instance streams at
+         *     once for all accounts together (2 by default, so 1), so that one account's slow downloads
+         *     leave the others room (operator-configurable; behind a load balancer over several instances,
          *     that many on each); one more is 429 with `Retry-After`. A download ends within a second
          *     of its token being revoked, disabled or expiring, or its account being disabled.
          */

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { Catalog } from './catalog.js';
 import { closedToStarts } from './placement.js';
 import type { NodeHealth, Runtime } from './ports/runtime.js';
-import type { SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
+import type { ListPosition, SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
 import type { WarmServer, WarmServerRepository } from './ports/warm-servers.js';
 import type { WarmPools } from './warm-pools.js';
 import { isFinal } from './session-states.js';
@@ -61,6 +61,11 @@ export class SessionQueries {
 
   list(filter: SessionFilter): Promise<SessionRecord[]> {
     return this.repository.list(filter);
+  }
+
+  /** The end of a scan window of the account's sessions (SessionRepository.positionAfter). */
+  positionAfter(accountId: string, after: ListPosition | undefined, count: number): Promise<ListPosition | undefined> {
+    return this.repository.positionAfter(accountId, after, count);
   }
 
   async locations(accountId: string): Promise<LocationView[]> {

@@ -11,7 +11,7 @@ import type { Catalog } from './catalog.js';
 import type { Clock } from './ports/clock.js';
 import type { FailureReporter } from './ports/failure-reporter.js';
 import type { Runtime } from './ports/runtime.js';
-import type { SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
+import type { ListPosition, SessionFilter, SessionRecord, SessionRepository } from './ports/sessions.js';
 import type { StartRateLimiter } from './ports/start-rate.js';
 import type { Quota } from './quota.js';
 import { SessionLifecycle, type PlayersResult, type StartRequest, type StartResult, type StopResult } from './session-lifecycle.js';
@@ -148,6 +148,11 @@ export class Sessions {
 
   list(filter: SessionFilter): Promise<SessionRecord[]> {
     return this.queries.list(filter);
+  }
+
+  /** The end of a scan window of the account's sessions (SessionRepository.positionAfter). */
+  positionAfter(accountId: string, after: ListPosition | undefined, count: number): Promise<ListPosition | undefined> {
+    return this.queries.positionAfter(accountId, after, count);
   }
 
   locations(accountId: string): Promise<LocationView[]> {

@@ -15,13 +15,23 @@ export interface EventFeed {
    * listener gets every event after `afterId` (the last one the caller sent from its snapshot or
    * replay), in order, once each, until `stop()`.
    */
-  follow(accountId: string, listener: (event: StoredEvent) => void): { start(afterId: number): void; stop(): void };
+  follow(accountId: string, listener: (event: StoredEvent) => void, overflow?: () => void): { start(afterId: number): void; stop(): void };
 }
+
+/**
+ * New events one stream holds while its replay or snapshot is still being written (the feed
+ * below): past them it stops following and `overflow` is called (the stream is closed, and its
+ * client resumes with Last-Event-ID, missing nothing). A replay goes at its client's pace, and one
+ * taking a few KB every 25 s is never cut as stalled: every event of its account waited behind
+ * it, without bound (outside check oc3). Each held event is a small record (labels and players
+ * shared with the session's), so this is a few MB, like the live stream's MAX_UNSENT_BYTES.
+ */
+export const MAX_HELD_EVENTS = 4096;
 
 /** One instance: its own changes are all there is (kept from follow() until start()). */
 export function localEventFeed(sessions: { onChange(listener: (change: SessionChange) => void): () => void }): EventFeed {
   return {
-    follow(accountId, listener) {
+    follow(accountId, listener, overflow) {
       let lastSent = 0;
       let held: StoredEvent[] | undefined = [];
       const send = (event: StoredEvent) => {
@@ -32,8 +42,12 @@ export function localEventFeed(sessions: { onChange(listener: (change: SessionCh
       const stop = sessions.onChange(({ eventId, session, previous, at }) => {
         if (session.accountId !== accountId) return;
         const event = { id: eventId, status: session.status, previous, at, session };
-        if (held) held.push(event);
-        else send(event);
+        if (!held) return send(event);
+        held.push(event);
+        if (held.length <= MAX_HELD_EVENTS) return;
+        held = [];
+        stop();
+        overflow?.();
       });
       return {
         start(afterId) {

@@ -41,6 +41,8 @@ export interface StreamLease {
 export interface StreamsFull {
   full: 'the account' | 'the service';
   limit: number;
+  /** The account holds its share (`limit`) of a service-wide cap of this many. */
+  shareOf?: number;
   /** Refused for opening too many too fast (event streams): when the next may open. */
   retryAfterSeconds?: number;
 }
@@ -88,6 +90,11 @@ export class OpenStreams {
     }
     if (ofAccount >= this.limits[kind]) return { full: 'the account', limit: this.limits[kind] };
     if (ofService >= serviceMax) return { full: 'the service', limit: serviceMax };
+    // One account holds at most half of a service-wide cap (rounded up): a download read slowly
+    // but steadily is never cut as stalled, so one account held both of the service's archive
+    // slots for as long as it liked, and every other account's downloads were 429 (outside check oc3).
+    const share = Math.ceil(serviceMax / 2);
+    if (ofAccount >= share) return { full: 'the account', limit: share, shareOf: serviceMax };
     if (kind === 'events') {
       const opens = this.opensOf(principal.accountId);
       if (!opens.take()) return { full: 'the account', limit: 2 * this.limits.events, retryAfterSeconds: Math.max(1, Math.ceil(opens.secondsUntilToken())) };
@@ -151,7 +158,7 @@ export class OpenStreams {
 const RETRY_AFTER_SECONDS = 5;
 
 /** The answer when an account (or the service) already holds the most streams of a kind it may. */
-export function tooManyStreams(context: RequestContext, what: string, { full, limit, retryAfterSeconds }: StreamsFull) {
+export function tooManyStreams(context: RequestContext, what: string, { full, limit, shareOf, retryAfterSeconds }: StreamsFull) {
   if (retryAfterSeconds !== undefined) {
     return {
       ...fail(context, 'TOO_MANY_REQUESTS', { details: `the account opened ${limit} ${what} in a burst, then at most ${EVENT_STREAM_OPENS.perSecond} a second; retry after ${retryAfterSeconds} s` }),
@@ -159,8 +166,9 @@ export function tooManyStreams(context: RequestContext, what: string, { full, li
     };
   }
   const advice = full === 'the account' ? 'close one first' : 'try again shortly';
+  const most = shareOf === undefined ? 'the most allowed' : `its share of the ${shareOf} the service streams at once`;
   return {
-    ...fail(context, 'TOO_MANY_REQUESTS', { details: `${full} has ${limit} open ${what}, the most allowed; ${advice}` }),
+    ...fail(context, 'TOO_MANY_REQUESTS', { details: `${full} has ${limit} open ${what}, ${most}; ${advice}` }),
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } as Record<string, string>,
   };
 }

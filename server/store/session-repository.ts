@@ -52,6 +52,12 @@ export function createSessionRepository(db: Db): SqliteSessions {
       `INSERT INTO session_ports (account_id, session_id, node_id, name, type, container, port) VALUES ${Array(count).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     ));
   const byKey = db.prepare(`${SELECT} WHERE s.key = ?`);
+  // The end of a list's scan window: a walk of the account's index, no row read.
+  const positionOrder = 'ORDER BY created DESC, id DESC, account_id DESC LIMIT 1 OFFSET @offset';
+  const firstPosition = db.prepare(`SELECT created, id, account_id FROM sessions WHERE account_id = @accountId ${positionOrder}`);
+  const positionAfterOf = db.prepare(
+    `SELECT created, id, account_id FROM sessions WHERE account_id = @accountId AND (created, id, account_id) < (@afterCreated, @afterId, @afterAccount) ${positionOrder}`,
+  );
   const byOwner = db.prepare(`${SELECT} WHERE s.account_id = ? AND s.id = ?`);
   const everywhere = db.prepare(`${SELECT} WHERE s.id = ? ORDER BY s.account_id`);
   const live = db.prepare(LIVE_SESSIONS);
@@ -265,10 +271,22 @@ export function createSessionRepository(db: Db): SqliteSessions {
         where.push('(s.created, s.id, s.account_id) < (@afterCreated, @afterId, @afterAccount)');
         Object.assign(params, { afterCreated: filter.after.created, afterId: filter.after.id, afterAccount: filter.after.accountId ?? '' });
       }
+      if (filter.until) {
+        where.push('(s.created, s.id, s.account_id) >= (@untilCreated, @untilId, @untilAccount)');
+        Object.assign(params, { untilCreated: filter.until.created, untilId: filter.until.id, untilAccount: filter.until.accountId ?? '' });
+      }
       // LIMIT -1: no limit.
       params.limit = filter.limit ?? -1;
       const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created DESC, s.id DESC, s.account_id DESC LIMIT @limit`;
       return (prepared(sql).all(params) as SessionRow[]).map(sessionFromRow);
+    },
+    positionAfter(accountId, after, count) {
+      const row = (after ? positionAfterOf : firstPosition).get({
+        accountId,
+        offset: count - 1,
+        ...(after ? { afterCreated: after.created, afterId: after.id, afterAccount: after.accountId ?? '' } : {}),
+      }) as { created: number; id: string; account_id: string } | undefined;
+      return row && { created: row.created, id: row.id, accountId: row.account_id };
     },
     liveKeysOn: (nodeId) => [...liveSessions.values()].filter((session) => session.nodeId === nodeId).map((session) => session.key),
     live: () => liveSessions.list({ accountId: undefined, all: false, labels: {}, notLabels: {} }).reverse(),

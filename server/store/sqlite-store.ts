@@ -21,7 +21,7 @@ import { createWarmServerRepository } from './warm-server-repository.js';
 
 /** The session repository's methods that only read (most from the read model). */
 const SESSION_READS = [
-  'exists', 'find', 'findOwned', 'findEverywhere', 'list', 'live', 'launchedAt', 'launchSummary', 'accountsWithLiveSessions', 'liveSessionsOn',
+  'exists', 'find', 'findOwned', 'findEverywhere', 'list', 'positionAfter', 'live', 'launchedAt', 'launchSummary', 'accountsWithLiveSessions', 'liveSessionsOn',
   'liveCountsByNode', 'portsInUse', 'liveSessionsOfPlayers', 'eventsAfter', 'latestEventId', 'oldestEventId', 'oldestHoldable', 'storedSize',
 ] as const;
 

@@ -31,7 +31,8 @@ async function endedSession(service: ReturnType<typeof useService>, id: string):
 }
 
 describe('artifact downloads', () => {
-  const service = useService({ runtime: 'process', limits: { streams: { events: 20, logs: 8, artifacts: DOWNLOADS }, subscriptions: 25, archives: { concurrent: DOWNLOADS, maxBytes: 1024 ** 3 } } });
+  // The service streams twice the account's downloads: one account holds at most half of them.
+  const service = useService({ runtime: 'process', limits: { streams: { events: 20, logs: 8, artifacts: DOWNLOADS }, subscriptions: 25, archives: { concurrent: 2 * DOWNLOADS, maxBytes: 1024 ** 3 } } });
 
   /** An ended session whose working directory holds what a hostile game server could leave. */
   async function endedSessionWith(id: string, files: (work: string) => void): Promise<string> {

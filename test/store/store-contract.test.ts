@@ -319,6 +319,15 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (kind) => {
     expect(await ids({ limit: 2, after: { created: 2, id: 'b' } })).toEqual(['a']);
     expect(await ids({ all: true, status: 'dead' })).toEqual(['d']);
     expect(await ids({ accountId: 'someone-else' })).toEqual([]);
+    // Scan windows (a retained list examines a window of the account's sessions at a time): the
+    // position `count` sessions on, on the index alone, and a list bounded by it (included).
+    expect(await sessions.positionAfter('acc', undefined, 1)).toEqual({ created: 3, id: 'd', accountId: 'acc' });
+    expect(await sessions.positionAfter('acc', undefined, 2)).toEqual({ created: 2, id: 'c', accountId: 'acc' });
+    expect(await sessions.positionAfter('acc', { created: 2, id: 'c', accountId: 'acc' }, 2)).toEqual({ created: 1, id: 'a', accountId: 'acc' });
+    expect(await sessions.positionAfter('acc', { created: 2, id: 'c', accountId: 'acc' }, 3)).toBeUndefined();
+    expect(await sessions.positionAfter('someone-else', undefined, 1)).toBeUndefined();
+    expect(await ids({ all: true, until: { created: 2, id: 'c', accountId: 'acc' } })).toEqual(['d', 'c']);
+    expect(await ids({ all: true, labels: { mode: 'ctf' }, after: { created: 3, id: 'd', accountId: 'acc' }, until: { created: 2, id: 'b', accountId: 'acc' } })).toEqual(['c']);
   });
 
   it('keeps the event log in order, replays after an id, and prunes all but what subscriptions still need', async () => {

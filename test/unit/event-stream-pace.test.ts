@@ -8,7 +8,8 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Sessions } from '../../server/domain/sessions.js';
 import type { StoredEvent } from '../../server/domain/ports/sessions.js';
-import { localEventFeed } from '../../server/events/event-feed.js';
+import type { SessionChange } from '../../server/domain/session-machine.js';
+import { localEventFeed, MAX_HELD_EVENTS } from '../../server/events/event-feed.js';
 import { eventHandlers } from '../../server/http/events/event-handlers.js';
 import { OpenStreams } from '../../server/http/open-streams.js';
 import { session } from '../support/store-records.js';
@@ -19,8 +20,14 @@ const labels = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`l${i}`,
 const records = Array.from({ length: EVENTS }, (_, i) => session(`s${i}`, { accountId: 'acc', labels }));
 const log: StoredEvent[] = records.map((record, i) => ({ id: i + 1, status: 'running', previous: 'created', at: i, session: record }));
 
-function streamEvents(lastEventId: string | undefined) {
-  const sessions = { list: async () => [...records], onChange: () => () => {} } as unknown as Sessions;
+function streamEvents(lastEventId: string | undefined, changes: ((change: SessionChange) => void)[] = []) {
+  const onChange = (listener: (change: SessionChange) => void) => {
+    changes.push(listener);
+    return () => {
+      if (changes.includes(listener)) changes.splice(changes.indexOf(listener), 1);
+    };
+  };
+  const sessions = { list: async () => [...records], onChange } as unknown as Sessions;
   const events = {
     eventsAfter: async (_account: string, afterId: number, limit: number) => log.filter((e) => e.id > afterId).slice(0, limit),
     oldestEventId: async () => 1,
@@ -71,4 +78,21 @@ describe('GET /events at the client’s pace', () => {
       stream.destroy();
     });
   }
+
+  // Outside check oc3: new events wait behind a replay or snapshot until it is written, and a
+  // client taking a few KB every 25 s keeps it from ever being cut as stalled; every event of the
+  // account meanwhile was held, without bound.
+  it(`closes a stream once more than ${MAX_HELD_EVENTS} new events wait behind its replay`, async () => {
+    const changes: ((change: SessionChange) => void)[] = [];
+    const answer = await streamEvents('0', changes);
+    const stream = (answer as unknown as { body: PassThrough }).body;
+    await settle();
+    expect(changes).toHaveLength(1);
+    for (let i = 1; i <= MAX_HELD_EVENTS; i++) changes[0]?.({ eventId: EVENTS + i, session: records[0]!, previous: 'created', at: i });
+    expect(stream.destroyed).toBe(false);
+    changes[0]?.({ eventId: EVENTS + MAX_HELD_EVENTS + 1, session: records[0]!, previous: 'created', at: 0 });
+    expect(stream.destroyed).toBe(true);
+    // Unsubscribed: nothing more is held for it.
+    expect(changes).toHaveLength(0);
+  });
 });

@@ -33,6 +33,16 @@ describe('open streams', () => {
     expect(streams.open('artifacts', principal('b'))).toEqual({ full: 'the service', limit: 3 });
   });
 
+  // Outside check oc3: a download read slowly but steadily is never cut as stalled, and one account
+  // held both of the service's archive slots for as long as it read that way.
+  it("leaves at least half of a service-wide cap to the other accounts", () => {
+    streams = new OpenStreams({ events: 20, logs: 8, artifacts: 4 }, async () => true, { artifacts: 2 });
+    held(streams.open('artifacts', principal('a')));
+    expect(streams.open('artifacts', principal('a'))).toEqual({ full: 'the account', limit: 1, shareOf: 2 });
+    held(streams.open('artifacts', principal('b')));
+    expect(streams.open('artifacts', principal('c'))).toEqual({ full: 'the service', limit: 2 });
+  });
+
   it('never runs two sweeps at once: a tick during a pass is skipped, a call waits for it and then runs its own', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {

@@ -82,6 +82,8 @@ export interface SessionFilter {
   limit?: number;
   /** Continue after this position (newest first: created, then id, then account). */
   after?: ListPosition;
+  /** Stop at this position, itself included (a scan window: positionAfter()). */
+  until?: ListPosition;
 }
 
 /** A session's place in listings; across accounts, ids tie and the account decides. */
@@ -178,6 +180,11 @@ export interface SessionRepository {
   /** Every account's session with this id (the admin panel, which names sessions across accounts). */
   findEverywhere(id: string): Promise<SessionRecord[]>;
   list(filter: SessionFilter): Promise<SessionRecord[]>;
+  /**
+   * The position of the account's `count`-th session (live or ended, in list order) after `after`,
+   * or undefined when fewer follow: the end of a scan window (`until`), found on the index alone.
+   */
+  positionAfter(accountId: string, after: ListPosition | undefined, count: number): Promise<ListPosition | undefined>;
   live(): Promise<SessionRecord[]>;
   /** The keys of the node's live sessions (a supervision sweep's cheap first look: server/domain/sessions.ts). */
   liveKeysOn(nodeId: string): Promise<string[]>;

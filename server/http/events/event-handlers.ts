@@ -70,6 +70,10 @@ export function eventHandlers(
         if (unsent() <= MAX_UNSENT_BYTES) return;
         log.warn({ account: accountId, unsentBytes: unsent() }, 'event stream closed: its client fell too far behind (it resumes with Last-Event-ID)');
         stream.destroy();
+      }, () => {
+        // More new events than MAX_HELD_EVENTS waited behind a replay or snapshot its client takes slowly.
+        log.warn({ account: accountId }, 'event stream closed: its replay or snapshot went so slowly that too many new events waited behind it (it resumes with Last-Event-ID)');
+        stream.destroy();
       });
       const [latest, oldest] = await Promise.all([events.latestEventId(), events.oldestEventId()]);
       const resumeFrom = headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']);

@@ -25,6 +25,7 @@ import type { AllocatedSession } from '../../../generated/sdk/types.js';
 import type { LaunchSpec, WarmAllocation } from '../../domain/ports/runtime.js';
 import { allocationOf, SDK_DIR_IN_SESSION, SDK_SOCKET, SDK_SOCKET_IN_SESSION } from '../sdk-endpoint.js';
 import { MAX_SOCKET_PATH, sdkLiveness, serveSdk, type SdkLiveness } from '../sdk-server.mjs';
+import { WindowedWrites } from '../windowed-writes.js';
 
 /** What sdk.json holds: enough to serve a session's SDK again after a restart or on another instance. */
 export interface SdkSettings {
@@ -59,6 +60,19 @@ interface Served {
 
 export class ContainerSdks {
   private readonly served = new Map<string, Served>();
+  /**
+   * sdk.json after players change, at most once a second per session (windowed-writes.ts: the
+   * whole allocation, labels and players, per ~200-byte join), with its settings as they are then.
+   */
+  private readonly playersWrites = new WindowedWrites<undefined>((sessionId) => {
+    const served = this.served.get(sessionId);
+    if (!served) return;
+    try {
+      this.writeSettings(dirname(served.runDir), served.settings);
+    } catch {
+      // No space: whoever serves it next starts from the players it had before.
+    }
+  });
 
   constructor(
     private readonly root: string,
@@ -214,15 +228,13 @@ export class ContainerSdks {
     const { allocation } = served.settings;
     if (!allocation) return;
     served.settings = { ...served.settings, allocation: { ...allocation, players: [...players] } };
-    try {
-      this.writeSettings(dirname(served.runDir), served.settings);
-    } catch {
-      // No space: whoever serves it next starts from the players it had before.
-    }
+    this.playersWrites.changed(sessionId, undefined);
   }
 
   /** Stop serving it (another instance supervises it now, or the service closes); its socket stays for the next. */
   close(sessionId: string): void {
+    // Whoever serves it next reads the players of the last second too.
+    this.playersWrites.flush(sessionId);
     this.served.get(sessionId)?.close();
     this.served.delete(sessionId);
   }

@@ -17,6 +17,7 @@ import { dismiss as dismissSpare, killSpare, SpareSupervisor, type ProcessIdenti
 import { DEFAULT_RETENTION_MB, RetainedSessions } from './retention.js';
 import { setSessionGroupNice } from './session-priority.js';
 import { StartFailures, type StartFailureOptions } from './start-failures.js';
+import { WindowedWrites } from '../windowed-writes.js';
 import { connectAhead, handOver } from './warm-handoff.mjs';
 import type { PreparedSandbox, Sandboxes } from './sandboxes.js';
 import { allocationOf, SDK_SOCKET, SDK_SOCKET_IN_SESSION } from '../sdk-endpoint.js';
@@ -127,6 +128,16 @@ export class ProcessRuntime implements Runtime {
   /** A supervisor started ahead of need, waiting on stdin for its session. */
   private readonly spares: SpareSupervisor;
   private readonly startFailures: StartFailures;
+  /** players.json, at most once a second per session (windowed-writes.ts). */
+  private readonly players = new WindowedWrites<readonly string[]>((sessionId, players) => {
+    const dir = this.dir(sessionId);
+    try {
+      writeFileSync(join(dir, 'players.json.tmp'), JSON.stringify(players), { mode: 0o600 });
+      renameSync(join(dir, 'players.json.tmp'), join(dir, 'players.json'));
+    } catch {
+      // Not this runtime's session any more, or no space: the SDK keeps its last list.
+    }
+  });
 
   constructor(private readonly options: ProcessRuntimeOptions) {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
@@ -306,17 +317,12 @@ export class ProcessRuntime implements Runtime {
 
   /**
    * The players the API joined, for the game server's SDK allocation: players.json in the
-   * session directory (the service's, not the game's), replaced atomically; its supervisor
-   * watches it. Best effort: a full disk leaves the SDK's list as it was.
+   * session directory (the service's, not the game's), replaced atomically, at most once a
+   * second (windowed-writes.ts); its supervisor watches it. Best effort: a full disk leaves the
+   * SDK's list as it was.
    */
   playersChanged(sessionId: string, players: readonly string[]): void {
-    const dir = this.dir(sessionId);
-    try {
-      writeFileSync(join(dir, 'players.json.tmp'), JSON.stringify(players), { mode: 0o600 });
-      renameSync(join(dir, 'players.json.tmp'), join(dir, 'players.json'));
-    } catch {
-      // Not this runtime's session any more, or no space: the SDK keeps its last list.
-    }
+    this.players.changed(sessionId, players);
   }
 
   /** Its supervisor is watched here (sessions belong to the instance on their host: they never move). */
@@ -386,6 +392,8 @@ export class ProcessRuntime implements Runtime {
   async close(): Promise<void> {
     clearInterval(this.liveness);
     clearInterval(this.retention);
+    // The players of the last second, for the game servers that outlive the service.
+    this.players.flushAll();
     this.startFailures.close();
     this.spares.close();
     // Game servers outlive the service: while one runs, its egress table stays; with none left, it goes.

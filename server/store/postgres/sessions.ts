@@ -185,6 +185,17 @@ export function createPgSessionStore({ sql, transaction, unhurried }: PgDb): Ses
       const page = `(SELECT ${COLUMNS} FROM sessions s WHERE ${where.join(' AND ')} ${order} LIMIT $${values.length})`;
       return many(`${withDetails(page)} ${order}`, values);
     },
+    positionAfter: async (accountId, after, count) => {
+      // The end of a list's scan window: a walk of the account's index (sessions_by_account).
+      const values: unknown[] = [accountId, count - 1];
+      if (after) values.push(after.created, after.id, after.accountId ?? '');
+      const afterIt = after ? ' AND (created, id, account_id) < ($3, $4, $5)' : '';
+      const [row] = await sql.prepared<{ created: number; id: string; account_id: string }>(
+        `SELECT created, id, account_id FROM sessions WHERE account_id = $1${afterIt} ORDER BY created DESC, id DESC, account_id DESC LIMIT 1 OFFSET $2`,
+        values,
+      );
+      return row && { created: Number(row.created), id: row.id, accountId: row.account_id };
+    },
     liveKeysOn: async (nodeId) =>
       (await sql.prepared<{ keys: string[] }>("SELECT coalesce(array_agg(key), '{}') AS keys FROM sessions WHERE node_id = $1 AND ended IS NULL", [nodeId]))[0]!.keys,
     live: () => many(LIVE_SESSIONS),
@@ -250,6 +261,9 @@ function listWhere(filter: SessionFilter): { where: string[]; values: unknown[] 
   if (filter.after) {
     // Newest first by (created, id, account); a position without an account sorts first among its ties.
     where.push(`(s.created, s.id, s.account_id) < (${param(filter.after.created)}, ${param(filter.after.id)}, ${param(filter.after.accountId ?? '')})`);
+  }
+  if (filter.until) {
+    where.push(`(s.created, s.id, s.account_id) >= (${param(filter.until.created)}, ${param(filter.until.id)}, ${param(filter.until.accountId ?? '')})`);
   }
   return { where, values };
 }
