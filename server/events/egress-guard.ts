@@ -30,6 +30,10 @@ const REFUSED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'],
+  // An IPv4 address in the low bits: IPv4-compatible (deprecated, RFC 4291) and IPv4-translated
+  // (SIIT, RFC 2765); a translator on the path takes them to the IPv4 address (::7f00:1, loopback).
+  ['::', 96, 'ipv6'],
+  ['::ffff:0:0:0', 96, 'ipv6'],
   ['64:ff9b::', 96, 'ipv6'], // NAT64 of any IPv4 address
   ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64 (RFC 8215), private IPv4 networks too
   ['2002::', 16, 'ipv6'], // 6to4, an IPv4 address in its bits (the game servers' firewall refuses both)

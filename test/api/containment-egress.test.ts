@@ -23,6 +23,10 @@ const PRIVATE_NET = `10.${200 + random(50)}.${random(256)}.${random(64) * 4}`;
 const [a, b, c, d] = PRIVATE_NET.split('.').map(Number) as [number, number, number, number];
 const PRIVATE_HOST_SIDE = `${a}.${b}.${c}.${d + 1}`;
 const PRIVATE_PEER = `${a}.${b}.${c}.${d + 2}`;
+// The private peer in IPv6 too: a unique-local address (a control: IPv6 through pasta works),
+// and its IPv4 address embedded as IPv4-compatible and as IPv4-translated.
+const ULA_NET = `fd${random(256).toString(16).padStart(2, '0')}:${random(65536).toString(16)}::`;
+const EMBEDDED_PEERS = [`::${PRIVATE_PEER}`, `::ffff:0:${PRIVATE_PEER}`];
 const VETH = `shcv${tag}`;
 const NETNS = `shcn${tag}`;
 
@@ -32,7 +36,7 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
   const FLOWS = 64;
   const allowing = useService({}, { fleet: testFleet((fleet) => {
     fleet.images.push(attackerImage());
-    fleet.runtime.allowedNetworks = [`${PRIVATE_NET}/30`];
+    fleet.runtime.allowedNetworks = [`${PRIVATE_NET}/30`, `${ULA_NET}/126`];
     fleet.runtime.outboundFlowsPerSession = FLOWS;
   }) });
 
@@ -40,6 +44,7 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
   let hostConnections = 0;
   let peer: ChildProcess;
   let targets = '';
+  let peerPort = 0;
 
   beforeAll(async () => {
     ip('netns', 'add', NETNS);
@@ -49,6 +54,12 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     ip('addr', 'add', `${HOST_ADDRESS}/32`, 'dev', VETH);
     ip('link', 'set', VETH, 'up');
     ip('-n', NETNS, 'addr', 'add', `${PRIVATE_PEER}/30`, 'dev', `${VETH}p`);
+    ip('-6', 'addr', 'add', `${ULA_NET}1/126`, 'dev', VETH, 'nodad');
+    ip('-n', NETNS, '-6', 'addr', 'add', `${ULA_NET}2/126`, 'dev', `${VETH}p`, 'nodad');
+    for (const [hostSide, peerSide] of [[`::${PRIVATE_HOST_SIDE}`, `::${PRIVATE_PEER}`], [`::ffff:0:${PRIVATE_HOST_SIDE}`, `::ffff:0:${PRIVATE_PEER}`]]) {
+      ip('-6', 'addr', 'add', `${hostSide}/126`, 'dev', VETH, 'nodad');
+      ip('-n', NETNS, '-6', 'addr', 'add', `${peerSide}/126`, 'dev', `${VETH}p`, 'nodad');
+    }
     ip('-n', NETNS, 'link', 'set', `${VETH}p`, 'up');
     hostListener = createServer((socket) => {
       hostConnections++;
@@ -58,9 +69,9 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     // A service on the private network: in the namespace, it says its port once listening.
     peer = spawn('ip', ['netns', 'exec', NETNS, process.execPath, '-e', `
       const server = require('node:net').createServer((s) => s.end('private-service\\n'));
-      server.listen(0, '${PRIVATE_PEER}', () => console.log(server.address().port));
+      server.listen(0, '::', () => console.log(server.address().port));
     `]);
-    const peerPort = await new Promise<number>((resolve) => peer.stdout!.once('data', (data) => resolve(Number(String(data).trim()))));
+    peerPort = await new Promise<number>((resolve) => peer.stdout!.once('data', (data) => resolve(Number(String(data).trim()))));
     const hostAddress = hostListener.address();
     if (!hostAddress || typeof hostAddress === 'string') throw new Error('no listener address');
     targets = `${HOST_ADDRESS}:${hostAddress.port} ${PRIVATE_PEER}:${peerPort}`;
@@ -158,5 +169,15 @@ describe('a hostile game server in the process runtime sandbox, connecting out',
     expect(log).toContain(`GOT ${privateService} private-service`);
     expect(log).toContain(`REFUSED ${host}`);
     expect(hostConnections).toBe(0);
+  });
+
+  it('reaches no IPv4 address embedded in an IPv6 one (IPv4-compatible, IPv4-translated), allowed or not', async () => {
+    const embedded = EMBEDDED_PEERS.map((address) => `${address}:${peerPort}`);
+    const { log } = await attack(allowing, { ATTACK: 'connect', TARGETS: [`${ULA_NET}2:${peerPort}`, ...embedded].join(' ') });
+    // IPv6 through the sandbox works (the allowed unique-local peer answers) ...
+    expect(log).toContain(`GOT ${ULA_NET}2:${peerPort} private-service`);
+    // ... and the same peer under its embedded IPv4 address does not: a translator on the path
+    // would take ::7f00:1 to loopback.
+    for (const target of embedded) expect(log).toContain(`REFUSED ${target}`);
   });
 });

@@ -18,6 +18,8 @@ describe('egress guard', () => {
     // Where the network translates them, as the game servers' firewall refuses them: a local-use
     // NAT64 prefix (RFC 8215) to 10.0.0.1, and 6to4 of 10.0.0.1 and of 127.0.0.1.
     '64:ff9b:1::a00:1', '2002:a00:1::1', '2002:7f00:1::',
+    // IPv4-compatible and IPv4-translated forms of 127.0.0.1 and 10.0.0.1.
+    '::7f00:1', '::a00:1', '::ffff:0:7f00:1', '::ffff:0:a00:1',
   ])('refuses %s', (address) => {
     expect(guard.permits(address)).toBe(false);
   });

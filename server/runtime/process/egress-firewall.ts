@@ -136,7 +136,9 @@ export function egressRuleset(table: string, policy: EgressPolicy): string {
     `    add @session_flows { meta skuid ct count over ${policy.flows.perSession} } counter reject with icmpx type admin-prohibited`,
     '    fib daddr type local counter reject with icmpx type admin-prohibited',
     '    ip daddr { 169.254.0.0/16, 168.63.129.16 } counter reject with icmpx type admin-prohibited',
-    '    ip6 daddr fe80::/10 counter reject with icmpx type admin-prohibited',
+    // With link-local: IPv4 addresses embedded as IPv4-compatible (::/96) and IPv4-translated
+    // (::ffff:0:0:0/96), which a translator on the path takes to loopback or private networks.
+    '    ip6 daddr { fe80::/10, ::/96, ::ffff:0:0:0/96 } counter reject with icmpx type admin-prohibited',
     // Multicast: pasta sends a game's datagram to a group from the host's socket, out of the
     // host's interface to every neighbour in it (mDNS, SSDP, LAN services' discovery), which is
     // the internal network the private ranges keep it from. No host of a game's players is one.
