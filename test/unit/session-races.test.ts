@@ -42,7 +42,8 @@ class HandDrivenRuntime implements Runtime {
   }
 }
 
-function setup() {
+/** `launchedAt`: the quota's read of an account's live launches (to make it fail). */
+function setup({ launchedAt }: { launchedAt?: (read: () => Promise<number[]>) => Promise<number[]> } = {}) {
   const db = openDatabase(':memory:');
   /** Store commits so far (the connection's instrumented hook). */
   const commits = { count: 0 };
@@ -57,7 +58,7 @@ function setup() {
     runtime,
     catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
     quota: new Quota(
-      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), launchedAt: (id) => repository.launchedAt(id), accountsWithLiveSessions: () => repository.accountsWithLiveSessions() },
+      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), launchedAt: (id) => (launchedAt ? launchedAt(() => repository.launchedAt(id)) : repository.launchedAt(id)), accountsWithLiveSessions: () => repository.accountsWithLiveSessions() },
       { charge: true, terminate: true, graceMs: 0, tickMs: 1000 },
       now,
     ),
@@ -127,6 +128,23 @@ describe('the session service with events in awkward orders', () => {
     await sessions.stop('acc', 'r3');
     fail!(new Error('spawn failed'));
     expect(await starting).toMatchObject({ ok: true, session: { status: 'exited', endReason: 'stopped' } });
+    await close();
+  });
+
+  it('launches a start whose quota read fails after its placement committed, rather than answering it failed', async () => {
+    // The second read is the one after the commit (the first is the start's quota check). The
+    // database went away just then (PostgreSQL restarting): answered "nothing of this request was
+    // done, retry", the session stayed `created` in the store, never launched, never timed out.
+    let reads = 0;
+    const { sessions, runtime, errors, close } = setup({
+      launchedAt: (read) => (++reads === 2 ? Promise.reject(Object.assign(new Error('the database could not be reached'), { nothingSent: true })) : read()),
+    });
+    expect(await sessions.start('acc', request('q1'))).toMatchObject({ ok: true, session: { id: 'q1', status: 'created' } });
+    runtime.emit({ type: 'running', sessionId: 'q1' });
+    await expect.poll(() => sessions.get('acc', 'q1')).toMatchObject({ status: 'running' });
+    expect(reads).toBeGreaterThanOrEqual(2);
+    // Told to the service's health, as any background store failure.
+    expect(errors).toHaveLength(1);
     await close();
   });
 
