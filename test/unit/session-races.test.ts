@@ -71,6 +71,9 @@ function setup({ launchedAt }: { launchedAt?: (read: () => Promise<number[]>) =>
   return { sessions, runtime, errors, statuses, commits, close: () => sessions.close().then(() => db.close()) };
 }
 
+/** A PostgreSQL read refused while the database is away (watch.ts's DatabaseUnreachable). */
+const unreachable = () => Promise.reject(Object.assign(new Error('the database could not be reached'), { nothingSent: true }));
+
 const request = (id: string, extra = {}) => ({ id, location: 'local-a', image: 'echo', ...extra });
 
 describe('the session service with events in awkward orders', () => {
@@ -137,13 +140,35 @@ describe('the session service with events in awkward orders', () => {
     // done, retry", the session stayed `created` in the store, never launched, never timed out.
     let reads = 0;
     const { sessions, runtime, errors, close } = setup({
-      launchedAt: (read) => (++reads === 2 ? Promise.reject(Object.assign(new Error('the database could not be reached'), { nothingSent: true })) : read()),
+      launchedAt: (read) => (++reads === 2 ? unreachable() : read()),
     });
     expect(await sessions.start('acc', request('q1'))).toMatchObject({ ok: true, session: { id: 'q1', status: 'created' } });
     runtime.emit({ type: 'running', sessionId: 'q1' });
     await expect.poll(() => sessions.get('acc', 'q1')).toMatchObject({ status: 'running' });
     expect(reads).toBeGreaterThanOrEqual(2);
     // Told to the service's health, as any background store failure.
+    expect(errors).toHaveLength(1);
+    await close();
+  });
+
+  it('announces an end whose quota read failed after it committed (event streams, webhooks and timers hear of it)', async () => {
+    // The next read fails (once): the one right after the end's commit.
+    let failNext = false;
+    const { sessions, runtime, statuses, errors, close } = setup({
+      launchedAt: (read) => {
+        if (!failNext) return read();
+        failNext = false;
+        return unreachable();
+      },
+    });
+    await sessions.start('acc', request('q2'));
+    runtime.emit({ type: 'running', sessionId: 'q2' });
+    await expect.poll(() => statuses.at(-1)).toBe('running');
+    failNext = true;
+    runtime.emit({ type: 'exited', sessionId: 'q2' });
+    await expect.poll(() => sessions.get('acc', 'q2')).toMatchObject({ status: 'dead', endReason: 'exited' });
+    await expect.poll(() => statuses).toEqual(['created', 'running', 'dead']);
+    // The failed read is reported, once.
     expect(errors).toHaveLength(1);
     await close();
   });
