@@ -93,10 +93,7 @@ export class WebhookDispatcher {
   private wakeUndelivered(): void {
     this.options.subscriptions.accountsWithSubscriptions().then(
       (accounts) => {
-        if (this.readFault) {
-          this.readFault = false;
-          this.options.onRecorded?.();
-        }
+        this.readsWorked();
         accounts.forEach((accountId) => this.notify(accountId));
       },
       (error: unknown) => {
@@ -146,10 +143,7 @@ export class WebhookDispatcher {
         setTimeout(() => this.notify(accountId), this.options.backoffMs).unref();
       }
     }
-    if (readAll && this.readFault) {
-      this.readFault = false;
-      this.options.onRecorded?.();
-    }
+    if (readAll) this.readsWorked();
   }
 
   private failedToRead(error: unknown): void {
@@ -157,21 +151,32 @@ export class WebhookDispatcher {
     this.options.onError(error);
   }
 
+  private readsWorked(): void {
+    if (!this.readFault) return;
+    this.readFault = false;
+    this.options.onRecorded?.();
+  }
+
   private async resumeEnabled(): Promise<void> {
+    let readAll = true;
     for (const accountId of this.paused) {
       // A store fault leaves the account paused: the next check asks again.
-      if (!(await this.isActiveOrFault(accountId))) continue;
+      const active = await this.isActiveOrFault(accountId);
+      if (active === undefined) readAll = false;
+      if (!active) continue;
       this.paused.delete(accountId);
       this.notify(accountId);
     }
+    if (readAll) this.readsWorked();
   }
 
-  private async isActiveOrFault(accountId: string): Promise<boolean> {
+  /** Undefined when the store could not say. */
+  private async isActiveOrFault(accountId: string): Promise<boolean | undefined> {
     try {
       return await this.options.isAccountActive(accountId);
     } catch (error) {
       this.failedToRead(error);
-      return false;
+      return undefined;
     }
   }
 

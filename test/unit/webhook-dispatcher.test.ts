@@ -194,6 +194,25 @@ describe('webhook dispatcher', () => {
     await eventually(() => health.join(), { until: (seen) => seen === 'failed,recovered', what: 'a failure, then its recovery' });
   }, 20_000);
 
+  it('says it recovered once a paused account can be read again, though it stays disabled', async () => {
+    const { box, repository } = setUp();
+    // Read once (paused: disabled), then the store is away for one check, then answers again.
+    const answers: (boolean | Error)[] = [false, new Error('the database could not be reached')];
+    const health: string[] = [];
+    dispatcherOf({
+      subscriptions: repository,
+      box,
+      isAccountActive: async () => {
+        const answer = answers.shift() ?? false;
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      onError: () => health.push('failed'),
+      onRecorded: () => health.push('recovered'),
+    }).notify('acc_disabled');
+    await eventually(() => health.join(), { until: (seen) => seen === 'failed,recovered', timeoutMs: 15_000, what: 'a failure, then its recovery' });
+  }, 20_000);
+
   it('asks again for what was left undelivered when the store could not say at its start', async () => {
     const { box, repository, add } = setUp();
     const received: string[] = [];
