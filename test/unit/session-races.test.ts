@@ -42,8 +42,11 @@ class HandDrivenRuntime implements Runtime {
   }
 }
 
-/** `launchedAt`: the quota's read of an account's live launches (to make it fail). */
-function setup({ launchedAt }: { launchedAt?: (read: () => Promise<number[]>) => Promise<number[]> } = {}) {
+/**
+ * `launchedAt`: the quota's read of an account's live launches (to make it fail). `storeAway`:
+ * while its `away` is set, every read of a session fails (the database unreachable).
+ */
+function setup({ launchedAt, storeAway }: { launchedAt?: (read: () => Promise<number[]>) => Promise<number[]>; storeAway?: { away: boolean } } = {}) {
   const db = openDatabase(':memory:');
   /** Store commits so far (the connection's instrumented hook). */
   const commits = { count: 0 };
@@ -52,7 +55,10 @@ function setup({ launchedAt }: { launchedAt?: (read: () => Promise<number[]>) =>
   const runtime = new HandDrivenRuntime();
   const errors: unknown[] = [];
   const now = () => Date.now();
-  const repository = createSqliteStore(db).sessions;
+  const sessionStore = createSqliteStore(db).sessions;
+  const repository: typeof sessionStore = storeAway
+    ? { ...sessionStore, find: (...args) => (storeAway.away ? unreachable() : sessionStore.find(...args)) }
+    : sessionStore;
   const sessions = new Sessions({
     repository,
     runtime,
@@ -170,6 +176,39 @@ describe('the session service with events in awkward orders', () => {
     await expect.poll(() => statuses).toEqual(['created', 'running', 'dead']);
     // The failed read is reported, once.
     expect(errors).toHaveLength(1);
+    await close();
+  });
+
+  it('stops a session past its ttl once the store answers again, when it could not be read at the ttl', async () => {
+    vi.useFakeTimers();
+    const storeAway = { away: false };
+    const { sessions, runtime, close } = setup({ storeAway });
+    await sessions.start('acc', request('t1', { ttl: '1m' }));
+    runtime.emit({ type: 'running', sessionId: 't1' });
+    await vi.advanceTimersByTimeAsync(0);
+    storeAway.away = true;
+    await vi.advanceTimersByTimeAsync(61_000);
+    storeAway.away = false;
+    // Before, the ttl's timer was spent (and its failure unhandled): the session ran on for good.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runtime.stops).toEqual(['t1']);
+    expect(await sessions.get('acc', 't1')).toMatchObject({ status: 'shuttingdown', pendingEndReason: 'ttl_expired' });
+    await close();
+  });
+
+  it('ends a start past its deadline once the store answers again, when it could not be read at the deadline', async () => {
+    vi.useFakeTimers();
+    const storeAway = { away: false };
+    const { sessions, runtime, close } = setup({ storeAway });
+    await sessions.start('acc', request('d1'));
+    await vi.advanceTimersByTimeAsync(0);
+    storeAway.away = true;
+    await vi.advanceTimersByTimeAsync(61_000);
+    storeAway.away = false;
+    // Before, the deadline was spent: `created` for good (holding its ports and place), reported failing for good.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await sessions.get('acc', 'd1')).toMatchObject({ status: 'dead', endReason: 'start_failed' });
+    expect(runtime.stops).toEqual(['d1']);
     await close();
   });
 
