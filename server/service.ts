@@ -256,7 +256,13 @@ export async function createService(
   });
   sessions.onChange((change) => webhooks.notify(change.session.accountId));
   // Event streams: this instance's changes, or with several instances the log all of them write.
-  const storeFeed = coordination ? new StoreEventFeed(sessionRepository, (error) => health.failed('event-streams', error)) : undefined;
+  const storeFeed = coordination
+    ? new StoreEventFeed(
+        sessionRepository,
+        (error) => health.failed('event-streams', error),
+        () => health.recovered('event-streams'),
+      )
+    : undefined;
   if (storeFeed && coordination) {
     sessions.onChange((change) => storeFeed.poke(change.session.accountId));
     membership = joinCluster(coordination, {

@@ -104,6 +104,17 @@ export class Quota {
 
   /** Recompute an account's deadline after its live sessions changed. */
   async recompute(accountId: string): Promise<void> {
+    try {
+      await this.recomputeNow(accountId);
+    } catch (error) {
+      // A read that failed (the store away) leaves a deadline due now: the next tick looks again,
+      // rather than the account having none, its sessions never ended for their quota.
+      this.deadlines.set(accountId, this.now());
+      throw error;
+    }
+  }
+
+  private async recomputeNow(accountId: string): Promise<void> {
     if (!this.policy.charge) return;
     const bound = await this.remainingAtLeast(accountId);
     if (bound?.count === 0) {

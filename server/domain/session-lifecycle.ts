@@ -236,7 +236,11 @@ export class SessionLifecycle {
     const session = placed.session;
     // Charged from launch: the account's quota deadline counts this session from now.
     stored();
-    await quota.recompute(accountId);
+    // Committed: from here the session is the caller's. A store read failing now (the database
+    // gone just after the commit) answered "nothing of this request was done, retry" while the
+    // session stayed `created`, never launched nor timed: reported instead, and recomputed by the
+    // quota's next tick (Quota.recompute leaves a deadline due now when it fails).
+    await this.machine.background('quota', quota.recompute(accountId));
     for (const change of placed.changes) this.machine.notify(change);
     this.timers.arm(session);
     if (handing) return this.handedOver(session, handing);

@@ -88,7 +88,9 @@ export class SessionMachine {
     });
     if (!changed) return false;
     const last = changed[changed.length - 1];
-    if (last && isFinal(last.session.status)) await this.quota.recompute(last.session.accountId);
+    // Committed: a failed read for the quota's deadline (reported; the next tick looks again) must
+    // not skip the announcements, nor tell the caller this transition failed.
+    if (last && isFinal(last.session.status)) await this.background('quota', this.quota.recompute(last.session.accountId));
     for (const change of changed) this.notify(change);
     return true;
   }

@@ -31,7 +31,9 @@ export class SessionTimers {
     if (session.expires !== null) this.armTtl(session.key, session.expires);
     if (session.status === 'created') {
       const dueAt = session.created + this.startSecondsOf(session) * 1000;
-      this.startDeadlines.arm(session.key, dueAt, () => void this.machine.background('start-deadline', this.missedStart(session.key)));
+      // Retried until it is recorded (the store away at the deadline): once spent, nothing ended the
+      // session (`created` for good) and the failure stayed reported (/readyz 503) until another deadline.
+      this.startDeadlines.arm(session.key, dueAt, () => void this.machine.persist('start-deadline', () => this.missedStart(session.key)));
     }
   }
 
@@ -55,11 +57,15 @@ export class SessionTimers {
     this.ttls.arm(key, dueAt, () => void this.expire(key));
   }
 
-  /** Past its ttl: stopped (ttl_expired); not recorded (a full disk), tried again shortly. */
+  /** Past its ttl: stopped (ttl_expired); not recorded (a full disk) or not read (the store away), tried again shortly. */
   private async expire(key: string): Promise<void> {
+    const stopped = await this.machine.background('ttl', this.stopExpired(key));
+    if (!stopped) this.armTtl(key, this.machine.now() + RETRY_MS);
+  }
+
+  private async stopExpired(key: string): Promise<void> {
     const current = await this.machine.repository.find(key);
     if (!current || isFinal(current.status)) return;
-    const stopped = await this.machine.background('ttl', this.machine.stop(current, 'ttl_expired'));
-    if (!stopped) this.armTtl(key, this.machine.now() + RETRY_MS);
+    await this.machine.stop(current, 'ttl_expired');
   }
 }

@@ -76,11 +76,19 @@ interface Follower {
 /** Several instances: read from the log when poked (a bus message, a local change, a resync). */
 export class StoreEventFeed implements EventFeed {
   private readonly followers = new Map<string, Set<Follower>>();
+  /** A read failed (told through onError): the next read that works tells onRecovered. */
+  private failing = false;
 
   constructor(
     /** The event log (sync or async, as the store's port is). */
     private readonly events: { eventsAfter(...args: Parameters<SessionRepository['eventsAfter']>): StoredEvent[] | Promise<StoredEvent[]> },
     private readonly onError: (error: unknown) => void,
+    /**
+     * Without it the failure stayed told for good: the service's `event-streams` component
+     * failing, /readyz 503 (out of a balancer's rotation) after any database outage that met an
+     * open event stream (outside check).
+     */
+    private readonly onRecovered: () => void = () => {},
   ) {}
 
   follow(accountId: string, listener: (event: StoredEvent) => void): { start(afterId: number): void; stop(): void } {
@@ -135,8 +143,13 @@ export class StoreEventFeed implements EventFeed {
           }
         } while (batch.length === BATCH);
       } while (follower.again && !follower.closed);
+      if (this.failing) {
+        this.failing = false;
+        this.onRecovered();
+      }
     } catch (error) {
       // The next poke (or the periodic check) reads again from the same place.
+      this.failing = true;
       this.onError(error);
     } finally {
       follower.reading = false;

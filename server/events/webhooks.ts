@@ -75,15 +75,32 @@ export class WebhookDispatcher {
   private readonly pausedCheck: NodeJS.Timeout;
   private scheduled = false;
   private closed = false;
+  /**
+   * A read of the store failed (reported through onError, which marks the dispatcher failing):
+   * cleared, and told through onRecorded, by the next pass whose reads work. Only a delivery's
+   * record told it before, so with nothing to deliver the dispatcher stayed failing, and /readyz
+   * down, for good after a database outage (outside check).
+   */
+  private readFault = false;
 
   constructor(private readonly options: WebhookOptions) {
-    // After a start: whatever was left undelivered.
-    options.subscriptions.accountsWithSubscriptions().then(
-      (accounts) => accounts.forEach((accountId) => this.notify(accountId)),
-      options.onError,
-    );
+    this.wakeUndelivered();
     this.pausedCheck = setInterval(() => void this.resumeEnabled(), PAUSED_CHECK_MS);
     this.pausedCheck.unref();
+  }
+
+  /** After a start: whatever was left undelivered; asked again after a backoff while the store cannot say. */
+  private wakeUndelivered(): void {
+    this.options.subscriptions.accountsWithSubscriptions().then(
+      (accounts) => {
+        this.readsWorked();
+        accounts.forEach((accountId) => this.notify(accountId));
+      },
+      (error: unknown) => {
+        this.failedToRead(error);
+        if (!this.closed) setTimeout(() => this.wakeUndelivered(), this.options.backoffMs).unref();
+      },
+    );
   }
 
   /** The account has new events (called on every session change, and when a subscription is created). */
@@ -108,6 +125,7 @@ export class WebhookDispatcher {
   private async run(): Promise<void> {
     const accounts = [...this.pending];
     this.pending.clear();
+    let readAll = true;
     for (const accountId of accounts) {
       // Another instance delivers this account's webhooks (it is told again when the lease is gained).
       if (this.options.mayDeliver && !this.options.mayDeliver(accountId)) continue;
@@ -120,27 +138,45 @@ export class WebhookDispatcher {
       } catch (error) {
         // The store could not be read (a fault): the account is looked at again after a backoff,
         // not forgotten until its next event.
-        this.options.onError(error);
+        readAll = false;
+        this.failedToRead(error);
         setTimeout(() => this.notify(accountId), this.options.backoffMs).unref();
       }
     }
+    if (readAll) this.readsWorked();
+  }
+
+  private failedToRead(error: unknown): void {
+    this.readFault = true;
+    this.options.onError(error);
+  }
+
+  private readsWorked(): void {
+    if (!this.readFault) return;
+    this.readFault = false;
+    this.options.onRecorded?.();
   }
 
   private async resumeEnabled(): Promise<void> {
+    let readAll = true;
     for (const accountId of this.paused) {
       // A store fault leaves the account paused: the next check asks again.
-      if (!(await this.isActiveOrFault(accountId))) continue;
+      const active = await this.isActiveOrFault(accountId);
+      if (active === undefined) readAll = false;
+      if (!active) continue;
       this.paused.delete(accountId);
       this.notify(accountId);
     }
+    if (readAll) this.readsWorked();
   }
 
-  private async isActiveOrFault(accountId: string): Promise<boolean> {
+  /** Undefined when the store could not say. */
+  private async isActiveOrFault(accountId: string): Promise<boolean | undefined> {
     try {
       return await this.options.isAccountActive(accountId);
     } catch (error) {
-      this.options.onError(error);
-      return false;
+      this.failedToRead(error);
+      return undefined;
     }
   }
 

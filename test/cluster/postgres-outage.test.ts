@@ -2,7 +2,8 @@
  * PostgreSQL stopped for a few seconds under two instances (a restart, a failover), then started
  * again on the same port: both instances stay up and answer /readyz 503 while it is away; a
  * request meanwhile is answered 503 with Retry-After (nothing of it reached the database, a client
- * retries), not the 500 of a bug (outside check attack-c); after, /readyz is 200 again, every
+ * retries), not the 500 of a bug (outside check attack-c); after, /readyz is 200 again (an event
+ * stream open on each through the outage too: its failed reads kept /readyz 503 for good), every
  * write acknowledged before the outage is still there, and starts work again on both.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { caller } from '../support/http.js';
 import { testFleet } from '../support/service.js';
 import { startDeployment, type Deployment } from '../support/cluster/deployment.js';
 import { clusterTestsMissing } from '../support/cluster/haproxy.js';
+import { openEventStream, type EventStream } from '../support/events.js';
 import { startPostgres } from '../support/postgres.mjs';
 
 const BIN = process.env.SESSION_HOST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -57,6 +59,8 @@ describe.skipIf(missing)(`a PostgreSQL outage under two instances${missing ? ` (
       expect(r.status, JSON.stringify(r.json)).toBe(201);
       before.push(r.json.id);
     }
+    // Open through the outage: its reads of the event log fail meanwhile.
+    const streams: EventStream[] = await Promise.all(deployment.instances.map((instance) => openEventStream(instance.url, deployment.token)));
     pgCtl(['stop', '-D', join(cluster.dir, 'data'), '-m', 'immediate', '-w']);
     const down = performance.now();
     for (const instance of deployment.instances) {
@@ -73,6 +77,7 @@ describe.skipIf(missing)(`a PostgreSQL outage under two instances${missing ? ` (
     for (const instance of deployment.instances) {
       await eventually(async () => (await fetch(`${instance.url}/readyz`)).status, { until: (s) => s === 200, timeoutMs: 60_000, intervalMs: 100 });
     }
+    for (const stream of streams) stream.close();
     for (const instance of deployment.instances) expect(instance.alive, instance.output()).toBe(true);
     for (const call of calls) {
       const r = await call('POST', '/session', { body: { location: 'local-a', image: 'echo' } });

@@ -74,4 +74,20 @@ describe('StoreEventFeed', () => {
     await eventually(() => seen.length === 2, { what: 'the next read' });
     expect(seen).toEqual([second, third]);
   });
+
+  it('says it recovered at the first read that works after a failed one (the service was not ready for good after a database outage)', async () => {
+    const log = eventLog();
+    const health: string[] = [];
+    const feed = new StoreEventFeed(log, () => health.push('failed'), () => health.push('recovered'));
+    log.failNextRead();
+    feed.follow('acc-1', () => {}).start(0);
+    await eventually(() => health.join(), { until: (seen) => seen === 'failed', what: 'the failed read reported' });
+    // No event since: the read that works finds nothing, and says so all the same.
+    feed.pokeAll();
+    await eventually(() => health.join(), { until: (seen) => seen === 'failed,recovered', what: 'the recovery told' });
+    feed.pokeAll();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once: a read that works with nothing failing before tells nothing.
+    expect(health).toEqual(['failed', 'recovered']);
+  });
 });

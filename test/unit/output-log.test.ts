@@ -26,6 +26,14 @@ describe('the capped output log', () => {
     expect(statSync(path).size).toBeLessThanOrEqual(8 * 1024);
     expect(readFileSync(path, 'utf8').endsWith('END')).toBe(true);
   });
+
+  it('drops what it cannot write (a full disk: /dev/full) instead of throwing, which would end the supervisor and its game server', () => {
+    const log = openOutputLog('/dev/full', 64 * 1024);
+    expect(() => {
+      for (let i = 0; i < 3; i++) log.write(Buffer.from(`line ${i}\n`));
+    }).not.toThrow();
+    log.close();
+  });
 });
 
 describe('following a log that is rotated', () => {

@@ -37,4 +37,25 @@ describe('quota enforcement, leader only', () => {
     await eventually(() => ended.length > 0, { what: 'the new leader ending the account' });
     expect(ended[0]).toBe('acc');
   });
+
+  it('looks again at an account whose recompute failed (the store away), and ends it once exhausted', async () => {
+    const clock = { now: 1_000_000 };
+    const ended: string[] = [];
+    let away = true;
+    // An account far from its quota when its session started; exhausted by the time the store answers again.
+    const store = {
+      account: async () => ({ quotaMinutes: 1, usedSeconds: away ? 0 : 120 }),
+      addUsedSeconds: async () => {},
+      launchedAt: async () => (away ? Promise.reject(new Error('the database could not be reached')) : [clock.now - 1000]),
+      accountsWithLiveSessions: async () => ['acc'],
+    };
+    const q = new Quota(store, { charge: true, terminate: true, graceMs: 0, tickMs: 10 }, () => clock.now);
+    quotas.push(q);
+    q.whenExhausted((accountId) => ended.push(accountId));
+    // Leading from now, but its deadlines cannot be read: the account has none yet.
+    await expect(q.enforce(true)).rejects.toThrow('could not be reached');
+    away = false;
+    await eventually(() => ended.length > 0, { what: 'the tick looking at the account again' });
+    expect(ended[0]).toBe('acc');
+  });
 });

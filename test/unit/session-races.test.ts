@@ -42,7 +42,11 @@ class HandDrivenRuntime implements Runtime {
   }
 }
 
-function setup() {
+/**
+ * `launchedAt`: the quota's read of an account's live launches (to make it fail). `storeAway`:
+ * while its `away` is set, every read of a session fails (the database unreachable).
+ */
+function setup({ launchedAt, storeAway }: { launchedAt?: (read: () => Promise<number[]>) => Promise<number[]>; storeAway?: { away: boolean } } = {}) {
   const db = openDatabase(':memory:');
   /** Store commits so far (the connection's instrumented hook). */
   const commits = { count: 0 };
@@ -51,13 +55,16 @@ function setup() {
   const runtime = new HandDrivenRuntime();
   const errors: unknown[] = [];
   const now = () => Date.now();
-  const repository = createSqliteStore(db).sessions;
+  const sessionStore = createSqliteStore(db).sessions;
+  const repository: typeof sessionStore = storeAway
+    ? { ...sessionStore, find: (...args) => (storeAway.away ? unreachable() : sessionStore.find(...args)) }
+    : sessionStore;
   const sessions = new Sessions({
     repository,
     runtime,
     catalog: new Catalog(testFleet(), { has: async () => false, register: async () => {}, all: async () => [] }),
     quota: new Quota(
-      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), launchedAt: (id) => repository.launchedAt(id), accountsWithLiveSessions: () => repository.accountsWithLiveSessions() },
+      { account: (id) => accounts.findById(id), addUsedSeconds: (id, s) => accounts.addUsedSeconds(id, s), launchedAt: (id) => (launchedAt ? launchedAt(() => repository.launchedAt(id)) : repository.launchedAt(id)), accountsWithLiveSessions: () => repository.accountsWithLiveSessions() },
       { charge: true, terminate: true, graceMs: 0, tickMs: 1000 },
       now,
     ),
@@ -69,6 +76,9 @@ function setup() {
   sessions.onChange(({ session }) => statuses.push(session.status));
   return { sessions, runtime, errors, statuses, commits, close: () => sessions.close().then(() => db.close()) };
 }
+
+/** A PostgreSQL read refused while the database is away (watch.ts's DatabaseUnreachable). */
+const unreachable = () => Promise.reject(Object.assign(new Error('the database could not be reached'), { nothingSent: true }));
 
 const request = (id: string, extra = {}) => ({ id, location: 'local-a', image: 'echo', ...extra });
 
@@ -127,6 +137,78 @@ describe('the session service with events in awkward orders', () => {
     await sessions.stop('acc', 'r3');
     fail!(new Error('spawn failed'));
     expect(await starting).toMatchObject({ ok: true, session: { status: 'exited', endReason: 'stopped' } });
+    await close();
+  });
+
+  it('launches a start whose quota read fails after its placement committed, rather than answering it failed', async () => {
+    // The second read is the one after the commit (the first is the start's quota check). The
+    // database went away just then (PostgreSQL restarting): answered "nothing of this request was
+    // done, retry", the session stayed `created` in the store, never launched, never timed out.
+    let reads = 0;
+    const { sessions, runtime, errors, close } = setup({
+      launchedAt: (read) => (++reads === 2 ? unreachable() : read()),
+    });
+    expect(await sessions.start('acc', request('q1'))).toMatchObject({ ok: true, session: { id: 'q1', status: 'created' } });
+    runtime.emit({ type: 'running', sessionId: 'q1' });
+    await expect.poll(() => sessions.get('acc', 'q1')).toMatchObject({ status: 'running' });
+    expect(reads).toBeGreaterThanOrEqual(2);
+    // Told to the service's health, as any background store failure.
+    expect(errors).toHaveLength(1);
+    await close();
+  });
+
+  it('announces an end whose quota read failed after it committed (event streams, webhooks and timers hear of it)', async () => {
+    // The next read fails (once): the one right after the end's commit.
+    let failNext = false;
+    const { sessions, runtime, statuses, errors, close } = setup({
+      launchedAt: (read) => {
+        if (!failNext) return read();
+        failNext = false;
+        return unreachable();
+      },
+    });
+    await sessions.start('acc', request('q2'));
+    runtime.emit({ type: 'running', sessionId: 'q2' });
+    await expect.poll(() => statuses.at(-1)).toBe('running');
+    failNext = true;
+    runtime.emit({ type: 'exited', sessionId: 'q2' });
+    await expect.poll(() => sessions.get('acc', 'q2')).toMatchObject({ status: 'dead', endReason: 'exited' });
+    await expect.poll(() => statuses).toEqual(['created', 'running', 'dead']);
+    // The failed read is reported, once.
+    expect(errors).toHaveLength(1);
+    await close();
+  });
+
+  it('stops a session past its ttl once the store answers again, when it could not be read at the ttl', async () => {
+    vi.useFakeTimers();
+    const storeAway = { away: false };
+    const { sessions, runtime, close } = setup({ storeAway });
+    await sessions.start('acc', request('t1', { ttl: '1m' }));
+    runtime.emit({ type: 'running', sessionId: 't1' });
+    await vi.advanceTimersByTimeAsync(0);
+    storeAway.away = true;
+    await vi.advanceTimersByTimeAsync(61_000);
+    storeAway.away = false;
+    // Before, the ttl's timer was spent (and its failure unhandled): the session ran on for good.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runtime.stops).toEqual(['t1']);
+    expect(await sessions.get('acc', 't1')).toMatchObject({ status: 'shuttingdown', pendingEndReason: 'ttl_expired' });
+    await close();
+  });
+
+  it('ends a start past its deadline once the store answers again, when it could not be read at the deadline', async () => {
+    vi.useFakeTimers();
+    const storeAway = { away: false };
+    const { sessions, runtime, close } = setup({ storeAway });
+    await sessions.start('acc', request('d1'));
+    await vi.advanceTimersByTimeAsync(0);
+    storeAway.away = true;
+    await vi.advanceTimersByTimeAsync(61_000);
+    storeAway.away = false;
+    // Before, the deadline was spent: `created` for good (holding its ports and place), reported failing for good.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await sessions.get('acc', 'd1')).toMatchObject({ status: 'dead', endReason: 'start_failed' });
+    expect(runtime.stops).toEqual(['d1']);
     await close();
   });
 

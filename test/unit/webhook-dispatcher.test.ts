@@ -175,6 +175,62 @@ describe('webhook dispatcher', () => {
     expect(errors).toHaveLength(1);
   }, 20_000);
 
+  it('says it recovered once its reads work again, with nothing to deliver (its health stayed failed: /readyz down for good)', async () => {
+    const { box, repository } = setUp();
+    let faults = 1;
+    const health: string[] = [];
+    // An account with no subscription: nothing is ever delivered, so no delivery's record can say it recovered.
+    dispatcherOf({
+      subscriptions: repository,
+      box,
+      backoffMs: 50,
+      isAccountActive: async () => {
+        if (faults-- > 0) throw new Error('the database could not be reached');
+        return true;
+      },
+      onError: () => health.push('failed'),
+      onRecorded: () => health.push('recovered'),
+    }).notify('acc_quiet');
+    await eventually(() => health.join(), { until: (seen) => seen === 'failed,recovered', what: 'a failure, then its recovery' });
+  }, 20_000);
+
+  it('says it recovered once a paused account can be read again, though it stays disabled', async () => {
+    const { box, repository } = setUp();
+    // Read once (paused: disabled), then the store is away for one check, then answers again.
+    const answers: (boolean | Error)[] = [false, new Error('the database could not be reached')];
+    const health: string[] = [];
+    dispatcherOf({
+      subscriptions: repository,
+      box,
+      isAccountActive: async () => {
+        const answer = answers.shift() ?? false;
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      onError: () => health.push('failed'),
+      onRecorded: () => health.push('recovered'),
+    }).notify('acc_disabled');
+    await eventually(() => health.join(), { until: (seen) => seen === 'failed,recovered', timeoutMs: 15_000, what: 'a failure, then its recovery' });
+  }, 20_000);
+
+  it('asks again for what was left undelivered when the store could not say at its start', async () => {
+    const { box, repository, add } = setUp();
+    const received: string[] = [];
+    add('sub_left', 'acc_left', await receiver((request) => received.push(String(request.headers['webhook-id']))));
+    let faults = 1;
+    const health: string[] = [];
+    const faulty = {
+      ...repository,
+      accountsWithSubscriptions: async () => {
+        if (faults-- > 0) throw new Error('the database could not be reached');
+        return repository.accountsWithSubscriptions();
+      },
+    };
+    dispatcherOf({ subscriptions: faulty, box, backoffMs: 50, onError: () => health.push('failed'), onRecorded: () => health.push('recovered') });
+    await eventually(() => received.join(), { until: (seen) => seen === 'sub_left:1', what: 'the event left undelivered, delivered' });
+    expect(health.slice(0, 2)).toEqual(['failed', 'recovered']);
+  }, 20_000);
+
   it('delivers an event once though a wake-up read the subscription before its delivery finished', async () => {
     const { box, repository, add } = setUp();
     const received: string[] = [];

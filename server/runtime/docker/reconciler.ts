@@ -335,7 +335,11 @@ export class Reconciler {
       return;
     }
     const artifacts = files.artifacts(tracked.sessionId);
-    mkdirSync(artifacts, { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(artifacts, { recursive: true, mode: 0o700 });
+    } catch {
+      // A full data disk: no artifacts (the copy below fails too); the end is reported all the same.
+    }
     const workDir = info.Config.WorkingDir || tracked.workDir;
     const maxBytes = Number(info.Config.Labels?.[LABEL.artifactBytes]) || DEFAULT_ARTIFACTS_MB * 1024 * 1024;
     let copied: ArtifactCopy | undefined;
@@ -360,7 +364,14 @@ export class Reconciler {
     const at = Math.min(Number.isFinite(finished) && finished > 0 ? await onServiceClock(engine, finished, this.options.now) : Infinity, this.options.now());
     const exitCode = info.State.ExitCode;
     const oomKilled = info.State.OOMKilled;
-    files.writeEnd(tracked.sessionId, { exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir });
+    try {
+      files.writeEnd(tracked.sessionId, { exitCode, oomKilled, at, containerId: info.Id, nodeId: tracked.nodeId, artifacts: copied, workDir });
+    } catch (error) {
+      // A full data disk. Thrown, it left this session `ending` with its end never reported (every
+      // later look returns at once): running, and charged, until a restart. Without end.json only
+      // the log's OOM note and the artifacts' root are missing (retention reads the end from the engine or the directory).
+      console.warn(`session ${tracked.sessionId}: its end could not be written to the data directory: ${(error as Error).message}`);
+    }
     this.tracked.delete(tracked.sessionId);
     this.options.gone(tracked.sessionId);
     // An OOM kill is a SIGKILL: exit code 137, end reason `crashed` (the logs say why).

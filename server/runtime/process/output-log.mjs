@@ -10,22 +10,52 @@ export function openOutputLog(path, maxBytes) {
   const half = Math.max(MIN_HALF, Math.floor(maxBytes / 2));
   let fd = openSync(path, 'a', 0o600);
   let size = fstatSync(fd).size;
+  // Output that could not be written (a full disk): dropped, and said so once the log takes writes
+  // again. A write that throws would end the supervisor (uncaught), and with it the game server it
+  // kills on the way out: a full data disk would end every session that prints (outside check).
+  let dropped = 0;
+  let droppedBecause = '';
+  const reopen = () => {
+    fd = openSync(path, 'a', 0o600);
+    size = fstatSync(fd).size;
+  };
   const rotate = () => {
     closeSync(fd);
+    fd = undefined;
     renameSync(path, `${path}.1`);
-    fd = openSync(path, 'a', 0o600);
+    reopen();
     size = 0;
+  };
+  const append = (data) => {
+    if (fd === undefined) reopen();
+    if (size > 0 && size + data.length > half) rotate();
+    const written = writeSync(fd, data);
+    size += written;
+    return written;
   };
   return {
     write(chunk) {
       // A single chunk larger than a file keeps only its end.
       const data = chunk.length > half ? chunk.subarray(chunk.length - half) : chunk;
-      if (size > 0 && size + data.length > half) rotate();
-      writeSync(fd, data);
-      size += data.length;
+      try {
+        if (dropped > 0) {
+          const note = Buffer.from(`\nsupervisor: ${dropped} bytes of output were lost (${droppedBecause})\n`);
+          if (append(note) < note.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+          dropped = 0;
+        }
+        const written = append(data);
+        if (written < data.length) {
+          dropped += data.length - written;
+          droppedBecause = 'ENOSPC';
+        }
+      } catch (error) {
+        if (typeof error?.code !== 'string') throw error;
+        dropped += data.length;
+        droppedBecause = error.code;
+      }
     },
     close() {
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
     },
   };
 }

@@ -13,7 +13,8 @@
 // the game server's `POST /ready` on its SDK socket) -> [restarting -> running]*
 // -> ended { exitCode, signal, at, stopped }. Written atomically (temp file + rename).
 // It also serves the session's game-server SDK (sdk-server.mjs) on spec.sdk.socketPath.
-import { closeSync, mkdtempSync, readFileSync, readSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, readFileSync, readSync, renameSync, rmSync, unlinkSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boundPorts, socketCounts } from '../socket-table.mjs';
@@ -183,7 +184,37 @@ let saveRetry;
 function persist() {
   clearTimeout(saveRetry);
   saveRetry = undefined;
-  if (!writeJson('state.json', state)) saveRetry = setTimeout(persist, SAVE_RETRY_MS);
+  if (writeJson('state.json', state)) return;
+  // No space left: the space kept for this, if it is still there, then again.
+  if (releaseStateSpace() && writeJson('state.json', state)) return;
+  saveRetry = setTimeout(persist, SAVE_RETRY_MS);
+}
+
+/**
+ * Space kept on the session directory's disk for the states to come. That disk fills up (every
+ * session's game servers write there; with PostgreSQL the store is elsewhere and goes on): a
+ * stopped game server's end then never reached state.json, and the service, past the stop's
+ * deadline, ended the session as a lost node (node_lost) instead of stopped; a crash was not
+ * seen at all until space came back (outside check). Made once the game server is launched (off
+ * a start's path), given up when a state does not fit, removed when the supervisor is done.
+ */
+const STATE_RESERVE = 'state.reserve';
+const STATE_RESERVE_BYTES = 64 * 1024;
+function reserveStateSpace() {
+  try {
+    // Not zeros: a compressing file system would keep nothing for them.
+    writeFileSync(join(dir, STATE_RESERVE), randomBytes(STATE_RESERVE_BYTES), { mode: 0o600, flag: 'wx' });
+  } catch {
+    // Full already (or kept by an earlier supervisor of this session): no reserve to give up.
+  }
+}
+function releaseStateSpace() {
+  try {
+    unlinkSync(join(dir, STATE_RESERVE));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Replaces `name` in the session directory (or `directory`) whole (readers never see half a file); false when it cannot. */
@@ -240,7 +271,10 @@ function recordConnected(connected) {
 }
 
 function exitOnceSaved() {
-  if (saveRetry === undefined) process.exit(0);
+  if (saveRetry === undefined) {
+    releaseStateSpace();
+    process.exit(0);
+  }
   setTimeout(exitOnceSaved, SAVE_RETRY_MS);
 }
 
@@ -593,6 +627,7 @@ launch();
 const sdkServing = serveSessionSdk();
 watchWorkDir();
 watchOpenFiles();
+reserveStateSpace();
 sdk = await sdkServing;
 followPlayers();
 // A warm game server waits for its session: the service hands it over (warm-handoff.mjs).
