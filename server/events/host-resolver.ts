@@ -101,7 +101,8 @@ export class HostResolver {
   }
 
   private hostsNames(): Promise<Map<string, LookupAddress[]>> {
-    const now = Date.now();
+    // Monotonic: a wall clock stepped back kept the first read for as long as the step.
+    const now = performance.now();
     if (!this.hosts || now - this.hosts.read > HOSTS_TTL_MS) {
       this.hosts = { read: now, names: readFile(this.options.hostsFile, 'utf8').then(parseHosts, () => new Map()) };
     }

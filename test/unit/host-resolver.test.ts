@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EgressGuard } from '../../server/events/egress-guard.js';
 import { HostResolver, parseHosts } from '../../server/events/host-resolver.js';
 import { postWebhook } from '../../server/events/webhook-post.js';
@@ -69,6 +69,23 @@ describe('host names of webhook URLs', () => {
       expect(await postWebhook(`http://receiver.test:${port}/h`, {}, '{}', { guard, accountId: 'acc_a', deadlineMs: 5000 })).toBe(200);
     } finally {
       receiver.close();
+    }
+  });
+
+  it('reads the hosts file again after its 30 s, however the wall clock steps', async () => {
+    const file = join(hostsDir, 'stepped-hosts');
+    writeFileSync(file, '127.0.0.2 stepped.test\n');
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+    try {
+      const names = new HostResolver({ servers: [server], timeoutMs: 100, tries: 1, deadlineMs: 500, perAccount: 2, total: 3, hostsFile: file });
+      expect(await names.resolve('stepped.test', 'acc_a')).toEqual([{ address: '127.0.0.2', family: 4 }]);
+      writeFileSync(file, '127.0.0.3 stepped.test\n');
+      // The wall clock stepped back an hour (an NTP correction), then 31 s pass.
+      vi.setSystemTime(Date.now() - 3_600_000);
+      vi.advanceTimersByTime(31_000);
+      expect(await names.resolve('stepped.test', 'acc_a')).toEqual([{ address: '127.0.0.3', family: 4 }]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

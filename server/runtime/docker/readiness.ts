@@ -28,8 +28,9 @@ export interface ProbedContainer {
  * false or the deadline passes (false).
  */
 export async function probeUntilReady(engine: Engine, containerId: string, probed: ProbedContainer, wanted: () => boolean): Promise<boolean> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (wanted() && Date.now() < deadline) {
+  // Monotonic: a wall clock stepped forward ended the probe at once, one stepped back prolonged it.
+  const deadline = performance.now() + READY_TIMEOUT_MS;
+  while (wanted() && performance.now() < deadline) {
     let info: Docker.ContainerInspectInfo;
     try {
       info = await engine.api.getContainer(containerId).inspect();

@@ -533,8 +533,9 @@ export class ProcessRuntime implements Runtime {
   }
 
   private async firstState(sessionId: string): Promise<SupervisorState | undefined> {
-    const deadline = Date.now() + FIRST_STATE_TIMEOUT_MS;
-    while (Date.now() < deadline) {
+    // Monotonic: a wall clock stepped forward gave up on a supervisor at once.
+    const deadline = performance.now() + FIRST_STATE_TIMEOUT_MS;
+    while (performance.now() < deadline) {
       const state = this.readState(sessionId);
       if (state) return state;
       await new Promise((resolve) => setTimeout(resolve, 10));
