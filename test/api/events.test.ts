@@ -136,8 +136,10 @@ describe('webhook subscriptions', () => {
     await waitForReceived(3);
     expect(received.slice(0, 3).map((r) => JSON.parse(r.body).status)).toEqual(['created', 'created', 'created']);
 
-    const log = (await service.call('GET', `/subscription/${subscription.id}/delivery`)).json.deliveries;
-    const forEvent = log.filter((d: { event_id: string }) => d.event_id === JSON.parse(received[0]!.body).id);
+    // The receiver has the third POST before its answer is back and recorded: wait for the log to have it.
+    const deliveriesOf = async (eventId: string) =>
+      ((await service.call('GET', `/subscription/${subscription.id}/delivery`)).json.deliveries as { event_id: string; attempt: number; ok: boolean; status_code: number }[]).filter((d) => d.event_id === eventId);
+    const forEvent = await eventually(() => deliveriesOf(JSON.parse(received[0]!.body).id), { until: (logged) => logged.length >= 3, what: 'the three attempts logged' });
     expect(forEvent.map((d: { attempt: number; ok: boolean; status_code: number }) => [d.attempt, d.ok, d.status_code])).toEqual([
       [3, true, 200],
       [2, false, 503],

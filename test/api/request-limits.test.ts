@@ -121,7 +121,8 @@ describe('request limits', () => {
       const refusals = logLines.filter((line) => line.includes('connections refused'));
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toContain(attacker);
-      // One closed (once the service has seen it close), one more admitted.
+      // One closed (once the service has seen it close), one more admitted: waited for up to 10 s,
+      // not vi.waitFor's default of one second, a background effect a loaded machine may be slow with.
       const gone = held.pop()!;
       gone.socket.destroy();
       await gone.closed;
@@ -130,7 +131,7 @@ describe('request limits', () => {
         next.socket.write('GET /account HTTP/1.1\r\nHost: localhost\r\n\r\n');
         next.socket.end();
         expect(await next.closed).toMatch(/^HTTP\/1.1 401/);
-      });
+      }, { timeout: 10_000, interval: 50 });
     } finally {
       for (const { socket } of held) socket.destroy();
       await Promise.all(held.map((h) => h.closed));
