@@ -72,10 +72,7 @@ describe('admin API', () => {
     expect(refused.json.details).toMatch(/^account_session_limit: .*1 live sessions/);
     // Once the live one ends, a start fits again.
     expect((await call('DELETE', '/session/capped-1', { token })).status).toBe(204);
-    const deadline = Date.now() + 5000;
-    while (!['exited', 'dead'].includes((await call('GET', '/session/capped-1', { token })).json.status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitForStatus((method, path, options) => call(method, path, { ...options, token }), 'capped-1', ['exited', 'dead']);
     expect((await start('capped-3')).status).toBe(201);
     expect((await panel('PATCH', `/admin/api/user/${accountId}`, { body: { max_sessions: null } })).json.max_sessions).toBeNull();
     expect((await call('GET', '/account', { token })).json.max_sessions).toBeNull();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { followFile } from '../../server/runtime/follow-file.js';
 import { openOutputLog } from '../../server/runtime/process/output-log.mjs';
+import { eventually } from '../support/eventually.mjs';
 import { tempDirs } from '../support/temp-dirs.js';
 
 const tempDir = tempDirs('output-log-');
@@ -44,11 +45,12 @@ describe('following a log that is rotated', () => {
     const stream = followFile(path, { follow: true, isDone: () => done, signal: AbortSignal.timeout(10_000) });
     const chunks: string[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The follower has the file open once its first line came through (a fixed wait assumed so).
+    await eventually(() => chunks.join('') === 'first\n', { what: 'the first line followed' });
     appendFileSync(path, 'second\n');
     renameSync(path, `${path}.1`);
     writeFileSync(path, 'third\n');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await eventually(() => chunks.join('').endsWith('third\n'), { what: 'the new file followed' });
     done = true;
     await new Promise((resolve) => stream.on('end', resolve));
     expect(chunks.join('')).toBe('first\nsecond\nthird\n');
