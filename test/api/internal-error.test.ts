@@ -129,12 +129,12 @@ describe('an unexpected failure', () => {
   it('sends only the documented fields, even when a handler returns more (top level and inside a named schema)', async () => {
     answers.getAccount = async () => ({
       status: 200,
-      body: { id: 'acc_1', name: 'Studio', internalNote: SECRET_DETAIL, quota: { total: 60, used: 0, remaining: 60, costCentre: SECRET_DETAIL } },
+      body: { id: 'acc_1', name: 'Studio', internalNote: SECRET_DETAIL, max_sessions: null, quota: { total: 60, used: 0, remaining: 60, costCentre: SECRET_DETAIL } },
     });
     try {
       const result = await call('GET', '/account');
       expect(result.status).toBe(200);
-      expect(result.json).toEqual({ id: 'acc_1', name: 'Studio', quota: { total: 60, used: 0, remaining: 60 } });
+      expect(result.json).toEqual({ id: 'acc_1', name: 'Studio', max_sessions: null, quota: { total: 60, used: 0, remaining: 60 } });
       expect(result.text).not.toContain('corrupt');
     } finally {
       delete answers.getAccount;

@@ -7,7 +7,7 @@ const base = 'http://127.0.0.1:1';
 
 describe('the response contract checker', () => {
   it('accepts a response that keeps the contract', () => {
-    const body = JSON.stringify({ id: 'acc_1', name: 'A', quota: { total: 1, used: 0, remaining: 1 } });
+    const body = JSON.stringify({ id: 'acc_1', name: 'A', max_sessions: null, quota: { total: 1, used: 0, remaining: 1 } });
     expect(checkResponse('GET', `${base}/account`, 200, new Headers(json), body)).toEqual([]);
   });
 
