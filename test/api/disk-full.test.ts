@@ -5,13 +5,12 @@
  * degraded on GET /readyz, recovers by itself once space is back, and loses nothing it
  * acknowledged, across a restart too. Needs root (mount); skipped otherwise.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { canMount, mountSmallDisk } from '../support/disk.js';
+import { describe, expect, it } from 'vitest';
+import { canMount, useServicesOnSmallDisk } from '../support/disk.js';
 import { eventually } from '../support/eventually.mjs';
 import { caller, expectError, type CallResult } from '../support/http.js';
-import { spawnService, type ServiceProcess } from '../support/process.js';
-import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
+import { spawnService } from '../support/process.js';
+import { TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 import { mintTokens } from '../support/token-load.js';
 
@@ -23,17 +22,7 @@ function expectStorageFull(failure: CallResult) {
 }
 
 describe.skipIf(!canMount)('a full disk', () => {
-  const disk = canMount ? mountSmallDisk(24) : undefined;
-  const dataDir = disk?.dataDir ?? '';
-  const contract = contractFetch();
-  const processes: ServiceProcess[] = [];
-
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    reapSessionProcesses(dataDir);
-    disk?.unmount();
-    expect(contract.violations).toEqual([]);
-  });
+  const { disk, dataDir, contract, processes } = useServicesOnSmallDisk(24);
 
   const start = async () => {
     const started = await spawnService({ DATA_DIR: dataDir, BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN, LOG_LEVEL: 'warn' });

@@ -6,13 +6,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { canMount, mountSmallDisk } from '../support/disk.js';
+import { describe, expect, it } from 'vitest';
+import { canMount, useServicesOnSmallDisk } from '../support/disk.js';
 import { eventually } from '../support/eventually.mjs';
 import { caller } from '../support/http.js';
-import { spawnService, type ServiceProcess } from '../support/process.js';
-import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
+import { spawnService } from '../support/process.js';
+import { TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
 /** write(2) calls the process made, failed ones included (/proc/<pid>/io syscw); undefined once it is gone. */
@@ -25,17 +24,7 @@ function writeCalls(pid: number): number | undefined {
 }
 
 describe.skipIf(!canMount)('a game server printing while the disk is full', () => {
-  const disk = canMount ? mountSmallDisk(24) : undefined;
-  const dataDir = disk?.dataDir ?? '';
-  const contract = contractFetch();
-  const processes: ServiceProcess[] = [];
-
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    await reapSessionProcesses(dataDir);
-    disk?.unmount();
-    expect(contract.violations).toEqual([]);
-  });
+  const { disk, dataDir, contract, processes } = useServicesOnSmallDisk(24);
 
   it('keeps running, its log says what was lost, and its stop once space is back ends it as usual', async () => {
     writeFleet(dataDir, testFleet((fleet) => {

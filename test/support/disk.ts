@@ -3,6 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { contractFetch } from './contract.js';
+import type { ServiceProcess } from './process.js';
+import { reapSessionProcesses } from './service.js';
 
 export const canMount = process.getuid?.() === 0;
 
@@ -52,4 +56,23 @@ export function mountSmallDisk(sizeMb: number, { inodes }: { inodes?: number } =
       rmSync(mountPoint, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a describe block: a small disk holding the data directory of services the tests spawn
+ * (pushed to `processes`); after the block they are killed, their game servers reaped, the disk
+ * unmounted, and every answer they gave checked against the spec. `disk` is undefined without root.
+ */
+export function useServicesOnSmallDisk(sizeMb: number) {
+  const disk = canMount ? mountSmallDisk(sizeMb) : undefined;
+  const dataDir = disk?.dataDir ?? '';
+  const contract = contractFetch();
+  const processes: ServiceProcess[] = [];
+  afterAll(async () => {
+    for (const p of processes) await p.kill('SIGKILL');
+    await reapSessionProcesses(dataDir);
+    disk?.unmount();
+    expect(contract.violations).toEqual([]);
+  });
+  return { disk, dataDir, contract, processes };
 }
