@@ -76,8 +76,12 @@ interface Follower {
 /** Several instances: read from the log when poked (a bus message, a local change, a resync). */
 export class StoreEventFeed implements EventFeed {
   private readonly followers = new Map<string, Set<Follower>>();
-  /** A read failed (told through onError): the next read that works tells onRecovered. */
-  private failing = false;
+  /**
+   * Followers whose last read failed (told through onError): onRecovered is told once none is
+   * left, by a read that works or by the stream closing. A stream closed while failing (its
+   * client gone in the outage) left the feed failing for good when it was the only one.
+   */
+  private readonly failing = new Set<Follower>();
 
   constructor(
     /** The event log (sync or async, as the store's port is). */
@@ -110,6 +114,7 @@ export class StoreEventFeed implements EventFeed {
         const set = this.followers.get(accountId);
         set?.delete(follower);
         if (set?.size === 0) this.followers.delete(accountId);
+        this.failingNoMore(follower);
       },
     };
   }
@@ -143,16 +148,19 @@ export class StoreEventFeed implements EventFeed {
           }
         } while (batch.length === BATCH);
       } while (follower.again && !follower.closed);
-      if (this.failing) {
-        this.failing = false;
-        this.onRecovered();
-      }
+      this.failingNoMore(follower);
     } catch (error) {
+      // Closed meanwhile: no stream waits for it, and nothing would ever tell its recovery.
+      if (follower.closed) return;
       // The next poke (or the periodic check) reads again from the same place.
-      this.failing = true;
+      this.failing.add(follower);
       this.onError(error);
     } finally {
       follower.reading = false;
     }
+  }
+
+  private failingNoMore(follower: Follower): void {
+    if (this.failing.delete(follower) && this.failing.size === 0) this.onRecovered();
   }
 }

@@ -90,4 +90,16 @@ describe('StoreEventFeed', () => {
     // Once: a read that works with nothing failing before tells nothing.
     expect(health).toEqual(['failed', 'recovered']);
   });
+
+  it('says it recovered when the stream whose read failed closes (its client gone in the outage, no other stream)', async () => {
+    const log = eventLog();
+    const health: string[] = [];
+    const feed = new StoreEventFeed(log, () => health.push('failed'), () => health.push('recovered'));
+    log.failNextRead();
+    const following = feed.follow('acc-1', () => {});
+    following.start(0);
+    await eventually(() => health.join(), { until: (seen) => seen === 'failed', what: 'the failed read reported' });
+    following.stop();
+    expect(health).toEqual(['failed', 'recovered']);
+  });
 });
