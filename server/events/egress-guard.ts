@@ -28,10 +28,9 @@ const REFUSED: [string, number, 'ipv4' | 'ipv6'][] = [
   ['203.0.113.0', 24, 'ipv4'],
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'], // unspecified
-  ['::1', 128, 'ipv6'],
-  // An IPv4 address in the low bits: IPv4-compatible (deprecated, RFC 4291) and IPv4-translated
-  // (SIIT, RFC 2765); a translator on the path takes them to the IPv4 address (::7f00:1, loopback).
+  // Unspecified (::), loopback (::1), and an IPv4 address in the low bits: IPv4-compatible
+  // (deprecated, RFC 4291) and IPv4-translated (SIIT, RFC 2765); a translator on the path takes
+  // them to the IPv4 address (::7f00:1, loopback).
   ['::', 96, 'ipv6'],
   ['::ffff:0:0:0', 96, 'ipv6'],
   ['64:ff9b::', 96, 'ipv6'], // NAT64 of any IPv4 address
