@@ -47,6 +47,11 @@ export class WindowedWrites<T> {
     if (next) this.write(key, next.value);
   }
 
+  /** What waits for the session's window, never written (its file is being removed). */
+  discard(key: string): void {
+    this.held.delete(key);
+  }
+
   flushAll(): void {
     for (const key of [...this.held.keys()]) this.flush(key);
   }

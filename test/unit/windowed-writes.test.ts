@@ -42,6 +42,19 @@ describe('windowed writes', () => {
     expect(writes).toHaveLength(5);
   });
 
+  it('writes nothing of what waits for a discarded window, and the next change at once', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const writes: string[][] = [];
+    const files = new WindowedWrites<string[]>((_key, value) => writes.push(value), 1000);
+    files.changed('s', ['a']);
+    files.changed('s', ['b']);
+    files.discard('s');
+    vi.advanceTimersByTime(1000);
+    expect(writes).toEqual([['a']]);
+    files.changed('s', ['c']);
+    expect(writes).toEqual([['a'], ['c']]);
+  });
+
   it("keeps a Docker session's sdk.json to one write a window, and hands the latest players on at close", async () => {
     const root = mkdtempSync(join(tmpdir(), 'container-sdk-'));
     const sdks = new ContainerSdks(root, { ready() {}, missedHealth() {}, watched: () => false });

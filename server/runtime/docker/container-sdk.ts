@@ -242,6 +242,8 @@ export class ContainerSdks {
   /** The session ended: stop serving it and remove its directory. */
   remove(sessionId: string): void {
     const runDir = this.served.get(sessionId)?.runDir;
+    // Its directory goes: the players of the last second are not written into it first.
+    this.playersWrites.discard(sessionId);
     this.close(sessionId);
     rmSync(runDir ? dirname(runDir) : this.dirOf(sessionId), { recursive: true, force: true });
   }
