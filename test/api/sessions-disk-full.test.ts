@@ -5,37 +5,18 @@
  * to state.json: the stop was taken for a lost node past its deadline (dead, node_lost) and the
  * crash was not seen until space came back. Needs root (mount); skipped otherwise.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { contractFetch } from '../support/contract.js';
-import { canMount, mountSmallDisk } from '../support/disk.js';
+import { describe, expect, it } from 'vitest';
+import { canMount, useServicesOnSmallDisk } from '../support/disk.js';
 import { caller } from '../support/http.js';
-import { spawnService, type ServiceProcess } from '../support/process.js';
-import { reapSessionProcesses, TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
+import { spawnService } from '../support/process.js';
+import { TEST_BOOTSTRAP_TOKEN, testFleet, writeFleet } from '../support/service.js';
 import { waitForStatus } from '../support/sessions.js';
 
 describe.skipIf(!canMount)('the session directories\' disk full', () => {
-  const dataDisk = canMount ? mountSmallDisk(64) : undefined;
-  const sessionsDisk = canMount ? mountSmallDisk(16) : undefined;
-  const dataDir = dataDisk?.dataDir ?? '';
+  const { sessionsDisk, dataDir, contract, processes } = useServicesOnSmallDisk(64, { sessionsMb: 16 });
   const sessionsDir = join(dataDir, 'sessions');
-  if (canMount) {
-    mkdirSync(sessionsDir, { mode: 0o700 });
-    execFileSync('mount', ['--bind', sessionsDisk!.dataDir, sessionsDir]);
-  }
-  const contract = contractFetch();
-  const processes: ServiceProcess[] = [];
-
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    await reapSessionProcesses(dataDir);
-    if (canMount) execFileSync('umount', ['-l', sessionsDir]);
-    sessionsDisk?.unmount();
-    dataDisk?.unmount();
-    expect(contract.violations).toEqual([]);
-  });
 
   it('records a stop as stopped and a crash as crashed', async () => {
     writeFleet(dataDir, testFleet());

@@ -60,19 +60,30 @@ export function mountSmallDisk(sizeMb: number, { inodes }: { inodes?: number } =
 
 /**
  * For a describe block: a small disk holding the data directory of services the tests spawn
- * (pushed to `processes`); after the block they are killed, their game servers reaped, the disk
+ * (pushed to `processes`); after the block they are killed, their game servers reaped, the disks
  * unmounted, and every answer they gave checked against the spec. `disk` is undefined without root.
+ * `sessionsMb`: the session directories (dataDir/sessions) on a small disk of their own, `sessionsDisk`.
  */
-export function useServicesOnSmallDisk(sizeMb: number) {
+export function useServicesOnSmallDisk(sizeMb: number, { sessionsMb }: { sessionsMb?: number } = {}) {
   const disk = canMount ? mountSmallDisk(sizeMb) : undefined;
   const dataDir = disk?.dataDir ?? '';
+  const sessionsDir = join(dataDir, 'sessions');
+  const sessionsDisk = canMount && sessionsMb ? mountSmallDisk(sessionsMb) : undefined;
+  if (sessionsDisk) {
+    mkdirSync(sessionsDir, { mode: 0o700 });
+    execFileSync('mount', ['--bind', sessionsDisk.dataDir, sessionsDir]);
+  }
   const contract = contractFetch();
   const processes: ServiceProcess[] = [];
   afterAll(async () => {
     for (const p of processes) await p.kill('SIGKILL');
     await reapSessionProcesses(dataDir);
+    if (sessionsDisk) {
+      execFileSync('umount', ['-l', sessionsDir]);
+      sessionsDisk.unmount();
+    }
     disk?.unmount();
     expect(contract.violations).toEqual([]);
   });
-  return { disk, dataDir, contract, processes };
+  return { disk, sessionsDisk, dataDir, contract, processes };
 }

@@ -11,7 +11,10 @@ import { eventually } from '../support/eventually.mjs';
 function eventLog() {
   const events: StoredEvent[] = [];
   let failNext = false;
+  /** Reads answered so far (failed ones too). */
+  let reads = 0;
   return {
+    reads: () => reads,
     add(accountId: string) {
       const id = events.length + 1;
       events.push({ id, status: 'running', previous: 'created', at: id, session: { accountId } as StoredEvent['session'] });
@@ -21,6 +24,7 @@ function eventLog() {
     // Answers later, as a database does: pokes arrive while a read is under way.
     async eventsAfter(accountId: string, afterId: number, limit: number) {
       await new Promise((resolve) => setTimeout(resolve, 2));
+      reads++;
       if (failNext) {
         failNext = false;
         throw new Error('connection lost');
@@ -85,8 +89,12 @@ describe('StoreEventFeed', () => {
     // No event since: the read that works finds nothing, and says so all the same.
     feed.pokeAll();
     await eventually(() => health.join(), { until: (seen) => seen === 'failed,recovered', what: 'the recovery told' });
+    const readsBefore = log.reads();
     feed.pokeAll();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // That read answered, and the feed done with its answer (promise callbacks, all run before an
+    // immediate): a fixed 20 ms let a slow machine assert before the read, passing without the check.
+    await eventually(() => log.reads() > readsBefore, { what: 'the next read' });
+    await new Promise((resolve) => setImmediate(resolve));
     // Once: a read that works with nothing failing before tells nothing.
     expect(health).toEqual(['failed', 'recovered']);
   });

@@ -5,13 +5,15 @@
  * oc3: one client made the service write 136 KB a request, joins of players already there too).
  * And what the Docker runtime does with it: a session's sdk.json.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContainerSdks } from '../../server/runtime/docker/container-sdk.js';
 import { WindowedWrites } from '../../server/runtime/windowed-writes.js';
 import { containerLaunch } from '../support/launch-specs.js';
+import { tempDirs } from '../support/temp-dirs.js';
+
+const tempDir = tempDirs('container-sdk-');
 
 describe('windowed writes', () => {
   afterEach(() => vi.useRealTimers());
@@ -56,7 +58,7 @@ describe('windowed writes', () => {
   });
 
   it("keeps a Docker session's sdk.json to one write a window, and hands the latest players on at close", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'container-sdk-'));
+    const root = tempDir();
     const sdks = new ContainerSdks(root, { ready() {}, missedHealth() {}, watched: () => false });
     const spec = containerLaunch('players', 'echo', 'n1', 7000);
     await sdks.serveNew(spec, 65534);
